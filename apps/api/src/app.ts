@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '@legiao/contracts';
+import type { Config } from './config.js';
+import type { Db } from './db/prisma.js';
+import { registerErrorHandler } from './errors/error-handler.js';
+import { authPlugin } from './plugins/auth.js';
+import type { Mailer } from './features/mail/mailer.js';
+import type { CepProvider } from './features/cep/cep.provider.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { cepRoutes } from './features/cep/cep.routes.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { usuarioRoutes } from './features/usuario/usuario.routes.js';
+import { devInboxRoutes } from './features/mail/dev-inbox.routes.js';
+import type { Redis } from 'ioredis';
+
+// Portuguese fallback messages for any zod issue a contract didn't word itself.
+z.config(z.locales.pt());
+
+/** Everything a request handler may need; built once at boot (server.ts) or per test. */
+export interface AppContext {
+  config: Config;
+  prisma: Db;
+  mailer: Mailer;
+  cep: CepProvider;
+  redis?: Redis;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.senha', 'req.body.novaSenha'] },
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    // `/Faq` and `/faq` both appear in the spec; `/produto/?page=` has a trailing slash.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      // The default adds upgrade-insecure-requests, which breaks plain-HTTP hosts other than localhost.
+      useDefaults: true,
+      directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+    },
+  });
+  await app.register(cors, { origin: config.corsOrigin.split(',').map((s) => s.trim()), credentials: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'legiao-rl:' } : {}),
+    // The default key reads req.ip, which injected WebSocket requests don't have.
+    keyGenerator: (req) => req.ip ?? 'inject',
+    errorResponseBuilder: (_req, ctxRl) => ({ statusCode: ctxRl.statusCode, errors: [{ message: MSG.muitasTentativas, code: 'RATE_LIMITED' }] }),
+  });
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Legião API', version: '1.0.0', description: 'API do portal Legião. Todas as rotas ficam sob /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(cepRoutes);
+      await api.register(authRoutes);
+      await api.register(usuarioRoutes);
+      if (!config.isProduction) await api.register(devInboxRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  // The built web app on the same port; any other GET outside /api gets index.html (SPA routes).
+  const hasWeb = existsSync(config.webDist);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!.toLowerCase();
+    if (hasWeb && request.method === 'GET' && !path.startsWith('/api')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ errors: [{ message: MSG.naoEncontrado, code: 'NOT_FOUND' }] });
+  });
+
+  return app;
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+
+/** Repository root, for defaults that point at files (web build, embedded database folder). */
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+const DEV_JWT_SECRET = 'legiao-dev-only-secret-do-not-use-in-production-0000';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.string().url().optional(),
+    EMBEDDED_PG_DIR: z.string().default(resolve(REPO_ROOT, '.data/postgres')),
+    EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+    REDIS_URL: z.string().url().optional(),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Legião <nao-responda@legiao.local>'),
+    PUBLIC_URL: z.string().url().optional(),
+    CORS_ORIGIN: z.string().optional(),
+    JWT_SECRET: z.string().min(32, 'precisa de pelo menos 32 caracteres').optional(),
+    SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
+    CEP_PROVIDER_URL: z.string().default('https://viacep.com.br/ws/{cep}/json/'),
+    CEP_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
+    RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: bool.optional(),
+    WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
+    MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'obrigatório em produção' });
+    if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'obrigatório em produção' });
+    if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatório em produção' });
+    if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatório em produção' });
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at boot; lists every bad variable at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
+    publicUrl,
+    corsOrigin: e.CORS_ORIGIN ?? publicUrl,
+    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    bcryptCost: e.BCRYPT_COST,
+    cep: { providerUrl: e.CEP_PROVIDER_URL, timeoutMs: e.CEP_TIMEOUT_MS },
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO ?? !(e.NODE_ENV === 'production'),
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@legiao/contracts';
+import { badRequest, forbidden, unauthenticated } from '../../errors/app-error.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { digest, isUuid, sameDigest } from '../../lib/secrets.js';
+import { passwordResetMail } from '../mail/templates.js';
+import { issueAccountLink, RESET_TTL_MINUTES } from './account-links.js';
+import { openSession, revokeAllSessions } from './session.service.js';
+
+export async function login(app: FastifyInstance, email: string, senha: string, meta: { ip?: string; userAgent?: string }) {
+  const { prisma, config } = app.ctx;
+  const usuario = await prisma.usuario.findUnique({ where: { email } });
+  if (!usuario?.senhaHash) {
+    await burnPasswordCheck(senha, config.bcryptCost);
+    throw unauthenticated(MSG.credenciaisInvalidas, 'CREDENCIAIS_INVALIDAS');
+  }
+  if (!(await verifyPassword(senha, usuario.senhaHash))) throw unauthenticated(MSG.credenciaisInvalidas, 'CREDENCIAIS_INVALIDAS');
+  // Only after the password matched, so this never tells a stranger that an e-mail exists.
+  if (!usuario.ativo) throw forbidden(MSG.contaNaoAtivada, 'CONTA_NAO_ATIVADA');
+  return openSession(app, usuario.id, meta);
+}
+
+/** Always ends quietly: whether the e-mail exists is never revealed (spec 001 section 2.7). */
+export async function requestPasswordReset(app: FastifyInstance, email: string) {
+  const { prisma, mailer, config } = app.ctx;
+  const usuario = await prisma.usuario.findUnique({ where: { email } });
+  if (!usuario) return;
+  await prisma.$transaction(async (tx) => {
+    const { code, secret } = await issueAccountLink(tx, usuario.id, 'recuperacao_senha');
+    const url = `${config.publicUrl}/recuperar-senha?q=${code}&h=${secret}`;
+    await mailer.enqueue(tx, passwordResetMail(usuario.email, usuario.nome, url, RESET_TTL_MINUTES));
+  });
+  mailer.kick();
+}
+
+export async function confirmPasswordReset(app: FastifyInstance, code: string, hash: string, senha: string) {
+  const { prisma, config } = app.ctx;
+  if (!isUuid(code)) throw badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
+  const token = await prisma.tokenConta.findUnique({ where: { id: code } });
+  if (!token || token.tipo !== 'recuperacao_senha' || !sameDigest(token.secretHash, digest(hash)) || token.usadoEm || token.expiraEm <= new Date()) {
+    throw badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
+  }
+  const senhaHash = await hashPassword(senha, config.bcryptCost);
+  await prisma.$transaction(async (tx) => {
+    // The conditional update makes the link single-use even when two requests race.
+    const used = await tx.tokenConta.updateMany({ where: { id: token.id, usadoEm: null }, data: { usadoEm: new Date() } });
+    if (used.count !== 1) throw badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
+    // Following an e-mailed link proves the address, so it also activates a pending account.
+    await tx.usuario.update({ where: { id: token.usuarioId }, data: { senhaHash } });
+    await tx.usuario.updateMany({ where: { id: token.usuarioId, ativo: false }, data: { ativo: true, ativadoEm: new Date() } });
+  });
+  await revokeAllSessions(app, token.usuarioId);
+}

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ativarContaResponseSchema,
+  ativarContaSchema,
+  atualizarPerfilSchema,
+  cadastroResponseSchema,
+  cadastroSchema,
+  errorResponseSchema,
+  messageResponseSchema,
+  MSG,
+  novaSenhaSchema,
+  reenviarEmailSchema,
+  usuarioLogadoSchema,
+  validCpfQuerySchema,
+  validEmailQuerySchema,
+  validOptinQuerySchema,
+  validOptinResponseSchema,
+} from '@legiao/contracts';
+import { authRateLimit } from '../../plugins/rate-limits.js';
+import {
+  activateAccount,
+  assertEmailAvailable,
+  changePassword,
+  isCpfRegistered,
+  optinStatus,
+  registerUsuario,
+  resendActivation,
+  toUsuarioLogado,
+  updateProfile,
+} from './usuario.service.js';
+
+const errors = { 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const authErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema };
+const secured = { security: [{ bearer: [] }] };
+
+export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rateLimit = authRateLimit(app);
+
+  app.get(
+    '/usuario/valid-email',
+    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Confere se o e-mail pode ser usado no cadastro', querystring: validEmailQuerySchema, response: { 200: messageResponseSchema, ...errors } } },
+    async (request) => {
+      await assertEmailAvailable(app, request.query.email);
+      return { message: 'E-mail disponível' };
+    },
+  );
+
+  app.get(
+    '/usuario/valid-optin',
+    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Consentimentos já dados (true esconde a caixa no cadastro)', querystring: validOptinQuerySchema, response: { 200: validOptinResponseSchema, ...errors } } },
+    async (request) => optinStatus(app, request.query.email),
+  );
+
+  app.get(
+    '/usuario/valid-cpf',
+    {
+      config: { rateLimit },
+      schema: { tags: ['usuario'], summary: "Responde o texto 'CPF existe' quando o CPF já está cadastrado", querystring: validCpfQuerySchema, response: { 200: z.string(), ...errors } },
+    },
+    async (request, reply) => {
+      const exists = await isCpfRegistered(app, request.query.cpf);
+      return reply.type('text/plain; charset=utf-8').send(exists ? MSG.cpfExiste : MSG.cpfLivre);
+    },
+  );
+
+  app.post(
+    '/usuario',
+    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Cadastro (envia o e-mail de ativação)', body: cadastroSchema, response: { 201: cadastroResponseSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await registerUsuario(app, request.body)),
+  );
+
+  app.post(
+    '/usuario/ativar-conta',
+    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Ativa a conta com o hash do link', body: ativarContaSchema, response: { 200: ativarContaResponseSchema, ...errors } } },
+    async (request) => activateAccount(app, request.body.hash),
+  );
+
+  app.post(
+    '/usuario/reenviar-email',
+    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Reenvia o e-mail de ativação', body: reenviarEmailSchema, response: { 200: messageResponseSchema, ...errors } } },
+    async (request) => {
+      await resendActivation(app, request.body.email);
+      return { message: MSG.reenvioSucesso };
+    },
+  );
+
+  app.get(
+    '/usuario/logged',
+    { onRequest: [app.authenticate], schema: { tags: ['usuario'], summary: 'O usuário logado', ...secured, response: { 200: usuarioLogadoSchema, 401: errorResponseSchema } } },
+    async (request) => toUsuarioLogado(request.usuario),
+  );
+
+  app.put(
+    '/usuario',
+    { onRequest: [app.authenticate], schema: { tags: ['usuario'], summary: 'Atualiza o perfil (também completa o cadastro social)', ...secured, body: atualizarPerfilSchema, response: { 200: usuarioLogadoSchema, ...authErrors } } },
+    async (request) => updateProfile(app, request.usuario, request.body),
+  );
+
+  app.patch(
+    '/usuario/nova-senha',
+    { onRequest: [app.authenticate], schema: { tags: ['usuario'], summary: 'Troca a senha (senha atual e nova)', ...secured, body: novaSenhaSchema, response: { 200: messageResponseSchema, ...authErrors } } },
+    async (request) => {
+      await changePassword(app, request.usuario, request.sessao.id, request.body.senha, request.body.novaSenha);
+      return { message: MSG.senhaAlterada };
+    },
+  );
+};

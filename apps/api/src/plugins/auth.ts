@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import jwt from '@fastify/jwt';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthenticated, forbidden } from '../errors/app-error.js';
+import type { Usuario, Sessao } from '../generated/prisma/client.js';
+
+export interface TokenClaims {
+  sub: string; // usuario id
+  sid: string; // sessao id: revoking the session revokes the token
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    usuario: Usuario;
+    sessao: Sessao;
+  }
+}
+
+/**
+ * Bearer JWT (HS256) whose `sid` names a row in `sessao`: every authenticated request checks the
+ * session is neither revoked nor expired, so logout and password resets end tokens at once.
+ * docs/decisions/0003-token-format.md
+ */
+export const authPlugin = fp(async (app) => {
+  await app.register(jwt, { secret: app.ctx.config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+  app.decorateRequest('usuario', null as unknown as Usuario);
+  app.decorateRequest('sessao', null as unknown as Sessao);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    let claims: TokenClaims;
+    try {
+      claims = await request.jwtVerify<TokenClaims>();
+    } catch {
+      throw unauthenticated();
+    }
+    if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') throw unauthenticated();
+    const sessao = await app.ctx.prisma.sessao.findUnique({ where: { id: claims.sid }, include: { usuario: true } }).catch(() => null);
+    if (!sessao || sessao.revogadaEm || sessao.expiraEm <= new Date() || sessao.usuarioId !== claims.sub || !sessao.usuario.ativo) {
+      throw unauthenticated();
+    }
+    const { usuario, ...rest } = sessao;
+    request.usuario = usuario;
+    request.sessao = rest;
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate(request, reply);
+    if (!request.usuario.admin) throw forbidden();
+  });
+});

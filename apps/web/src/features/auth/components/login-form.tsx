@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailSchema, MSG } from '@legiao/contracts';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { errorMessage } from '../../../shared/api/api-error';
+import { LOGIN_NOTICE_DURATION_MS, useNotices } from '../../../shared/notices/notice-context';
+import { PasswordField } from '../../../shared/ui/password-field';
+import { TextField } from '../../../shared/ui/text-field';
+import { useLogin } from '../api/login';
+
+const loginFormSchema = z.object({
+  email: emailSchema,
+  senha: z.string().min(1, MSG.camposObrigatorios),
+});
+
+export function LoginForm({ initialEmail }: { initialEmail?: string }) {
+  const navigate = useNavigate();
+  const { notify } = useNotices();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: initialEmail ?? '', senha: '' },
+  });
+
+  useEffect(() => {
+    if (initialEmail) setFocus('senha');
+  }, [initialEmail, setFocus]);
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => void navigate('/home'),
+      onError: (error) => notify({ message: errorMessage(error), duration: LOGIN_NOTICE_DURATION_MS }),
+    }),
+  );
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField label="Senha" autoComplete="current-password" error={errors.senha?.message} {...register('senha')} />
+      <Link className="form__aside-link" to="/esqueceu-a-senha">
+        Esqueci a senha
+      </Link>
+      <button type="submit" className="button button--block" disabled={login.isPending}>
+        {login.isPending ? 'Entrando...' : 'Entrar'}
+      </button>
+      <p className="form__footer">
+        Ainda não faz parte? <Link to="/cadastro">Cadastre-se já</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+
+export function PersonalizarPortalPage() {
+  return <PlaceholderPage title="Personalizar Portal" />;
+}

@@ -1,0 +1,87 @@
+import { MSG } from '@legiao/contracts/messages';
+import { navigateTo, scrollToTop } from '../navigation/app-navigate';
+import { clearSession, getToken } from '../session/session';
+import { ApiError, firstErrorMessage } from './api-error';
+
+export const API_BASE = '/api';
+/** The public survey works without a session: a 401 there must not log anybody out. */
+const PUBLIC_SURVEY_ROUTE = '/pesquisa-de-satisfacao';
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 1000;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Skip the 401 session reset (used by logout, whose token may already be dead). */
+  skipUnauthorizedHandler?: boolean;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function handleUnauthorized() {
+  if (window.location.pathname.startsWith(PUBLIC_SURVEY_ROUTE)) {
+    console.warn('Requisição não autorizada na pesquisa de satisfação.');
+    return;
+  }
+  clearSession();
+  window.setTimeout(() => {
+    navigateTo('/login');
+    scrollToTop();
+  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+}
+
+/** fetch wrapper for the API: JSON in, JSON or text out, bearer token attached when stored. */
+export async function http<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, skipUnauthorizedHandler } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, MSG.fallback);
+  }
+
+  const data = await readBody(response).catch(() => undefined);
+  if (!response.ok) {
+    if (response.status === 401 && token && !skipUnauthorizedHandler) handleUnauthorized();
+    throw new ApiError(response.status, firstErrorMessage(data) ?? MSG.fallback, data);
+  }
+  return data as T;
+}

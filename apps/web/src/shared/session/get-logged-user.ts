@@ -1,0 +1,40 @@
+import type { UsuarioLogado } from '@legiao/contracts/usuario';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../api/http';
+import { readStoredUser, storeUser } from './session';
+
+export type LoggedUser = UsuarioLogado;
+
+/** GET /usuario/logged: the logged user, also kept in storage under 'user' and 'alldatauser'. */
+export async function getLoggedUser(signal?: AbortSignal): Promise<LoggedUser> {
+  const user = await http<LoggedUser>('/usuario/logged', { signal });
+  storeUser(user);
+  return user;
+}
+
+export const loggedUserQueryKey = ['usuario', 'logged'] as const;
+
+export const loggedUserQueryOptions = () =>
+  queryOptions({
+    queryKey: loggedUserQueryKey,
+    queryFn: ({ signal }) => getLoggedUser(signal),
+    staleTime: 60_000,
+  });
+
+export function useLoggedUser(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...loggedUserQueryOptions(), enabled: options.enabled ?? true });
+}
+
+/** The stored copy, for chrome (menus) that must not wait for the network. */
+export function useStoredUser(): LoggedUser | undefined {
+  const query = useQuery({
+    ...loggedUserQueryOptions(),
+    initialData: () => readStoredUser<LoggedUser>(),
+    initialDataUpdatedAt: 0,
+  });
+  return query.data;
+}
+
+export function firstName(nome: string | null | undefined): string {
+  return (nome ?? '').trim().split(/\s+/)[0] ?? '';
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { emailSchema } from './fields.js';
+import { senhaSchema } from './senha.js';
+
+/** POST /auth/login (spec 000 section 7). `ticket` is the waiting room's admission ticket. */
+export const loginSchema = z.object({
+  email: z.preprocess((v) => (v === '' ? undefined : v), emailSchema),
+  senha: z.string({ error: MSG.camposObrigatorios }).min(1, MSG.camposObrigatorios).max(200, MSG.credenciaisInvalidas),
+  ticket: z.string().max(2000).optional(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** Session token, wrapped as the social-login call reads it (data.token.token). */
+export const tokenResponseSchema = z.object({
+  token: z.object({ token: z.string(), tipo: z.literal('Bearer'), expiraEm: z.string() }),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const recuperarSenhaQuerySchema = z.object({ email: z.string().max(254).optional() });
+
+/** POST /auth/recuperar-senha-confirmacao: q (code) and h (hash) of the e-mailed link. */
+export const recuperarSenhaConfirmacaoSchema = z
+  .object({
+    code: z.string({ error: MSG.linkInvalido }).min(1, MSG.linkInvalido).max(200, MSG.linkInvalido),
+    hash: z.string({ error: MSG.linkInvalido }).min(1, MSG.linkInvalido).max(200, MSG.linkInvalido),
+    senha: senhaSchema,
+    confirmacaoSenha: z.string({ error: MSG.senhasDiferentes }),
+  })
+  .refine((v) => v.senha === v.confirmacaoSenha, { message: MSG.senhasDiferentes, path: ['confirmacaoSenha'] });
+
+export { emailSchema };

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { celularSchema, cepSchema, cpfSchema, dataNascimentoSchema, emailSchema, UFS } from './fields.js';
+import { senhaSchema } from './senha.js';
+
+/** Canonical gender values (profile edit). Sign-up sends the longer labels; both are accepted. */
+export const GENEROS = ['homem', 'mulher', 'naobinario', 'outro', 'naodizer'] as const;
+export type Genero = (typeof GENEROS)[number];
+const GENERO_ALIASES: Record<string, Genero> = {
+  homem: 'homem',
+  mulher: 'mulher',
+  'nao binario': 'naobinario',
+  naobinario: 'naobinario',
+  outro: 'outro',
+  'prefiro nao dizer': 'naodizer',
+  naodizer: 'naodizer',
+};
+export const generoSchema = z
+  .string({ error: MSG.generoInvalido })
+  .transform((s) => GENERO_ALIASES[s.trim().toLowerCase()])
+  .refine((g): g is Genero => g !== undefined, MSG.generoInvalido);
+
+/** Options the sign-up form offers (spec 001 section 3), value as sent on the wire. */
+export const GENEROS_CADASTRO = [
+  { value: 'homem', label: 'Homem' },
+  { value: 'mulher', label: 'Mulher' },
+  { value: 'nao binario', label: 'Não binário' },
+  { value: 'outro', label: 'Outro' },
+  { value: 'Prefiro nao dizer', label: 'Prefiro não dizer' },
+] as const;
+export const GENEROS_PERFIL = [
+  { value: 'homem', label: 'Homem' },
+  { value: 'mulher', label: 'Mulher' },
+  { value: 'naobinario', label: 'Não binário' },
+  { value: 'outro', label: 'Outro' },
+  { value: 'naodizer', label: 'Prefiro não dizer' },
+] as const;
+
+/** Missing, null or empty answers 'Preencha todos os campos obrigatórios.' before any format rule. */
+export const required = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.unknown().refine((v) => v !== undefined, MSG.camposObrigatorios).pipe(schema),
+  );
+const ufSchema = z.string().trim().toUpperCase().refine((s) => (UFS as readonly string[]).includes(s), MSG.cepInvalido);
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => z.preprocess((v) => (v === null ? undefined : v), text(max).optional());
+
+// --- queries ---------------------------------------------------------------------------------
+export const validEmailQuerySchema = z.object({ email: emailSchema });
+export const validCpfQuerySchema = z.object({ cpf: cpfSchema });
+export const validOptinQuerySchema = z.object({ email: emailSchema });
+export const validOptinResponseSchema = z.object({ optin: z.boolean(), optinSms: z.boolean(), optout: z.boolean() });
+export type ValidOptinResponse = z.infer<typeof validOptinResponseSchema>;
+
+// --- sign-up ---------------------------------------------------------------------------------
+/** POST /usuario (spec 001 section 3, sign-up payload). */
+export const cadastroSchema = z.object({
+  email: required(emailSchema),
+  senha: required(senhaSchema),
+  cpf: required(cpfSchema),
+  nome: required(text(120).min(2, MSG.camposObrigatorios)),
+  celular: required(celularSchema),
+  cep: required(cepSchema),
+  endereco: optionalText(200),
+  cidade: optionalText(120),
+  uf: z.preprocess((v) => (v === '' || v === null ? undefined : v), ufSchema.optional()),
+  dataNascimento: required(dataNascimentoSchema),
+  genero: required(generoSchema),
+  optin: z.boolean().optional().default(false),
+  optinSms: z.boolean().optional().default(false),
+  hashIndicacao: optionalText(200),
+  origem: optionalText(100),
+});
+export type CadastroInput = z.input<typeof cadastroSchema>;
+export type Cadastro = z.output<typeof cadastroSchema>;
+
+export const cadastroResponseSchema = z.object({ message: z.string(), email: z.string() });
+
+// --- activation ------------------------------------------------------------------------------
+export const ativarContaSchema = z.object({ hash: z.string({ error: MSG.linkInvalido }).min(1, MSG.linkInvalido).max(200, MSG.linkInvalido) });
+export const ativarContaResponseSchema = z.object({ email: z.string() });
+export const reenviarEmailSchema = z.object({ email: required(emailSchema) });
+
+// --- profile ---------------------------------------------------------------------------------
+/**
+ * PUT /usuario: profile fields (also the social-login completion, which sends cpf and celular).
+ * E-mail can't change here; CPF can only be set when the account has none (social accounts).
+ */
+export const atualizarPerfilSchema = z.object({
+  nome: required(text(120).min(2, MSG.camposObrigatorios)),
+  celular: required(celularSchema),
+  cpf: z.preprocess((v) => (v === '' || v === null ? undefined : v), cpfSchema.optional()),
+  dataNascimento: z.preprocess((v) => (v === '' || v === null ? undefined : v), dataNascimentoSchema.optional()),
+  genero: z.preprocess((v) => (v === '' || v === null ? undefined : v), generoSchema.optional()),
+  cep: z.preprocess((v) => (v === '' || v === null ? undefined : v), cepSchema.optional()),
+  endereco: optionalText(200),
+  numero: optionalText(20),
+  complemento: optionalText(120),
+  cidade: optionalText(120),
+  uf: z.preprocess((v) => (v === '' || v === null ? undefined : v), ufSchema.optional()),
+  optIn: z.boolean().optional(),
+  optInSms: z.boolean().optional(),
+  aceiteTermos: z.boolean().optional(),
+});
+export type AtualizarPerfilInput = z.input<typeof atualizarPerfilSchema>;
+
+export const novaSenhaSchema = z.object({
+  senha: z.string({ error: MSG.camposObrigatorios }).min(1, MSG.camposObrigatorios).max(200),
+  novaSenha: required(senhaSchema),
+});
+
+// --- the logged user -------------------------------------------------------------------------
+export const PERFIS = ['funcional', 'outsider', 'estiloso', 'geral'] as const;
+
+/** GET /usuario/logged (spec 000 section 3 and spec 001 section 3). */
+export const usuarioLogadoSchema = z.object({
+  id: z.string(),
+  hash: z.string(),
+  hashUsuario: z.string(),
+  nome: z.string(),
+  email: z.string(),
+  cpf: z.string().nullable(),
+  celular: z.string().nullable(),
+  cep: z.string().nullable(),
+  endereco: z.string().nullable(),
+  numero: z.string().nullable(),
+  complemento: z.string().nullable(),
+  cidade: z.string().nullable(),
+  uf: z.string().nullable(),
+  dataNascimento: z.string().nullable(),
+  genero: z.string().nullable(),
+  optIn: z.boolean(),
+  optInEmail: z.boolean(),
+  optInSms: z.boolean(),
+  optInWhatsapp: z.boolean(),
+  social: z.boolean(),
+  ativo: z.boolean(),
+  lead: z.boolean(),
+  colaborador: z.boolean(),
+  admin: z.boolean(),
+  perfil: z.enum(PERFIS),
+  perfilCompleto: z.boolean(),
+  perfilDefinido: z.boolean(),
+  saldo: z.number(),
+  hashPesquisaSatisfacao: z.string().nullable(),
+  dataCadastro: z.string(),
+  dataAtualizacao: z.string(),
+});
+export type UsuarioLogado = z.infer<typeof usuarioLogadoSchema>;
