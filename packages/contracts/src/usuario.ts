@@ -37,10 +37,11 @@ export const GENEROS_PERFIL = [
 ] as const;
 
 /** Missing, null or empty answers 'Preencha todos os campos obrigatórios.' before any format rule. */
-export const required = <T extends z.ZodTypeAny>(schema: T) =>
+export const required = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.unknown().refine((v) => v !== undefined, MSG.camposObrigatorios).pipe(schema),
+    // The cast keeps T's output type; at run time the pipe only adds the presence check.
+    z.unknown().refine((v) => v !== undefined, MSG.camposObrigatorios).pipe(schema as z.ZodType) as unknown as T,
   );
 const ufSchema = z.string().trim().toUpperCase().refine((s) => (UFS as readonly string[]).includes(s), MSG.cepInvalido);
 const text = (max: number) => z.string().trim().max(max);

@@ -23,7 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     usuario: Usuario;
-    sessao: Sessao;
+    /** Only the id is loaded: it is all logout and password changes need. */
+    sessao: Pick<Sessao, 'id'>;
   }
 }
 
@@ -35,7 +36,7 @@ declare module 'fastify' {
 export const authPlugin = fp(async (app) => {
   await app.register(jwt, { secret: app.ctx.config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
   app.decorateRequest('usuario', null as unknown as Usuario);
-  app.decorateRequest('sessao', null as unknown as Sessao);
+  app.decorateRequest('sessao', null as unknown as Pick<Sessao, 'id'>);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     let claims: TokenClaims;
@@ -45,13 +46,13 @@ export const authPlugin = fp(async (app) => {
       throw unauthenticated();
     }
     if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') throw unauthenticated();
-    const sessao = await app.ctx.prisma.sessao.findUnique({ where: { id: claims.sid }, include: { usuario: true } }).catch(() => null);
-    if (!sessao || sessao.revogadaEm || sessao.expiraEm <= new Date() || sessao.usuarioId !== claims.sub || !sessao.usuario.ativo) {
-      throw unauthenticated();
-    }
-    const { usuario, ...rest } = sessao;
+    // One query: the user, only if the named session is live (not revoked, not expired).
+    const usuario = await app.ctx.prisma.usuario
+      .findFirst({ where: { id: claims.sub, ativo: true, sessoes: { some: { id: claims.sid, revogadaEm: null, expiraEm: { gt: new Date() } } } } })
+      .catch(() => null); // a malformed id in a validly signed token is just an unknown session
+    if (!usuario) throw unauthenticated();
     request.usuario = usuario;
-    request.sessao = rest;
+    request.sessao = { id: claims.sid };
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { RedirectIfLoggedIn } from './guards';
 import { lazyPage } from './lazy-page';
@@ -45,7 +46,7 @@ const FriendsAndFamilyPage = lazyPage(
 );
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/not-found-page'), 'NotFoundPage');
 
-const guestOnly = (element: React.ReactNode) => <RedirectIfLoggedIn>{element}</RedirectIfLoggedIn>;
+const guestOnly = (element: ReactNode) => <RedirectIfLoggedIn>{element}</RedirectIfLoggedIn>;
 
 /** Every route of spec 001 section 2.1 (history mode, base /). */
 export const routes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type JSX, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type JSX, type ReactNode, type Ref } from 'react';
 import { IMaskInput } from 'react-imask';
 import { FieldError } from './text-field';
 
@@ -17,10 +17,12 @@ export interface MaskedFieldProps
   onValueChange: (value: string) => void;
   error?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** A control shown beside the input (the profile's CEP 'Buscar' button). */
+  action?: ReactNode;
 }
 
 /** A labelled input with an imask pattern (# in the spec's masks is a digit, 0 in imask's). */
-export function MaskedField({ label, mask, value, onValueChange, error, id, inputRef, ...input }: MaskedFieldProps) {
+export function MaskedField({ label, mask, value, onValueChange, error, id, inputRef, action, ...input }: MaskedFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-erro`;
@@ -31,6 +33,7 @@ export function MaskedField({ label, mask, value, onValueChange, error, id, inpu
       <label className="field__label" htmlFor={inputId}>
         {label}
       </label>
+      <div className={action ? 'field__inline' : undefined}>
       <Input
         {...input}
         id={inputId}
@@ -43,7 +46,22 @@ export function MaskedField({ label, mask, value, onValueChange, error, id, inpu
         aria-describedby={error ? errorId : undefined}
         onAccept={(masked: string) => onValueChange(masked)}
       />
+      {action}
+      </div>
       <FieldError id={errorId} message={error} />
     </div>
   );
+}
+
+/** Formats raw digits with a mask ('0' = digit), e.g. ('11987654321', celular) -> '(11) 98765-4321'. */
+export function applyMask(raw: string | null | undefined, mask: string): string {
+  const digits = (raw ?? '').replace(/\D/g, '');
+  let out = '';
+  let i = 0;
+  for (const ch of mask) {
+    if (i >= digits.length) break;
+    if (ch === '0') out += digits[i++];
+    else out += ch;
+  }
+  return out;
 }

@@ -8,7 +8,11 @@ export interface PasswordChecklistProps {
 
 /** The live rule checklist under password fields; each item ticks as the user types. */
 export function PasswordChecklist({ password, confirmation }: PasswordChecklistProps) {
-  const items = passwordRules.map((rule) => ({ id: rule.id, label: rule.label, ok: rule.test(password) }));
+  const items: { id: string; label: string; ok: boolean }[] = passwordRules.map((rule) => ({
+    id: rule.id,
+    label: rule.label,
+    ok: rule.test(password),
+  }));
   if (confirmation !== undefined) {
     items.push({ id: 'confere', label: 'Senhas iguais', ok: password !== '' && password === confirmation });
   }

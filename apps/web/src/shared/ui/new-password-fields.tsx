@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PasswordChecklist } from '../../../shared/ui/password-checklist';
-import { PasswordField } from '../../../shared/ui/password-field';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordField } from './password-field';
 
 interface NewPasswordFieldsProps {
   password: string;
@@ -9,7 +9,6 @@ interface NewPasswordFieldsProps {
   confirmationLabel: string;
   registerPassword: UseFormRegisterReturn;
   registerConfirmation: UseFormRegisterReturn;
-  confirmationError?: string;
 }
 
 /** A new password, its confirmation (each with show/hide) and the live rule checklist. */
@@ -26,7 +25,6 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         label={props.confirmationLabel}
         toggleName="confirmação de senha"
         autoComplete="new-password"
-        error={props.confirmationError}
         {...props.registerConfirmation}
       />
       <PasswordChecklist password={props.password} confirmation={props.confirmation} />

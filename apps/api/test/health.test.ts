@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthResponseSchema, readyResponseSchema } from '@legiao/contracts';
+import { createPrisma } from '../src/db/prisma.js';
+import { buildTestApp, type TestApp } from './support/app.js';
+import { getFreePort } from './support/ports.js';
+
+describe('saúde', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/health answers ok', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(healthResponseSchema.parse(res.json())).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/ready answers ok when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(readyResponseSchema.parse(res.json())).toEqual({ status: 'ok', database: true });
+  });
+
+  it('GET /api/ready answers 503 when the database is unreachable', async () => {
+    const port = await getFreePort(); // nothing listens there
+    const down = await buildTestApp({ prisma: createPrisma(`postgresql://postgres@127.0.0.1:${port}/legiao_test`, 1) });
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(readyResponseSchema.parse(res.json())).toEqual({ status: 'indisponivel', database: false });
+      // liveness doesn't depend on the database
+      expect((await down.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// One fresh, migrated database per run (test/support/global-setup.ts): DATABASE_URL's, dropped and
+// recreated, or an embedded PostgreSQL when it is unset. Files run in parallel against it.
+const shared = {
+  environment: 'node',
+  pool: 'forks',
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+} as const;
+
+export default defineConfig({
+  test: {
+    globalSetup: ['./test/support/global-setup.ts'],
+    projects: [
+      {
+        test: { ...shared, name: 'api', include: ['test/*.test.ts'], sequence: { groupOrder: 0 } },
+      },
+      {
+        // The mail outbox is one table every app's mailer drains: the test that makes SMTP fail
+        // on purpose runs alone, after the others, so no other worker delivers its mail.
+        test: { ...shared, name: 'api-serial', include: ['test/serial/*.test.ts'], sequence: { groupOrder: 1 } },
+      },
+    ],
+  },
+});

@@ -1,0 +1,75 @@
+import { MSG, onlyDigits, type CadastroInput, type ValidOptinResponse } from '@legiao/contracts';
+import type { UseFormReturn } from 'react-hook-form';
+import { errorMessage } from '../../../shared/api/api-error';
+import { CepError, getCep, type Endereco } from '../../../shared/api/get-cep';
+import { dateInputToIso } from '../../../shared/lib/dates';
+import { scrollToTop } from '../../../shared/navigation/app-navigate';
+import { useNotices } from '../../../shared/notices/notice-context';
+import { createUsuario } from '../api/create-usuario';
+import { optinVisibility } from '../api/valid-optin';
+import { cadastroFormSchema, missingRequired, STEP_FIELDS, type CadastroFormValues } from './cadastro-form';
+
+interface FinalizeOptions {
+  optinAnswer: ValidOptinResponse | undefined;
+  origem?: string;
+  hashIndicacao?: string;
+  onSuccess: () => void;
+}
+
+/** A consent already given stays given (its box was hidden); an opt-out stays out. */
+function consent(checked: boolean, shown: boolean, alreadyGiven: boolean | undefined): boolean {
+  return shown ? checked : alreadyGiven === true;
+}
+
+/** FINALIZAR: required fields, form rules, CEP lookup, then POST /usuario. */
+export function useFinalizeCadastro({ optinAnswer, origem, hashIndicacao, onSuccess }: FinalizeOptions) {
+  const { notify } = useNotices();
+
+  return async function finalize(form: Pick<UseFormReturn<CadastroFormValues>, 'getValues' | 'trigger'>) {
+    const values = form.getValues();
+    if (missingRequired(values)) {
+      notify({ message: MSG.camposObrigatorios });
+      return;
+    }
+    if (!(await form.trigger(STEP_FIELDS[4]))) return;
+    const parsed = cadastroFormSchema.safeParse(values);
+    if (!parsed.success) {
+      notify({ message: parsed.error.issues[0]?.message ?? MSG.camposObrigatorios });
+      return;
+    }
+
+    let endereco: Endereco;
+    try {
+      endereco = await getCep(values.cep);
+    } catch (error) {
+      notify({ message: error instanceof CepError ? error.message : MSG.cepInvalido });
+      scrollToTop();
+      return;
+    }
+
+    const data = parsed.data;
+    const shown = optinVisibility(optinAnswer);
+    const optout = optinAnswer?.optout === true;
+    const payload: CadastroInput = {
+      email: data.email,
+      senha: data.senha,
+      cpf: data.cpf,
+      nome: data.nome,
+      celular: onlyDigits(data.celular),
+      cep: onlyDigits(data.cep),
+      ...endereco,
+      dataNascimento: dateInputToIso(data.dataNascimento) ?? data.dataNascimento,
+      genero: data.genero,
+      optin: consent(data.optin, shown.showOptin, !optout && optinAnswer?.optin),
+      optinSms: consent(data.optinSms, shown.showOptinSms, !optout && optinAnswer?.optinSms),
+      hashIndicacao: hashIndicacao || undefined,
+      origem: origem || undefined,
+    };
+    try {
+      await createUsuario(payload);
+      onSuccess();
+    } catch (error) {
+      notify({ message: errorMessage(error) });
+    }
+  };
+}

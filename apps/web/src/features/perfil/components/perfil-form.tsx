@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { GENEROS_PERFIL, MSG, onlyDigits } from '@legiao/contracts';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { errorMessage } from '../../../shared/api/api-error';
+import { CepError, getCep, type Endereco } from '../../../shared/api/get-cep';
+import { dateInputToIso } from '../../../shared/lib/dates';
+import { scrollToTop } from '../../../shared/navigation/app-navigate';
+import { useNotices } from '../../../shared/notices/notice-context';
+import type { LoggedUser } from '../../../shared/session/get-logged-user';
+import { Checkbox } from '../../../shared/ui/checkbox';
+import { MaskedField, MASKS } from '../../../shared/ui/masked-field';
+import { SelectField } from '../../../shared/ui/select-field';
+import { TextField } from '../../../shared/ui/text-field';
+import { useUpdateUsuario } from '../api/update-usuario';
+import { perfilDefaults, perfilFormSchema } from './perfil-form-schema';
+
+export function PerfilForm({ user, onSuccess }: { user: LoggedUser; onSuccess: () => void }) {
+  const { notify } = useNotices();
+  const update = useUpdateUsuario();
+  const cpfEditable = !user.cpf;
+  // Address, city and state come only from the CEP lookup, so they live outside the form.
+  const [endereco, setEndereco] = useState<Endereco>({
+    endereco: user.endereco ?? '',
+    cidade: user.cidade ?? '',
+    uf: user.uf ?? '',
+  });
+  const [cepFailed, setCepFailed] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const { register, control, handleSubmit, getValues, formState } = useForm({
+    resolver: zodResolver(perfilFormSchema),
+    defaultValues: perfilDefaults(user),
+  });
+  const { errors } = formState;
+
+  async function buscarCep() {
+    setSearching(true);
+    try {
+      setEndereco(await getCep(getValues('cep')));
+      setCepFailed(false);
+    } catch (error) {
+      setCepFailed(true);
+      if (error instanceof CepError && error.kind === 'falha') notify({ message: error.message });
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  const onSubmit = handleSubmit((v) => {
+    if (cepFailed) {
+      notify({ message: MSG.cepInvalido });
+      scrollToTop();
+      return;
+    }
+    update.mutate(
+      {
+        nome: v.nome,
+        celular: onlyDigits(v.celular),
+        cpf: cpfEditable && v.cpf ? onlyDigits(v.cpf) : undefined,
+        dataNascimento: dateInputToIso(v.dataNascimento),
+        genero: v.genero || undefined,
+        cep: onlyDigits(v.cep) || undefined,
+        endereco: endereco.endereco || undefined,
+        numero: v.numero,
+        complemento: v.complemento,
+        cidade: endereco.cidade || undefined,
+        uf: endereco.uf || undefined,
+        optIn: v.optIn,
+        optInSms: v.optInSms,
+      },
+      { onSuccess, onError: (error) => notify({ message: errorMessage(error) }) },
+    );
+  });
+
+  const masked = (name: 'celular' | 'cpf', label: string, mask: string, readOnly = false) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MaskedField
+          label={label}
+          mask={mask}
+          name={field.name}
+          value={field.value}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          readOnly={readOnly}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form className="form form--grid" onSubmit={onSubmit} noValidate>
+      <TextField label="Nome completo" autoComplete="name" error={errors.nome?.message} {...register('nome')} />
+      <TextField label="E-mail" type="email" value={user.email} readOnly />
+      {masked('celular', 'Celular', MASKS.celular)}
+      {masked('cpf', 'CPF', MASKS.cpf, !cpfEditable)}
+      <TextField label="Data de nascimento" type="date" error={errors.dataNascimento?.message} {...register('dataNascimento')} />
+      <SelectField label="Gênero" {...register('genero')}>
+        <option value="">Selecione</option>
+        {GENEROS_PERFIL.map((g) => (
+          <option key={g.value} value={g.value}>
+            {g.label}
+          </option>
+        ))}
+      </SelectField>
+      <Controller
+        control={control}
+        name="cep"
+        render={({ field, fieldState }) => (
+          <MaskedField
+            label="CEP"
+            mask={MASKS.cep}
+            autoComplete="postal-code"
+            name={field.name}
+            value={field.value}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={cepFailed ? MSG.cepNaoEncontrado : fieldState.error?.message}
+            action={
+              <button type="button" className="button button--ghost" onClick={buscarCep} disabled={searching}>
+                Buscar
+              </button>
+            }
+          />
+        )}
+      />
+      <TextField label="Endereço" value={endereco.endereco} disabled readOnly />
+      <TextField label="Número" autoComplete="off" error={errors.numero?.message} {...register('numero')} />
+      <TextField label="Complemento" error={errors.complemento?.message} {...register('complemento')} />
+      <TextField label="Cidade" value={endereco.cidade} disabled readOnly />
+      <TextField label="Estado" value={endereco.uf} disabled readOnly />
+      <fieldset className="form__fieldset form__full">
+        <legend>Comunicações</legend>
+        <Checkbox label="Aceito receber comunicações por e-mail" {...register('optIn')} />
+        <Checkbox label="Aceito receber comunicações por SMS e WhatsApp" {...register('optInSms')} />
+      </fieldset>
+      <button type="submit" className="button button--block form__full" disabled={update.isPending}>
+        Atualizar
+      </button>
+    </form>
+  );
+}

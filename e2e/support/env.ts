@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Paths and addresses shared by the config, the global setup and the helpers. */
+export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(E2E_DIR, '..');
+export const API_DIR = path.join(REPO_ROOT, 'apps/api');
+export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+export const RESULTS_DIR = path.join(E2E_DIR, 'test-results');
+export const SCREENS_DIR = path.join(RESULTS_DIR, 'screens');
+
+export const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;
+
+/** The fake mailbox's HTTP address; set by the global setup, inherited by the workers. */
+export const MAIL_URL_ENV = 'E2E_MAIL_URL';
+
+/** Demo accounts seeded by the API on start (apps/api/src/db/seed.ts). */
+export const DEMO = {
+  email: 'membro@legiao.dev',
+  senha: 'Legiao@2025',
+  nome: 'Marina Legionária',
+  cpf: '529.982.247-25',
+} as const;

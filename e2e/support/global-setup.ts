@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { startApiServer } from './api-server';
+import { prepareDatabase } from './database';
+import { API_DIR, APP_PORT, BASE_URL, MAIL_URL_ENV, WEB_DIST } from './env';
+import { startFakeCep } from './fake-cep';
+import { startFakeMailbox } from './fake-mailbox';
+
+const log = (m: string) => console.log(`[e2e] ${m}`);
+
+/**
+ * Starts what the browser tests need: a fake SMTP mailbox (readable over HTTP), a fake ViaCEP,
+ * a fresh database and the API serving the built web app. The returned function is the teardown.
+ */
+export default async function globalSetup() {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`E2E: ${WEB_DIST}/index.html não existe. Gere o web antes: pnpm --filter @legiao/web build`);
+  }
+  if (!existsSync(path.join(API_DIR, 'src/generated/prisma/client.ts'))) {
+    throw new Error('E2E: o cliente Prisma não foi gerado. Rode: pnpm --filter @legiao/api run generate');
+  }
+
+  const stops: Array<() => Promise<void>> = [];
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err) => console.error('[e2e] teardown:', err));
+  };
+  try {
+    const mailbox = await startFakeMailbox();
+    stops.push(mailbox.stop);
+    const cep = await startFakeCep();
+    stops.push(cep.stop);
+    const databaseUrl = await prepareDatabase(log);
+    const api = await startApiServer({
+      port: APP_PORT,
+      databaseUrl,
+      smtpUrl: mailbox.smtpUrl,
+      publicUrl: BASE_URL,
+      cepProviderUrl: cep.urlTemplate,
+    });
+    stops.push(api.stop);
+    // Workers are started after global setup and inherit this environment.
+    process.env[MAIL_URL_ENV] = mailbox.httpUrl;
+    log(`API em ${BASE_URL} (log: ${api.logPath}), SMTP ${mailbox.smtpUrl}, caixa ${mailbox.httpUrl}`);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
+}

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { ACTIVATION_SUBJECT, createPendingAccount } from '../support/accounts';
+import { extractLink, mailCursor, readMail } from '../support/mail';
+import { field, snap, visibleText } from '../support/ui';
+
+test('reenvia o e-mail de ativação e bloqueia o botão com contagem regressiva', async ({ page, request }) => {
+  const conta = await createPendingAccount(request, 'ativacao');
+  await readMail(conta.email, ACTIVATION_SUBJECT);
+  const cursor = await mailCursor(conta.email);
+
+  await page.goto('/ativacao');
+  await field(page, 'E-mail').fill(conta.email);
+  const botao = page.getByRole('button', { name: /Reenviar|\d{2}:\d{2}/ });
+  await botao.click();
+
+  await expect(visibleText(page, 'O e-mail de ativação de conta foi reenviado!')).toBeVisible();
+  await expect(botao).toBeDisabled();
+  await expect(visibleText(page, /\b(01:00|00:5\d)\b/)).toBeVisible();
+  await snap(page, 'ativacao-reenviada');
+
+  // The resent mail carries a new link that activates the account.
+  const link = extractLink(await readMail(conta.email, ACTIVATION_SUBJECT, { after: cursor }), '/ativar-conta');
+  await page.goto(link);
+  await expect(visibleText(page, 'Sua conta foi ativada com sucesso!')).toBeVisible();
+});

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACTIVATION_SUBJECT } from '../support/accounts';
+import { formatCpf, randomCelular, randomNome, strongPassword, uniqueEmail, validCpf } from '../support/data';
+import { DEMO } from '../support/env';
+import { extractLink, readMail } from '../support/mail';
+import { action, field, snap, visibleText } from '../support/ui';
+
+interface Cadastro {
+  email: string;
+  senha: string;
+  nome: string;
+  cpf: string;
+}
+
+const novoCadastro = (): Cadastro & { primeiroNome: string } => {
+  const { nome, primeiroNome } = randomNome();
+  return { email: uniqueEmail('cadastro'), senha: strongPassword(), nome, primeiroNome, cpf: validCpf() };
+};
+
+async function etapaEmail(page: Page, email: string, screens = false) {
+  const avancar = page.getByRole('button', { name: 'AVANÇAR', exact: true });
+  await field(page, 'E-mail').fill(email);
+  await field(page, 'Confirme seu e-mail').fill(email.replace('@', '@x'));
+  await expect(avancar, 'AVANÇAR fica desabilitado com e-mails diferentes').toBeDisabled();
+  await field(page, 'Confirme seu e-mail').fill(email);
+  if (screens) await snap(page, 'cadastro-1-email');
+  await avancar.click();
+}
+
+async function etapaSenha(page: Page, senha: string, screens = false) {
+  await expect(field(page, 'Senha')).toBeVisible();
+  for (const regra of ['1 Letra maiúscula', '1 Número', '1 Caractere especial (ex:#?!)']) {
+    await expect(visibleText(page, regra)).toBeVisible();
+  }
+  await field(page, 'Senha').fill(senha);
+  await field(page, 'Confirme sua senha').fill(senha);
+  if (screens) await snap(page, 'cadastro-2-senha');
+  await page.getByRole('button', { name: 'AVANÇAR', exact: true }).click();
+}
+
+async function etapaDados(page: Page, nome: string, cpf: string, screens = false) {
+  await field(page, 'Nome completo').fill(nome);
+  await field(page, 'CPF').fill(cpf);
+  await expect(field(page, 'CPF')).toHaveValue(formatCpf(cpf));
+  if (screens) await snap(page, 'cadastro-3-dados');
+  await page.getByRole('button', { name: 'AVANÇAR', exact: true }).click();
+}
+
+async function etapaContato(page: Page, cep: string, screens = false) {
+  const celular = randomCelular();
+  await field(page, 'Celular').fill(celular.digits);
+  await expect(field(page, 'Celular')).toHaveValue(celular.masked);
+  await field(page, 'Data de nascimento').fill('1992-03-04');
+  await field(page, 'CEP').fill(cep);
+  await expect(field(page, 'CEP')).toHaveValue(`${cep.slice(0, 5)}-${cep.slice(5)}`);
+  await field(page, 'Gênero').selectOption({ label: 'Mulher' });
+  await page.getByLabel('Li e aceito os termos de uso').check();
+  if (screens) await snap(page, 'cadastro-4-contato');
+  await page.getByRole('button', { name: 'FINALIZAR', exact: true }).click();
+}
+
+test('cadastro em 4 etapas, ativação pelo e-mail e primeiro login', async ({ page }) => {
+  const c = novoCadastro();
+
+  await page.goto('/');
+  await snap(page, 'landing');
+  await action(page, 'Cadastre-se').click();
+  await expect(page).toHaveURL(/\/cadastro$/);
+
+  await etapaEmail(page, c.email, true);
+  await etapaSenha(page, c.senha, true);
+  await etapaDados(page, c.nome, c.cpf, true);
+  await etapaContato(page, '01310100', true);
+
+  await expect(page).toHaveURL(/\/cadastro\/confirmacao$/);
+  await expect(visibleText(page, 'Inscrição realizada com sucesso!')).toBeVisible();
+  await expect(action(page, 'LOGIN')).toBeVisible();
+  await snap(page, 'cadastro-confirmacao');
+
+  const link = extractLink(await readMail(c.email, ACTIVATION_SUBJECT), '/ativar-conta');
+  await page.goto(link);
+  await expect(visibleText(page, 'Sua conta foi ativada com sucesso!')).toBeVisible();
+  await snap(page, 'ativar-conta');
+  await action(page, 'Acessar').click();
+
+  await expect(page).toHaveURL(/\/login\?e=/);
+  const e = new URL(page.url()).searchParams.get('e') ?? '';
+  expect(Buffer.from(e, 'base64').toString('utf8'), 'e= leva o e-mail em base64').toBe(c.email);
+  await expect(field(page, 'E-mail')).toHaveValue(c.email);
+  await expect(field(page, 'Senha'), 'a senha recebe o foco quando o e-mail vem preenchido').toBeFocused();
+  await field(page, 'Senha').fill(c.senha);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(visibleText(page, `Olá, ${c.primeiroNome}`)).toBeVisible();
+  await snap(page, 'home');
+});
+
+test('CPF já cadastrado impede a etapa 4', async ({ page }) => {
+  const c = novoCadastro();
+  await page.goto('/cadastro');
+  await etapaEmail(page, c.email);
+  await etapaSenha(page, c.senha);
+  await etapaDados(page, c.nome, DEMO.cpf.replace(/\D/g, ''));
+
+  await expect(visibleText(page, 'CPF já cadastrado!')).toBeVisible();
+  await expect(field(page, 'CPF'), 'continua na etapa 3').toBeVisible();
+  await expect(field(page, 'Celular')).toHaveCount(0);
+  await snap(page, 'cadastro-cpf-ja-cadastrado');
+});
+
+test('CEP desconhecido mostra CEP inválido e não conclui o cadastro', async ({ page }) => {
+  const c = novoCadastro();
+  await page.goto('/cadastro');
+  await etapaEmail(page, c.email);
+  await etapaSenha(page, c.senha);
+  await etapaDados(page, c.nome, c.cpf);
+  await etapaContato(page, '99999999');
+
+  await expect(visibleText(page, 'CEP inválido')).toBeVisible();
+  await expect(page).toHaveURL(/\/cadastro$/);
+  await snap(page, 'cadastro-cep-invalido');
+});

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { createActiveAccount } from '../support/accounts';
+import { randomCelular, randomNome } from '../support/data';
+import { action, field, login, snap, visibleText } from '../support/ui';
+
+test('edita nome, celular e endereço pelo CEP; a recarga mostra os novos valores', async ({ page, request }) => {
+  const conta = await createActiveAccount(request, 'perfil');
+  await login(page, conta.email, conta.senha);
+  await page.goto('/editar-perfil');
+  await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
+  await expect(field(page, 'Nome completo')).toHaveValue(conta.nome);
+  await snap(page, 'perfil');
+
+  const { nome } = randomNome();
+  const celular = randomCelular();
+  await field(page, 'Nome completo').fill(nome);
+  await field(page, 'Celular').fill(celular.digits);
+  await expect(field(page, 'Celular')).toHaveValue(celular.masked);
+
+  await expect(field(page, 'Endereço'), 'endereço vem só do CEP').toBeDisabled();
+  await expect(field(page, 'Cidade')).toBeDisabled();
+  await expect(field(page, 'Estado')).toBeDisabled();
+  await field(page, 'CEP').fill('01001000');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(field(page, 'Endereço')).toHaveValue('Praça da Sé');
+  await expect(field(page, 'Cidade')).toHaveValue('São Paulo');
+  await expect(field(page, 'Estado')).toHaveValue('SP');
+  await field(page, 'Número').fill('42');
+  await field(page, 'Complemento').fill('Sala 3');
+
+  await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+  await expect(visibleText(page, 'Perfil atualizado com sucesso!')).toBeVisible();
+  await expect(action(page, 'Ir para a home')).toBeVisible();
+  await snap(page, 'perfil-atualizado');
+
+  await page.reload();
+  await expect(field(page, 'Nome completo')).toHaveValue(nome);
+  await expect(field(page, 'Celular')).toHaveValue(celular.masked);
+  await expect(field(page, 'CEP')).toHaveValue('01001-000');
+  await expect(field(page, 'Endereço')).toHaveValue('Praça da Sé');
+  await expect(field(page, 'Número')).toHaveValue('42');
+  await expect(field(page, 'Complemento')).toHaveValue('Sala 3');
+  await expect(field(page, 'E-mail'), 'e-mail só leitura').not.toBeEditable();
+  await expect(field(page, 'CPF'), 'CPF só leitura').not.toBeEditable();
+});
+
+test('CEP desconhecido mostra CEP não encontrado', async ({ page, request }) => {
+  const conta = await createActiveAccount(request, 'perfil-cep');
+  await login(page, conta.email, conta.senha);
+  await page.goto('/editar-perfil');
+  await expect(field(page, 'Nome completo')).toHaveValue(conta.nome);
+
+  await field(page, 'CEP').fill('99999999');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(visibleText(page, 'CEP não encontrado')).toBeVisible();
+  await snap(page, 'perfil-cep-nao-encontrado');
+});
