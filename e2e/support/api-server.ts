@@ -55,7 +55,13 @@ export async function startApiServer(opts: ApiServerOptions) {
   child.stderr.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let exitCode: number | null | undefined;
-  void exited.then((code) => (exitCode = code));
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    exitCode = code;
+    const line = `[e2e] o processo da API (pid ${child.pid}) terminou: código ${code}, sinal ${signal}`;
+    logFile.write(`${line}\n`);
+    if (!stopping) console.error(`${line} no meio da execução; veja ${logPath}`);
+  });
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!(await isUp(`${baseUrl}/api/ready`))) {
@@ -73,6 +79,7 @@ export async function startApiServer(opts: ApiServerOptions) {
     baseUrl,
     logPath,
     async stop() {
+      stopping = true;
       if (exitCode === undefined) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

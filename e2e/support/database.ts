@@ -7,6 +7,13 @@ const DEFAULT_URL = 'postgresql://postgres@127.0.0.1:5432/legiao_e2e';
 // `pg` is the API's own driver; borrowing it keeps the e2e package free of a second copy.
 const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
 
+interface PgClient {
+  connect(): Promise<unknown>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+type PgModule = { Client: new (opts: { connectionString: string }) => PgClient };
+
 /**
  * The database the API under test uses: E2E_DATABASE_URL, else DATABASE_URL, else a local
  * legiao_e2e. A database whose name contains "e2e" is dropped and recreated, so every run starts
@@ -25,7 +32,7 @@ export async function prepareDatabase(log: (m: string) => void): Promise<string>
 
   const maintenance = new URL(url);
   maintenance.pathname = '/postgres';
-  const pg = requireFromApi('pg') as typeof import('pg');
+  const pg = requireFromApi('pg') as PgModule;
   const client = new pg.Client({ connectionString: maintenance.toString() });
   try {
     await client.connect();

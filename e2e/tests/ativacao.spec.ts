@@ -23,3 +23,20 @@ test('reenvia o e-mail de ativação e bloqueia o botão com contagem regressiva
   await page.goto(link);
   await expect(visibleText(page, 'Sua conta foi ativada com sucesso!')).toBeVisible();
 });
+
+test('depois de 60 segundos o Reenviar volta a funcionar e a mensagem some', async ({ page, request }) => {
+  const conta = await createPendingAccount(request, 'ativacao-tempo');
+  await page.clock.install();
+  await page.goto('/ativacao');
+  await field(page, 'E-mail').fill(conta.email);
+  const botao = page.getByRole('button', { name: /Reenviar|\d{2}:\d{2}/ });
+  await botao.click();
+  await expect(visibleText(page, 'O e-mail de ativação de conta foi reenviado!')).toBeVisible();
+  await expect(botao).toBeDisabled();
+
+  await page.clock.fastForward('00:30');
+  await expect(visibleText(page, /\b00:(29|30|31)\b/)).toBeVisible();
+  await page.clock.fastForward('00:31');
+  await expect(botao).toBeEnabled();
+  await expect(page.getByText('O e-mail de ativação de conta foi reenviado!')).toBeHidden();
+});

@@ -29,6 +29,7 @@ async function etapaEmail(page: Page, email: string, screens = false) {
 
 async function etapaSenha(page: Page, senha: string, screens = false) {
   await expect(field(page, 'Senha')).toBeVisible();
+  await expect(visibleText(page, 'Etapa 1 de 3')).toBeVisible();
   for (const regra of ['1 Letra maiúscula', '1 Número', '1 Caractere especial (ex:#?!)']) {
     await expect(visibleText(page, regra)).toBeVisible();
   }
@@ -39,6 +40,7 @@ async function etapaSenha(page: Page, senha: string, screens = false) {
 }
 
 async function etapaDados(page: Page, nome: string, cpf: string, screens = false) {
+  await expect(visibleText(page, 'Etapa 2 de 3')).toBeVisible();
   await field(page, 'Nome completo').fill(nome);
   await field(page, 'CPF').fill(cpf);
   await expect(field(page, 'CPF')).toHaveValue(formatCpf(cpf));
@@ -47,6 +49,7 @@ async function etapaDados(page: Page, nome: string, cpf: string, screens = false
 }
 
 async function etapaContato(page: Page, cep: string, screens = false) {
+  await expect(visibleText(page, 'Etapa 3 de 3')).toBeVisible();
   const celular = randomCelular();
   await field(page, 'Celular').fill(celular.digits);
   await expect(field(page, 'Celular')).toHaveValue(celular.masked);

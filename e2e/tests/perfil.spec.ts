@@ -14,12 +14,15 @@ test('edita nome, celular e endereço pelo CEP; a recarga mostra os novos valore
   const { nome } = randomNome();
   const celular = randomCelular();
   await field(page, 'Nome completo').fill(nome);
+  // Clear first, as a person would: inserting over the whole masked value is ignored by the mask.
+  await field(page, 'Celular').clear();
   await field(page, 'Celular').fill(celular.digits);
   await expect(field(page, 'Celular')).toHaveValue(celular.masked);
 
   await expect(field(page, 'Endereço'), 'endereço vem só do CEP').toBeDisabled();
   await expect(field(page, 'Cidade')).toBeDisabled();
   await expect(field(page, 'Estado')).toBeDisabled();
+  await field(page, 'CEP').clear();
   await field(page, 'CEP').fill('01001000');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(field(page, 'Endereço')).toHaveValue('Praça da Sé');
@@ -50,6 +53,7 @@ test('CEP desconhecido mostra CEP não encontrado', async ({ page, request }) =>
   await page.goto('/editar-perfil');
   await expect(field(page, 'Nome completo')).toHaveValue(conta.nome);
 
+  await field(page, 'CEP').clear();
   await field(page, 'CEP').fill('99999999');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(visibleText(page, 'CEP não encontrado')).toBeVisible();

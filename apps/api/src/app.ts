@@ -22,6 +22,7 @@ import { cepRoutes } from './features/cep/cep.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usuarioRoutes } from './features/usuario/usuario.routes.js';
 import { devInboxRoutes } from './features/mail/dev-inbox.routes.js';
+import { filaPlugin } from './features/fila/fila.plugin.js';
 import type { Redis } from 'ioredis';
 
 // Portuguese fallback messages for any zod issue a contract didn't word itself.
@@ -79,7 +80,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     keyGenerator: (req) => req.ip ?? 'inject',
     errorResponseBuilder: (_req, ctxRl) => ({ statusCode: ctxRl.statusCode, errors: [{ message: MSG.muitasTentativas, code: 'RATE_LIMITED' }] }),
   });
-  await app.register(websocket);
+  // The waiting room's messages are a few hundred bytes: refuse big frames before buffering them.
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -95,8 +97,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(cepRoutes);
+      await api.register(filaPlugin);
       await api.register(authRoutes);
       await api.register(usuarioRoutes);
+      await api.register(import('./features/produto/produto.routes.js'));
       if (!config.isProduction) await api.register(devInboxRoutes);
     },
     { prefix: '/api' },

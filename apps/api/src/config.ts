@@ -35,6 +35,13 @@ const envSchema = z
     SEED_DEMO: bool.optional(),
     WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
     MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+    // Waiting room (docs/decisions/0008-waiting-room.md).
+    FILA_ENABLED: bool.optional(),
+    FILA_CAPACIDADE: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    FILA_ADMISSOES_POR_MINUTO: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+    FILA_INATIVIDADE_MS: z.coerce.number().int().min(1000).default(120_000),
+    FILA_TICKET_TTL_S: z.coerce.number().int().min(10).max(3600).default(300),
+    FILA_REDIS_PREFIX: z.string().min(1).default('legiao:{fila}:'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -78,5 +85,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !(e.NODE_ENV === 'production'),
     webDist: e.WEB_DIST,
+    fila: {
+      enabled: e.FILA_ENABLED ?? true,
+      capacidade: e.FILA_CAPACIDADE,
+      admissoesPorMinuto: e.FILA_ADMISSOES_POR_MINUTO,
+      inatividadeMs: e.FILA_INATIVIDADE_MS,
+      ticketTtlS: e.FILA_TICKET_TTL_S,
+      redisPrefix: e.FILA_REDIS_PREFIX,
+    },
   };
 }

@@ -8,3 +8,5 @@ export * from './auth.js';
 export * from './cep.js';
 export * from './health.js';
 export * from './storage-keys.js';
+export * from './produto.js';
+export * from './fila.js';

@@ -41,7 +41,7 @@ export const required = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     // The cast keeps T's output type; at run time the pipe only adds the presence check.
-    z.unknown().refine((v) => v !== undefined, MSG.camposObrigatorios).pipe(schema as z.ZodType) as unknown as T,
+    z.unknown().refine((v) => v !== undefined, MSG.camposObrigatorios).pipe(schema as z.ZodType<unknown, any>) as unknown as T,
   );
 const ufSchema = z.string().trim().toUpperCase().refine((s) => (UFS as readonly string[]).includes(s), MSG.cepInvalido);
 const text = (max: number) => z.string().trim().max(max);

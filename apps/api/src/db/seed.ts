@@ -1,5 +1,6 @@
 import type { Db } from './prisma.js';
 import { hashPassword } from '../lib/passwords.js';
+import { seedCatalogoDemo } from './seed-catalogo.js';
 
 /** Demo accounts (README, "Contas de demonstração"). All share one password. */
 export const DEMO_PASSWORD = 'Legiao@2025';
@@ -43,5 +44,6 @@ export async function seedDemo(prisma: Db, opts: { bcryptCost: number }) {
     });
     created++;
   }
+  await seedCatalogoDemo(prisma); // catalogue and the demo member's products (idempotent)
   return created;
 }

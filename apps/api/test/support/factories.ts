@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { errorResponseSchema, type CadastroInput } from '@legiao/contracts';
+import { errorResponseSchema } from '@legiao/contracts';
 import type { Db } from '../../src/db/prisma.js';
 import { hashPassword } from '../../src/lib/passwords.js';
 import { randomCpf } from './cpf.js';
@@ -13,8 +13,27 @@ export const OTHER_PASSWORD = 'Outra#Senha9';
 /** A unique lower-case address: tests in parallel workers share one database. */
 export const uniqueEmail = (tag = 'pessoa') => `${tag}.${randomUUID().replace(/-/g, '').slice(0, 16)}@teste.legiao.dev`;
 
+/** The sign-up body as the web app sends it (the contract's input type is `unknown` per field). */
+export interface SignupBody {
+  email: string;
+  senha: string;
+  cpf: string;
+  nome: string;
+  celular: string;
+  cep: string;
+  dataNascimento: string;
+  genero: string;
+  endereco?: string;
+  cidade?: string;
+  uf?: string;
+  optin?: boolean;
+  optinSms?: boolean;
+  hashIndicacao?: string;
+  origem?: string;
+}
+
 /** A complete, valid sign-up body (POST /api/usuario) with a unique e-mail and CPF. */
-export function signupPayload(overrides: Partial<CadastroInput> = {}): CadastroInput {
+export function signupPayload(overrides: Partial<SignupBody> = {}): SignupBody {
   return {
     email: uniqueEmail('cadastro'),
     senha: TEST_PASSWORD,

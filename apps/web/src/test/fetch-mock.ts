@@ -12,8 +12,8 @@ export function textResponse(body: string, status = 200): Response {
 
 /** Replaces global fetch; returns the mock so tests can read its calls. */
 export function mockFetch(handler: Handler) {
-  const fn = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => Promise.resolve(handler(String(input), init)));
-  vi.stubGlobal('fetch', fn);
+  const fn = vi.fn((url: string, init: RequestInit) => Promise.resolve(handler(url, init)));
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init: RequestInit = {}) => fn(String(input), init));
   return fn;
 }
 

@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Routes are lazy chunks: the first import of one is transformed on demand and can take seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom implements neither; the app calls both on every navigation.
 beforeEach(() => {

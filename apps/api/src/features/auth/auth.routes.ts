@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { errorResponseSchema, loginSchema, messageResponseSchema, MSG, recuperarSenhaConfirmacaoSchema, recuperarSenhaQuerySchema, tokenResponseSchema, emailSchema } from '@legiao/contracts';
+import { errorResponseSchema, FILA_TICKET_HEADER, loginSchema, messageResponseSchema, MSG, recuperarSenhaConfirmacaoSchema, recuperarSenhaQuerySchema, tokenResponseSchema, emailSchema } from '@legiao/contracts';
 import { authRateLimit } from '../../plugins/rate-limits.js';
 import { confirmPasswordReset, login, requestPasswordReset } from './auth.service.js';
 import { revokeSession } from './session.service.js';
@@ -13,7 +13,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Entrar com e-mail e senha', body: loginSchema, response: { 200: tokenResponseSchema, ...errors } } },
-    async (request) => login(app, request.body.email, request.body.senha, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    async (request) => {
+      const header = request.headers[FILA_TICKET_HEADER];
+      const ticket = request.body.ticket ?? (typeof header === 'string' ? header : undefined);
+      return login(app, request.body.email, request.body.senha, { ip: request.ip, userAgent: request.headers['user-agent'], ticket });
+    },
   );
 
   app.post(

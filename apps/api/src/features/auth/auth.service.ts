@@ -4,11 +4,14 @@ import { badRequest, forbidden, unauthenticated } from '../../errors/app-error.j
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { digest, isUuid, sameDigest } from '../../lib/secrets.js';
 import { passwordResetMail } from '../mail/templates.js';
+import { checkLoginTicket, consumeLoginTicket } from '../fila/login-gate.js';
 import { issueAccountLink, RESET_TTL_MINUTES } from './account-links.js';
 import { openSession, revokeAllSessions } from './session.service.js';
 
-export async function login(app: FastifyInstance, email: string, senha: string, meta: { ip?: string; userAgent?: string }) {
+export async function login(app: FastifyInstance, email: string, senha: string, meta: { ip?: string; userAgent?: string; ticket?: string }) {
   const { prisma, config } = app.ctx;
+  // While the waiting room is on, only an admitted client may log in (ADR 0008).
+  const admissao = await checkLoginTicket(app, meta.ticket);
   const usuario = await prisma.usuario.findUnique({ where: { email } });
   if (!usuario?.senhaHash) {
     await burnPasswordCheck(senha, config.bcryptCost);
@@ -17,6 +20,7 @@ export async function login(app: FastifyInstance, email: string, senha: string, 
   if (!(await verifyPassword(senha, usuario.senhaHash))) throw unauthenticated(MSG.credenciaisInvalidas, 'CREDENCIAIS_INVALIDAS');
   // Only after the password matched, so this never tells a stranger that an e-mail exists.
   if (!usuario.ativo) throw forbidden(MSG.contaNaoAtivada, 'CONTA_NAO_ATIVADA');
+  await consumeLoginTicket(app, admissao);
   return openSession(app, usuario.id, meta);
 }
 

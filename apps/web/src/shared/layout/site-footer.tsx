@@ -8,16 +8,16 @@ export function SiteFooter() {
         <nav aria-label="Rodapé" className="site-footer__nav">
           <ul>
             <li>
-              <Link to="/#beneficios">Benefícios</Link>
+              <Link to="/login">Entrar</Link>
             </li>
             <li>
-              <Link to="/#colecao">Coleção</Link>
+              <Link to="/cadastro">Quero me cadastrar</Link>
             </li>
             <li>
-              <Link to="/#duvidas">Dúvidas</Link>
+              <Link to="/esqueceu-a-senha">Esqueci minha senha</Link>
             </li>
             <li>
-              <Link to="/cadastro">Cadastre-se</Link>
+              <Link to="/ativacao">Reenviar e-mail de ativação</Link>
             </li>
           </ul>
         </nav>

@@ -1,14 +1,19 @@
 import type { UsuarioLogado } from '@legiao/contracts/usuario';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MSG } from '@legiao/contracts/messages';
+import { ApiError } from '../api/api-error';
 import { http } from '../api/http';
-import { readStoredUser, storeUser } from './session';
+import { getToken, readStoredUser, storeUser } from './session';
 
 export type LoggedUser = UsuarioLogado;
 
 /** GET /usuario/logged: the logged user, also kept in storage under 'user' and 'alldatauser'. */
 export async function getLoggedUser(signal?: AbortSignal): Promise<LoggedUser> {
+  const token = getToken();
+  if (!token) throw new ApiError(401, MSG.naoAutenticado);
   const user = await http<LoggedUser>('/usuario/logged', { signal });
-  storeUser(user);
+  // A logout (or another login) while this was in flight must not bring the old user back.
+  if (getToken() === token) storeUser(user);
   return user;
 }
 

@@ -18,9 +18,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      queryClient.clear();
       navigateTo('/');
       scrollToTop();
+      queryClient.clear();
     },
   });
 }

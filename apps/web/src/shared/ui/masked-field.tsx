@@ -21,32 +21,33 @@ export interface MaskedFieldProps
   action?: ReactNode;
 }
 
+// IMaskInput's generic props are too clever for TS; the runtime contract is plain input props.
+const Input = IMaskInput as unknown as (props: Record<string, unknown>) => JSX.Element;
+
 /** A labelled input with an imask pattern (# in the spec's masks is a digit, 0 in imask's). */
 export function MaskedField({ label, mask, value, onValueChange, error, id, inputRef, action, ...input }: MaskedFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-erro`;
-  // IMaskInput's generic props are too clever for TS; the runtime contract is plain input props.
-  const Input = IMaskInput as unknown as (props: Record<string, unknown>) => JSX.Element;
   return (
     <div className="field">
       <label className="field__label" htmlFor={inputId}>
         {label}
       </label>
       <div className={action ? 'field__inline' : undefined}>
-      <Input
-        {...input}
-        id={inputId}
-        className="field__input"
-        mask={mask}
-        value={value}
-        inputRef={inputRef}
-        inputMode="numeric"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onAccept={(masked: string) => onValueChange(masked)}
-      />
-      {action}
+        <Input
+          {...input}
+          id={inputId}
+          className="field__input"
+          mask={mask}
+          value={value}
+          inputRef={inputRef}
+          inputMode="numeric"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onAccept={(masked: string) => onValueChange(masked)}
+        />
+        {action}
       </div>
       <FieldError id={errorId} message={error} />
     </div>

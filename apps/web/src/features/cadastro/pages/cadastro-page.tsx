@@ -40,6 +40,8 @@ export function CadastroPage() {
   }, [form, step]);
 
   async function advance() {
+    // FINALIZAR reports missing fields with one notice before any field-level validation.
+    if (step === 4) return finalize(form);
     const values = form.getValues();
     if (!(await form.trigger(STEP_FIELDS[step]))) return;
     if (step === 1) {
@@ -63,8 +65,6 @@ export function CadastroPage() {
       });
       if (registered) notify({ message: MSG.cpfJaCadastrado });
       else setStep(4);
-    } else {
-      await finalize(form);
     }
   }
 

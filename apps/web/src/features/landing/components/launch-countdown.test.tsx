@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LaunchCountdown } from '../../features/landing/components/launch-countdown';
+import { LaunchCountdown } from './launch-countdown';
 
 const values = () => screen.getAllByText(/^\d\d$/).map((el) => el.textContent);
 
-describe('useCountdown (landing countdown)', () => {
+describe('LaunchCountdown (useCountdown)', () => {
   it('ticks every second and stops at zero', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2025-07-21T10:59:58-03:00'));

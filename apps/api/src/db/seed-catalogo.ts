@@ -1,0 +1,310 @@
+import type { Categoria } from '@legiao/contracts';
+import type { Db } from './prisma.js';
+import { nomeParaBusca } from '../features/produto/nome-busca.js';
+import { createVerifiedEntry } from '../features/produto/compras-import.js';
+
+// The demo catalogue: 50 products in 13 product lines over the six categories, each with four
+// drawings shipped in apps/web/public/produtos (generated from this list by
+// src/features/produto/imagens/gerar-imagens.ts; nothing is loaded from the internet).
+
+/** The drawing a product line uses (src/features/produto/imagens/desenhos.ts). */
+export type Forma = 'copo' | 'copo-long' | 'caneca' | 'caneca-camping' | 'tumbler' | 'tumbler-canudo' | 'garrafa' | 'garrafa-grande' | 'garrafa-mate' | 'garrafa-alca' | 'kids' | 'cuia';
+export type Edicao = 'collab' | 'artista' | 'legiao';
+
+export const CORES = {
+  preto: { nome: 'Preto', hex: '#2d2f33' },
+  branco: { nome: 'Branco', hex: '#eceae4' },
+  vermelho: { nome: 'Vermelho', hex: '#b83a32' },
+  'azul-marinho': { nome: 'Azul Marinho', hex: '#233a5e' },
+  'verde-musgo': { nome: 'Verde Musgo', hex: '#5d6b3c' },
+  azul: { nome: 'Azul', hex: '#3c6eb4' },
+  grafite: { nome: 'Grafite', hex: '#5a5f66' },
+  areia: { nome: 'Areia', hex: '#d6c3a1' },
+  lilas: { nome: 'Lilás', hex: '#9d8ac7' },
+  rosa: { nome: 'Rosa', hex: '#e89bb0' },
+  verde: { nome: 'Verde', hex: '#3f8a5a' },
+  marrom: { nome: 'Marrom', hex: '#7b5134' },
+  turquesa: { nome: 'Turquesa', hex: '#3aa7a3' },
+  laranja: { nome: 'Laranja', hex: '#e0793a' },
+  amarelo: { nome: 'Amarelo', hex: '#f0c24b' },
+} as const;
+export type Cor = keyof typeof CORES;
+
+/** Frames (moldura): the classic one, the founders' series, brand and product collabs, artists. */
+export const MOLDURA_CLASSICA = 'Clássica';
+
+interface Linha {
+  subcategoria: string;
+  categoria: Categoria;
+  forma: Forma;
+  /** File-name stem of the drawings, e.g. 'copo-termico-bar' -> /produtos/copo-termico-bar-preto.svg */
+  arquivo: string;
+  sku: string;
+  descricao: string;
+  tempos: { quente: number | null; gelado: number | null; comGelo: number | null };
+  cores: Cor[];
+  /** Special editions: their own name suffix, frame and drawing pattern. */
+  edicoes?: { chave: string; nome: string; cor: Cor; moldura: string; edicao: Edicao; descricao: string }[];
+}
+
+const LINHAS: Linha[] = [
+  {
+    subcategoria: 'Copo Térmico Cerveja 473ml',
+    categoria: 'Bar',
+    forma: 'copo',
+    arquivo: 'copo-termico-bar',
+    sku: 'BAR-COPO473',
+    descricao: 'Copo de aço inox com parede dupla a vácuo, do tamanho certo para uma lata. Mantém a cerveja trincando do primeiro ao último gole e não sua na mão.',
+    tempos: { quente: null, gelado: 4, comGelo: 12 },
+    cores: ['preto', 'branco', 'vermelho', 'azul-marinho', 'verde-musgo'],
+    edicoes: [
+      { chave: 'serra-azul', nome: 'Serra Azul', cor: 'azul', moldura: 'Collab Cervejaria Serra Azul', edicao: 'collab', descricao: 'Edição da parceria com a Cervejaria Serra Azul, com a faixa listrada da casa.' },
+    ],
+  },
+  {
+    subcategoria: 'Copo Long Drink 650ml',
+    categoria: 'Bar',
+    forma: 'copo-long',
+    arquivo: 'copo-long-drink',
+    sku: 'BAR-LONG650',
+    descricao: 'Copo alto com tampa e canudo de aço para drinks longos. Parede dupla, boca larga para gelo e base que não escorrega no balcão.',
+    tempos: { quente: null, gelado: 6, comGelo: 18 },
+    cores: ['preto', 'grafite', 'areia'],
+    edicoes: [
+      { chave: 'nina-prado', nome: 'Nina Prado', cor: 'lilas', moldura: 'Artista Nina Prado', edicao: 'artista', descricao: 'Estampa ondulada assinada pela artista Nina Prado, em tiragem de colecionador.' },
+    ],
+  },
+  {
+    subcategoria: 'Caneca Térmica 350ml',
+    categoria: 'Café',
+    forma: 'caneca',
+    arquivo: 'caneca-termica',
+    sku: 'CAF-CANECA350',
+    descricao: 'Caneca com alça e tampa deslizante para o café da mesa ao carro. Aço inox por dentro, sem gosto e fácil de lavar.',
+    tempos: { quente: 3, gelado: 5, comGelo: 20 },
+    cores: ['preto', 'areia', 'rosa', 'verde'],
+    edicoes: [
+      { chave: 'grao-nobre', nome: 'Grão Nobre', cor: 'marrom', moldura: 'Collab Torrefação Grão Nobre', edicao: 'collab', descricao: 'Feita com a Torrefação Grão Nobre para quem leva o café a sério.' },
+    ],
+  },
+  {
+    subcategoria: 'Copo Café To Go 300ml',
+    categoria: 'Café',
+    forma: 'tumbler',
+    arquivo: 'copo-cafe',
+    sku: 'CAF-TOGO300',
+    descricao: 'Copo com tampa de encaixe e bocal para beber andando. Cabe no porta-copos e na máquina de café.',
+    tempos: { quente: 4, gelado: 6, comGelo: 16 },
+    cores: ['grafite', 'branco', 'turquesa'],
+  },
+  {
+    subcategoria: 'Garrafa Térmica 750ml',
+    categoria: 'Hidratação',
+    forma: 'garrafa',
+    arquivo: 'garrafa-750',
+    sku: 'HID-GARRAFA750',
+    descricao: 'Garrafa de aço inox com tampa rosqueável e alça de dedo. Vai na mochila sem vazar e aguenta o dia inteiro de treino.',
+    tempos: { quente: 12, gelado: 24, comGelo: 48 },
+    cores: ['preto', 'azul', 'verde', 'lilas', 'branco'],
+  },
+  {
+    subcategoria: 'Tumbler com Canudo 900ml',
+    categoria: 'Hidratação',
+    forma: 'tumbler-canudo',
+    arquivo: 'tumbler-canudo',
+    sku: 'HID-TUMBLER900',
+    descricao: 'Copo grande com alça, tampa giratória e canudo. A base estreita entra no porta-copos do carro.',
+    tempos: { quente: 5, gelado: 9, comGelo: 40 },
+    cores: ['rosa', 'areia', 'turquesa', 'preto'],
+  },
+  {
+    subcategoria: 'Garrafa Térmica 1,2L',
+    categoria: 'Hidratação',
+    forma: 'garrafa-grande',
+    arquivo: 'garrafa-1200',
+    sku: 'HID-GARRAFA1200',
+    descricao: 'A garrafa para o dia todo: 1,2 litro, boca larga para gelo e tampa com alça reforçada.',
+    tempos: { quente: 20, gelado: 30, comGelo: 72 },
+    cores: ['grafite', 'azul-marinho'],
+  },
+  {
+    subcategoria: 'Caneca Camping 400ml',
+    categoria: 'Camping',
+    forma: 'caneca-camping',
+    arquivo: 'caneca-camping',
+    sku: 'CMP-CANECA400',
+    descricao: 'Caneca empilhável de borda larga para o café na barraca e a sopa no fim da trilha. Leve, resistente a quedas.',
+    tempos: { quente: 1, gelado: 2, comGelo: 6 },
+    cores: ['verde-musgo', 'laranja', 'areia'],
+  },
+  {
+    subcategoria: 'Garrafa Camping 1,5L',
+    categoria: 'Camping',
+    forma: 'garrafa-alca',
+    arquivo: 'garrafa-camping',
+    sku: 'CMP-GARRAFA1500',
+    descricao: 'Garrafa robusta com alça lateral e tampa que vira copo. Feita para acampar, pescar e dividir.',
+    tempos: { quente: 24, gelado: 24, comGelo: 96 },
+    cores: ['verde-musgo', 'preto', 'laranja'],
+    edicoes: [
+      { chave: 'legiao-1913', nome: 'Legião 1913', cor: 'preto', moldura: 'Legião 1913', edicao: 'legiao', descricao: 'Série dos fundadores com faixa dourada: cada peça verificada recebe seu número da Legião.' },
+    ],
+  },
+  {
+    subcategoria: 'Garrafinha Kids 400ml',
+    categoria: 'Youth',
+    forma: 'kids',
+    arquivo: 'garrafinha-kids',
+    sku: 'YTH-KIDS400',
+    descricao: 'Garrafinha leve com bico de canudo retrátil e alça para pendurar na mochila da escola. Tampa à prova de vazamento.',
+    tempos: { quente: null, gelado: 8, comGelo: 20 },
+    cores: ['rosa', 'azul', 'amarelo', 'verde', 'lilas'],
+  },
+  {
+    subcategoria: 'Garrafinha Kids 550ml',
+    categoria: 'Youth',
+    forma: 'kids',
+    arquivo: 'garrafinha-kids-550',
+    sku: 'YTH-KIDS550',
+    descricao: 'A garrafinha para quem cresceu: mais água para o recreio e o futebol, com o mesmo bico fácil de abrir.',
+    tempos: { quente: null, gelado: 10, comGelo: 24 },
+    cores: ['laranja', 'turquesa'],
+  },
+  {
+    subcategoria: 'Cuia Térmica 250ml',
+    categoria: 'Mate',
+    forma: 'cuia',
+    arquivo: 'cuia-termica',
+    sku: 'MAT-CUIA250',
+    descricao: 'Cuia de parede dupla com borda de aço que não queima a mão. Mantém o chimarrão quente e o tereré gelado.',
+    tempos: { quente: 2, gelado: 4, comGelo: null },
+    cores: ['preto', 'verde', 'areia', 'marrom'],
+    edicoes: [
+      { chave: 'joca-pampa', nome: 'Joca Pampa', cor: 'vermelho', moldura: 'Artista Joca Pampa', edicao: 'artista', descricao: 'Traços do artista gaúcho Joca Pampa em uma edição para a roda de mate.' },
+    ],
+  },
+  {
+    subcategoria: 'Garrafa Térmica Mate 1L',
+    categoria: 'Mate',
+    forma: 'garrafa-mate',
+    arquivo: 'garrafa-mate',
+    sku: 'MAT-GARRAFA1000',
+    descricao: 'Garrafa com bico dosador para servir a água na temperatura certa, cuia após cuia.',
+    tempos: { quente: 24, gelado: 24, comGelo: 60 },
+    cores: ['preto', 'verde'],
+  },
+];
+
+export interface ProdutoSeed {
+  sku: string;
+  nome: string;
+  categoria: Categoria;
+  subcategoria: string;
+  descricaoDetalhe: string;
+  tempoQuente: number | null;
+  tempoGelado: number | null;
+  tempoComGelo: number | null;
+  moldura: string;
+  /** The four image URLs: img, imgAlternativa, imagem3, imagem4. */
+  imagens: [string, string, string, string];
+  desenho: { forma: Forma; cor: Cor; edicao?: Edicao; arquivo: string };
+}
+
+const imagens = (base: string): ProdutoSeed['imagens'] => [`/produtos/${base}.svg`, `/produtos/${base}-2.svg`, `/produtos/${base}-3.svg`, `/produtos/${base}-4.svg`];
+
+export const CATALOGO: ProdutoSeed[] = LINHAS.flatMap((l) => {
+  const base = { categoria: l.categoria, subcategoria: l.subcategoria, tempoQuente: l.tempos.quente, tempoGelado: l.tempos.gelado, tempoComGelo: l.tempos.comGelo };
+  const cores = l.cores.map((cor) => ({
+    ...base,
+    sku: `${l.sku}-${cor.toUpperCase()}`,
+    nome: `${l.subcategoria} ${CORES[cor].nome}`,
+    descricaoDetalhe: `${l.descricao} Cor ${CORES[cor].nome.toLowerCase()}.`,
+    moldura: MOLDURA_CLASSICA,
+    imagens: imagens(`${l.arquivo}-${cor}`),
+    desenho: { forma: l.forma, cor, arquivo: `${l.arquivo}-${cor}` },
+  }));
+  const edicoes = (l.edicoes ?? []).map((e) => ({
+    ...base,
+    sku: `${l.sku}-${e.chave.toUpperCase()}`,
+    nome: `${l.subcategoria} ${e.nome}`,
+    descricaoDetalhe: `${l.descricao} ${e.descricao}`,
+    moldura: e.moldura,
+    imagens: imagens(`${l.arquivo}-${e.chave}`),
+    desenho: { forma: l.forma, cor: e.cor, edicao: e.edicao, arquivo: `${l.arquivo}-${e.chave}` },
+  }));
+  return [...cores, ...edicoes];
+});
+
+/** Shown when a product has no image ("product image or a default image", spec 000 section 2). */
+export const IMAGEM_PADRAO = '/produtos/sem-imagem.svg';
+
+/**
+ * Idempotent and safe to run from several processes at once: inserts the products whose SKU is
+ * missing (ON CONFLICT DO NOTHING) and leaves existing rows alone. Returns how many it created.
+ */
+export async function seedCatalogo(prisma: Db): Promise<number> {
+  const { count } = await prisma.produto.createMany({
+    data: CATALOGO.map((p) => ({
+      sku: p.sku,
+      nome: p.nome,
+      nomeBusca: nomeParaBusca(p.nome),
+      categoria: p.categoria,
+      subcategoria: p.subcategoria,
+      img: p.imagens[0],
+      imgAlternativa: p.imagens[1],
+      imagem3: p.imagens[2],
+      imagem4: p.imagens[3],
+      descricaoDetalhe: p.descricaoDetalhe,
+      tempoQuente: p.tempoQuente,
+      tempoGelado: p.tempoGelado,
+      tempoComGelo: p.tempoComGelo,
+      moldura: p.moldura,
+    })),
+    skipDuplicates: true,
+  });
+  return count;
+}
+
+/** The demo member's collection: two own entries, two verified purchases with legion numbers, one verified gift. */
+const COLECAO_DEMO = [
+  { sku: 'CMP-GARRAFA1500-LEGIAO-1913', dataCompra: '2025-03-14', verificado: { pedido: 'DEMO-1001', quantidade: 1, presentes: 0 } },
+  { sku: 'BAR-COPO473-PRETO', dataCompra: '2025-06-02', verificado: { pedido: 'DEMO-1002', quantidade: 2, presentes: 0 } },
+  { sku: 'YTH-KIDS400-ROSA', dataCompra: '2025-10-01', verificado: { pedido: 'DEMO-1003', quantidade: 1, presentes: 1 } },
+  { sku: 'MAT-CUIA250-VERDE', dataCompra: '2024-12-25', localCompra: 'Ganhei de presente', presente: true },
+  { sku: 'CAF-CANECA350-AREIA', dataCompra: '2025-01-20', localCompra: 'Amazon', presente: false },
+];
+
+/**
+ * Gives the demo member a few products, once: only while the member has none at all (verified
+ * entries can't be removed, so after the first run this never adds again). An advisory lock makes
+ * concurrent seeds (several API processes, parallel tests) wait for each other.
+ */
+export async function seedColecaoDemo(prisma: Db, email: string): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('legiao:seed-colecao-demo'))`;
+    const usuario = await tx.usuario.findUnique({ where: { email }, select: { id: true } });
+    if (!usuario || (await tx.produtoCliente.count({ where: { usuarioId: usuario.id } }))) return 0;
+    const produtos = await tx.produto.findMany({ where: { sku: { in: COLECAO_DEMO.map((c) => c.sku) } }, select: { id: true, sku: true } });
+    const idPorSku = new Map(produtos.map((p) => [p.sku, p.id]));
+    let created = 0;
+    for (const c of COLECAO_DEMO) {
+      const produtoId = idPorSku.get(c.sku);
+      if (!produtoId) continue;
+      if (c.verificado) {
+        const v = c.verificado;
+        await createVerifiedEntry(tx, { usuarioId: usuario.id, produtoId, quantidade: v.quantidade, quantidadePresente: v.presentes, dataCompra: c.dataCompra, codigoPedido: v.pedido });
+      } else {
+        await tx.produtoCliente.create({ data: { usuarioId: usuario.id, produtoId, dataCompra: new Date(`${c.dataCompra}T00:00:00.000Z`), localCompra: c.localCompra!, presente: c.presente ?? false } });
+      }
+      created++;
+    }
+    return created;
+  });
+}
+
+/** What seedDemo runs: the catalogue, then the demo member's collection. */
+export async function seedCatalogoDemo(prisma: Db) {
+  const produtos = await seedCatalogo(prisma);
+  const entradas = await seedColecaoDemo(prisma, 'membro@legiao.dev');
+  return { produtos, entradas };
+}

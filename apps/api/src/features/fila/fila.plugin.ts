@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import type { QueueStore } from './fila.types.js';
+import { FilaHub } from './hub.js';
+import { filaAdminRoutes } from './fila-admin.routes.js';
+import { filaRoutes } from './fila.routes.js';
+import { MemoryQueueStore } from './store-memory.js';
+import { RedisQueueStore } from './store-redis.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fila: FilaHub;
+  }
+}
+
+/**
+ * The waiting room: one hub per process over the queue store (Redis when REDIS_URL is set, else
+ * memory), its WebSocket endpoint and the operators' routes. Registered inside the /api prefix;
+ * not encapsulated, so login (auth.service.ts) reaches `app.fila`.
+ */
+export const filaPlugin = fp(async (app) => {
+  const { config } = app.ctx;
+  const storeOptions = { defaults: { capacidade: config.fila.capacidade, admissoesPorMinuto: config.fila.admissoesPorMinuto }, inatividadeMs: config.fila.inatividadeMs };
+  let store: QueueStore;
+  if (config.redisUrl && config.fila.enabled) {
+    const redisStore = new RedisQueueStore({ ...storeOptions, url: config.redisUrl, prefix: config.fila.redisPrefix, onError: (err) => app.log.warn({ err }, 'fila: erro no redis') });
+    // Fail fast rather than serve a queue that no other process can hear.
+    await Promise.race([
+      redisStore.ready(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('fila: Redis inacessível (REDIS_URL)')), 10_000).unref()),
+    ]).catch(async (err) => {
+      await redisStore.close();
+      throw err;
+    });
+    store = redisStore;
+  } else {
+    store = new MemoryQueueStore(storeOptions);
+  }
+  const hub = new FilaHub({ store, enabled: config.fila.enabled, jwtSecret: config.jwtSecret, ticketTtlS: config.fila.ticketTtlS, log: app.log });
+  app.decorate('fila', hub);
+  app.addHook('onReady', async () => hub.start());
+  app.addHook('onClose', async () => hub.close());
+  await app.register(filaRoutes);
+  await app.register(filaAdminRoutes);
+});

@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { FILA_CLIENT_TYPES, filaClientMessageSchema, MSG_FILA, type FilaClientMessage, type FilaErrorCode, type FilaServerMessage } from '@legiao/contracts';
+import { systemClock, type Clock } from './clock.js';
+import type { FilaEvento, QueueStore } from './fila.types.js';
+import { signTicket, ticketKey } from './ticket.js';
+
+export interface HubLog {
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+}
+
+export interface FilaHubOptions {
+  store: QueueStore;
+  /** FILA_ENABLED: when false every TryLogin proceeds at once and nothing is stored. */
+  enabled: boolean;
+  jwtSecret: string;
+  ticketTtlS: number;
+  log: HubLog;
+  clock?: Clock;
+  /** Admission and expiry pass (ms). */
+  tickMs?: number;
+  /** Least time between two position pushes to one client (ms). */
+  pushIntervalMs?: number;
+  /** Protocol ping; a socket that missed one pong is dropped (ms). */
+  pingMs?: number;
+}
+
+/** What the hub knows about one socket of this process. */
+interface Conn {
+  socket: WebSocket;
+  clientId: string | null;
+  /** The last state this socket was told. */
+  estado: 'aguardando' | 'admitido' | null;
+  posicao: number;
+  quantidade: number;
+  pushedAt: number;
+  /** jti of the last ProceedToLogin sent (one per admission, whoever triggers it). */
+  jtiSent: string | null;
+  /** Messages and events for this socket run one after the other, in arrival order. */
+  chain: Promise<void>;
+  alive: boolean;
+  /** Per-socket message budget (token bucket) and when the last "too many" was answered. */
+  budget: number;
+  budgetAt: number;
+  floodNoticeAt: number;
+}
+
+const MAX_MESSAGE_BYTES = 1024;
+const MESSAGES_PER_SECOND = 10;
+const MESSAGE_BURST = 20;
+/** Position pushes skip a socket whose unsent data is above this (a slow reader gets the next). */
+const MAX_BUFFERED = 64 * 1024;
+
+/**
+ * One per API process: owns this process's sockets, answers their messages through the
+ * QueueStore, runs the admission/expiry ticker and pushes positions (at most about once per
+ * second per client). Whatever process changes the queue, the store's events reach every hub.
+ */
+export class FilaHub {
+  readonly enabled: boolean;
+  readonly store: QueueStore;
+  private readonly clock: Clock;
+  private readonly key: Buffer;
+  private readonly conns = new Map<WebSocket, Conn>();
+  private readonly byClient = new Map<string, Set<Conn>>();
+  private timers: NodeJS.Timeout[] = [];
+  private ticking = false;
+  private pushTimer: NodeJS.Timeout | null = null;
+  private pushing = false;
+  private pushAgain = false;
+  private lastPushAt = 0;
+  private closed = false;
+  private readonly tickMs: number;
+  private readonly pushIntervalMs: number;
+  private readonly pingMs: number;
+
+  constructor(private readonly opts: FilaHubOptions) {
+    this.enabled = opts.enabled;
+    this.store = opts.store;
+    this.clock = opts.clock ?? systemClock;
+    this.key = ticketKey(opts.jwtSecret);
+    this.tickMs = opts.tickMs ?? 250;
+    this.pushIntervalMs = opts.pushIntervalMs ?? 1000;
+    this.pingMs = opts.pingMs ?? 30_000;
+    this.store.onEvent((e) => this.onEvent(e));
+  }
+
+  get ticketKey() {
+    return this.key;
+  }
+
+  get connectionCount() {
+    return this.conns.size;
+  }
+
+  start() {
+    if (this.enabled) this.timers.push(setInterval(() => void this.tick(), this.tickMs));
+    this.timers.push(setInterval(() => this.ping(), this.pingMs));
+    for (const t of this.timers) t.unref();
+  }
+
+  async close() {
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    if (this.pushTimer) clearTimeout(this.pushTimer);
+    for (const c of this.conns.values()) c.socket.close(1001, 'encerrando');
+    await this.store.close();
+  }
+
+  /** One admission and expiry pass; skipped while the previous one still runs. */
+  async tick() {
+    if (this.ticking || this.closed) return;
+    this.ticking = true;
+    try {
+      await this.store.tick(this.clock.now());
+    } catch (err) {
+      this.opts.log.warn({ err }, 'fila: tick falhou');
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  /** Takes a freshly upgraded socket. Listeners go on before anything can wait. */
+  attach(socket: WebSocket) {
+    const conn: Conn = { socket, clientId: null, estado: null, posicao: 0, quantidade: 0, pushedAt: 0, jtiSent: null, chain: Promise.resolve(), alive: true, budget: MESSAGE_BURST, budgetAt: this.clock.now(), floodNoticeAt: 0 };
+    socket.on('error', (err) => {
+      this.opts.log.warn({ err }, 'fila: erro no socket');
+      this.detach(conn);
+    });
+    socket.on('close', () => this.detach(conn));
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
+    socket.on('message', (data, isBinary) => this.onMessage(conn, data as Buffer | Buffer[] | ArrayBuffer, isBinary));
+    this.conns.set(socket, conn);
+  }
+
+  private detach(conn: Conn) {
+    if (!this.conns.delete(conn.socket)) return;
+    if (conn.clientId) {
+      const set = this.byClient.get(conn.clientId);
+      set?.delete(conn);
+      if (set?.size === 0) this.byClient.delete(conn.clientId);
+    }
+    // The place is kept: a reconnect with the same clientId before the idle time-out finds it.
+  }
+
+  private ping() {
+    for (const c of this.conns.values()) {
+      if (!c.alive) {
+        c.socket.terminate();
+        this.detach(c);
+        continue;
+      }
+      c.alive = false;
+      try {
+        c.socket.ping();
+      } catch {
+        this.detach(c);
+      }
+    }
+  }
+
+  private send(conn: Conn, msg: FilaServerMessage) {
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    conn.socket.send(JSON.stringify(msg));
+  }
+
+  private fail(conn: Conn, code: FilaErrorCode, message: string, requestType?: string) {
+    this.send(conn, { type: 'Error', code, message, ...(requestType ? { requestType } : {}) });
+  }
+
+  private enqueue(conn: Conn, job: () => Promise<void> | void) {
+    conn.chain = conn.chain.then(job).catch((err) => {
+      this.opts.log.warn({ err }, 'fila: mensagem falhou');
+      this.fail(conn, 'INDISPONIVEL', MSG_FILA.indisponivel);
+    });
+  }
+
+  private withinBudget(conn: Conn) {
+    const now = this.clock.now();
+    conn.budget = Math.min(MESSAGE_BURST, conn.budget + ((now - conn.budgetAt) * MESSAGES_PER_SECOND) / 1000);
+    conn.budgetAt = now;
+    if (conn.budget >= 1) {
+      conn.budget -= 1;
+      return true;
+    }
+    if (now - conn.floodNoticeAt >= 1000) {
+      conn.floodNoticeAt = now;
+      this.fail(conn, 'MUITAS_MENSAGENS', MSG_FILA.muitasMensagens);
+    }
+    return false;
+  }
+
+  private onMessage(conn: Conn, data: Buffer | Buffer[] | ArrayBuffer, isBinary: boolean) {
+    if (!this.withinBudget(conn)) return;
+    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    if (isBinary || buf.length > MAX_MESSAGE_BYTES) return this.fail(conn, 'MENSAGEM_INVALIDA', MSG_FILA.mensagemInvalida);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(buf.toString('utf8'));
+    } catch {
+      return this.fail(conn, 'MENSAGEM_INVALIDA', MSG_FILA.mensagemInvalida);
+    }
+    const type = typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? (raw as { type: string }).type : undefined;
+    if (type !== undefined && !(FILA_CLIENT_TYPES as readonly string[]).includes(type)) return this.fail(conn, 'TIPO_DESCONHECIDO', MSG_FILA.tipoDesconhecido, type.slice(0, 50));
+    const parsed = filaClientMessageSchema.safeParse(raw);
+    if (!parsed.success) return this.fail(conn, 'MENSAGEM_INVALIDA', parsed.error.issues[0]?.message ?? MSG_FILA.mensagemInvalida, type);
+    const msg = parsed.data;
+    if (conn.clientId === null) {
+      conn.clientId = msg.clientId;
+      let set = this.byClient.get(msg.clientId);
+      if (!set) this.byClient.set(msg.clientId, (set = new Set()));
+      set.add(conn);
+    } else if (conn.clientId !== msg.clientId) {
+      return this.fail(conn, 'CLIENTE_DIFERENTE', MSG_FILA.clienteDiferente, msg.type);
+    }
+    this.enqueue(conn, () => this.handle(conn, msg));
+  }
+
+  private async handle(conn: Conn, msg: FilaClientMessage) {
+    const now = this.clock.now();
+    switch (msg.type) {
+      case 'TryLogin': {
+        if (!this.enabled) return this.proceed(conn, msg.clientId, `livre-${randomUUID()}`, true);
+        const r = await this.store.join(msg.clientId, now);
+        if (r.estado === 'admitido') return this.proceed(conn, msg.clientId, r.jti, true);
+        conn.estado = 'aguardando';
+        conn.posicao = r.posicao;
+        conn.quantidade = r.quantidade;
+        return this.send(conn, { type: 'ReceiveQueuePosition', posicao: r.posicao, quantidade: r.quantidade });
+      }
+      case 'UpdateActivity': {
+        if (!this.enabled) return;
+        if (!(await this.store.touch(msg.clientId, now))) {
+          conn.estado = null;
+          this.fail(conn, 'FORA_DA_FILA', MSG_FILA.foraDaFila, msg.type);
+        }
+        return;
+      }
+      case 'Logout': {
+        // When there was a session, its ProceedToLogout reaches every tab through the event.
+        if (this.enabled && (await this.store.leave(msg.clientId, now))) return;
+        conn.estado = null;
+        conn.jtiSent = null;
+        return this.send(conn, { type: 'ProceedToLogout', motivo: 'saida' });
+      }
+      case 'GetActiveUsers': {
+        if (!this.enabled) return this.send(conn, { type: 'ReceiveActiveUsers', ativos: 0, aguardando: 0 });
+        const s = await this.store.stats(now);
+        return this.send(conn, { type: 'ReceiveActiveUsers', ativos: s.admitidos, aguardando: s.aguardando });
+      }
+    }
+  }
+
+  /** ProceedToLogin with a fresh ticket; `force` re-sends to a socket that asked again. */
+  private proceed(conn: Conn, clientId: string, jti: string, force: boolean) {
+    conn.estado = 'admitido';
+    if (!force && conn.jtiSent === jti) return;
+    conn.jtiSent = jti;
+    const { ticket, expiraEm } = signTicket(this.key, clientId, jti, this.clock.now(), this.opts.ticketTtlS);
+    this.send(conn, { type: 'ProceedToLogin', ticket, expiraEm });
+  }
+
+  private onEvent(e: FilaEvento) {
+    if (this.closed) return;
+    for (const { clientId, jti } of e.admitidos) {
+      for (const conn of this.byClient.get(clientId) ?? []) this.enqueue(conn, () => this.proceed(conn, clientId, jti, false));
+    }
+    for (const { clientId, motivo } of e.encerrados) {
+      for (const conn of this.byClient.get(clientId) ?? []) {
+        this.enqueue(conn, () => {
+          conn.estado = null;
+          conn.jtiSent = null;
+          this.send(conn, { type: 'ProceedToLogout', motivo });
+        });
+      }
+    }
+    if (e.mudou || e.admitidos.length || e.encerrados.length) this.schedulePush();
+  }
+
+  /** Coalesces changes into one push, no sooner than pushIntervalMs after the previous one. */
+  private schedulePush() {
+    if (this.pushing) {
+      this.pushAgain = true;
+      return;
+    }
+    if (this.pushTimer) return;
+    const wait = Math.max(0, this.lastPushAt + this.pushIntervalMs - this.clock.now());
+    this.pushTimer = setTimeout(() => {
+      this.pushTimer = null;
+      void this.pushPositions();
+    }, wait);
+  }
+
+  /** Sends ReceiveQueuePosition to every waiting socket of this process whose numbers changed. */
+  async pushPositions() {
+    if (this.closed) return;
+    this.pushing = true;
+    this.pushAgain = false;
+    let retry = false;
+    try {
+      const waiting: Conn[] = [];
+      const ids = new Set<string>();
+      for (const c of this.conns.values()) {
+        if (c.estado === 'aguardando' && c.clientId) {
+          waiting.push(c);
+          ids.add(c.clientId);
+        }
+      }
+      this.lastPushAt = this.clock.now();
+      if (!waiting.length) return;
+      const { quantidade, posicoes } = await this.store.positions([...ids]);
+      const now = this.clock.now();
+      // "About once per second": a socket told less than 90% of the interval ago waits for the next push.
+      const minGap = this.pushIntervalMs * 0.9;
+      for (const c of waiting) {
+        const posicao = posicoes.get(c.clientId!);
+        if (c.estado !== 'aguardando' || posicao === undefined) continue;
+        if (posicao === c.posicao && quantidade === c.quantidade) continue;
+        if (now - c.pushedAt < minGap || c.socket.bufferedAmount > MAX_BUFFERED) {
+          retry = true;
+          continue;
+        }
+        c.posicao = posicao;
+        c.quantidade = quantidade;
+        c.pushedAt = now;
+        this.send(c, { type: 'ReceiveQueuePosition', posicao, quantidade });
+      }
+    } catch (err) {
+      this.opts.log.warn({ err }, 'fila: envio de posições falhou');
+      retry = true;
+    } finally {
+      this.pushing = false;
+      if (this.pushAgain || retry) this.schedulePush();
+    }
+  }
+
+  /** Operators' view of this process's connections. */
+  localStats() {
+    return { conexoes: this.conns.size };
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG_FILA } from '@legiao/contracts';
+import { AppError, forbidden } from '../../errors/app-error.js';
+import { verifyTicket, type TicketClaims } from './ticket.js';
+
+/**
+ * The server's side of the waiting room at login. While the room is on (paused, somebody
+ * waiting, or every place taken) a session may only be opened with a valid admission ticket:
+ * signed, unexpired, naming the client's current admission and not used yet. When there is room
+ * nobody needs one. Call before the password check (cheap refusal), then consume after it.
+ */
+export async function checkLoginTicket(app: FastifyInstance, ticket: string | undefined): Promise<TicketClaims | null> {
+  const { fila } = app;
+  if (!fila.enabled) return null;
+  let gated: boolean;
+  try {
+    gated = await fila.store.isGated();
+  } catch (err) {
+    app.log.warn({ err }, 'fila: estado indisponível no login');
+    throw new AppError('UNAVAILABLE', MSG_FILA.indisponivel, 'FILA_INDISPONIVEL');
+  }
+  if (!gated) return null;
+  if (!ticket) throw forbidden(MSG_FILA.salaDeEsperaAtiva, 'FILA_SEM_TICKET');
+  const claims = verifyTicket(fila.ticketKey, ticket, Date.now());
+  if (!claims || !(await fila.store.checkTicket(claims.sub, claims.jti))) throw forbidden(MSG_FILA.ticketInvalido, 'FILA_TICKET_INVALIDO');
+  return claims;
+}
+
+/** Uses the ticket up once the credentials are right: one admission opens one session. */
+export async function consumeLoginTicket(app: FastifyInstance, claims: TicketClaims | null) {
+  if (!claims) return;
+  if (!(await app.fila.store.consumeTicket(claims.sub, claims.jti, Date.now()))) throw forbidden(MSG_FILA.ticketInvalido, 'FILA_TICKET_INVALIDO');
+}

@@ -1,0 +1,216 @@
+import { burstFor, type Admissao, type Encerramento, type FilaEvento, type FilaSettings, type FilaStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
+
+const MINUTE = 60_000;
+
+/**
+ * The queue of one API process (REDIS_URL unset). Waiting clients live in a Map, whose insertion
+ * order is their arrival order: a re-join finds its entry and keeps it, admission takes the first.
+ * Same rules, step for step, as the Lua scripts of store-redis.ts.
+ */
+export class MemoryQueueStore implements QueueStore {
+  readonly kind = 'memoria' as const;
+  private nextAdmissao = 0;
+  private readonly waiting = new Map<string, { entrada: number }>();
+  private readonly admitted = new Map<string, { jti: string | null }>();
+  private readonly activity = new Map<string, number>();
+  /** Admission times of the last minute, oldest first (for the operators' count). */
+  private admissoes: number[] = [];
+  private bucket: { tokens: number; ts: number } | null = null;
+  private overrides: Partial<FilaSettings> = {};
+  private readonly listeners = new Set<(e: FilaEvento) => void>();
+
+  constructor(private readonly opts: StoreOptions) {}
+
+  private settings(): FilaSettings {
+    return {
+      capacidade: this.overrides.capacidade ?? this.opts.defaults.capacidade,
+      admissoesPorMinuto: this.overrides.admissoesPorMinuto ?? this.opts.defaults.admissoesPorMinuto,
+      pausada: this.overrides.pausada ?? false,
+    };
+  }
+
+  /** Token bucket: refills at the per-minute rate, holds at most one second's worth. */
+  private tokens(now: number, rate: number) {
+    const cap = burstFor(rate);
+    if (!this.bucket) this.bucket = { tokens: cap, ts: now };
+    if (now > this.bucket.ts) {
+      this.bucket.tokens += ((now - this.bucket.ts) * rate) / MINUTE;
+      this.bucket.ts = now;
+    }
+    if (this.bucket.tokens > cap) this.bucket.tokens = cap;
+    return this.bucket;
+  }
+
+  private admitOne(clientId: string, now: number, out: Admissao[]) {
+    const jti = String(++this.nextAdmissao);
+    this.waiting.delete(clientId);
+    this.admitted.set(clientId, { jti });
+    this.activity.set(clientId, now);
+    this.admissoes.push(now);
+    out.push({ clientId, jti });
+  }
+
+  private admitWaiting(now: number, out: Admissao[]) {
+    const s = this.settings();
+    if (s.pausada || this.waiting.size === 0) return;
+    const free = s.capacidade - this.admitted.size;
+    if (free <= 0) return;
+    const bucket = this.tokens(now, s.admissoesPorMinuto);
+    let n = Math.min(free, Math.floor(bucket.tokens), this.waiting.size);
+    bucket.tokens -= n;
+    for (const clientId of this.waiting.keys()) {
+      if (n-- <= 0) break;
+      this.admitOne(clientId, now, out);
+    }
+  }
+
+  private trim(now: number) {
+    let i = 0;
+    while (i < this.admissoes.length && this.admissoes[i]! <= now - MINUTE) i++;
+    if (i > 0) this.admissoes = this.admissoes.slice(i);
+  }
+
+  private emit(admitidos: Admissao[], encerrados: Encerramento[], mudou: boolean) {
+    if (!admitidos.length && !encerrados.length && !mudou) return;
+    const e: FilaEvento = { admitidos, encerrados, mudou };
+    // After the caller's own answer, like a Redis message that arrives later.
+    setImmediate(() => {
+      for (const l of this.listeners) l(e);
+    });
+  }
+
+  async join(clientId: string, now: number): Promise<JoinResult> {
+    const adm = this.admitted.get(clientId);
+    if (adm) {
+      this.activity.set(clientId, now);
+      if (!adm.jti) adm.jti = String(++this.nextAdmissao);
+      return { estado: 'admitido', jti: adm.jti };
+    }
+    if (this.waiting.has(clientId)) {
+      this.activity.set(clientId, now);
+      return { estado: 'aguardando', posicao: this.rank(clientId), quantidade: this.waiting.size };
+    }
+    const s = this.settings();
+    if (!s.pausada && this.waiting.size === 0 && this.admitted.size < s.capacidade) {
+      const bucket = this.tokens(now, s.admissoesPorMinuto);
+      if (bucket.tokens >= 1) {
+        bucket.tokens -= 1;
+        const out: Admissao[] = [];
+        this.admitOne(clientId, now, out);
+        this.trim(now);
+        this.emit(out, [], false);
+        return { estado: 'admitido', jti: out[0]!.jti };
+      }
+    }
+    this.waiting.set(clientId, { entrada: now });
+    this.activity.set(clientId, now);
+    this.emit([], [], true);
+    return { estado: 'aguardando', posicao: this.waiting.size, quantidade: this.waiting.size };
+  }
+
+  private rank(clientId: string) {
+    let i = 0;
+    for (const id of this.waiting.keys()) {
+      i++;
+      if (id === clientId) return i;
+    }
+    return 0;
+  }
+
+  async touch(clientId: string, now: number) {
+    const estado = this.admitted.has(clientId) ? 'admitido' : this.waiting.has(clientId) ? 'aguardando' : null;
+    if (estado) this.activity.set(clientId, now);
+    return estado;
+  }
+
+  private remove(clientId: string) {
+    this.activity.delete(clientId);
+    if (this.admitted.delete(clientId)) return 'admitido' as const;
+    if (this.waiting.delete(clientId)) return 'aguardando' as const;
+    return null;
+  }
+
+  async leave(clientId: string, now: number) {
+    const was = this.remove(clientId);
+    if (!was) return false;
+    const out: Admissao[] = [];
+    if (was === 'admitido') this.admitWaiting(now, out);
+    this.trim(now);
+    this.emit(out, [{ clientId, motivo: 'saida' }], true);
+    return true;
+  }
+
+  async tick(now: number) {
+    const ended: Encerramento[] = [];
+    const limit = now - this.opts.inatividadeMs;
+    for (const [clientId, last] of this.activity) {
+      if (last <= limit && this.remove(clientId)) ended.push({ clientId, motivo: 'inatividade' });
+    }
+    const out: Admissao[] = [];
+    this.admitWaiting(now, out);
+    this.trim(now);
+    this.emit(out, ended, ended.length > 0 || out.length > 0);
+  }
+
+  async positions(clientIds: string[]) {
+    const wanted = new Set(clientIds);
+    const posicoes = new Map<string, number>();
+    if (wanted.size) {
+      let i = 0;
+      for (const id of this.waiting.keys()) {
+        i++;
+        if (wanted.has(id)) {
+          posicoes.set(id, i);
+          if (posicoes.size === wanted.size) break;
+        }
+      }
+    }
+    return { quantidade: this.waiting.size, posicoes };
+  }
+
+  async stats(now: number): Promise<FilaStats> {
+    this.trim(now);
+    const first = this.waiting.values().next();
+    return {
+      aguardando: this.waiting.size,
+      admitidos: this.admitted.size,
+      admissoesUltimoMinuto: this.admissoes.length,
+      esperaMaisAntigaMs: first.done ? 0 : Math.max(0, now - first.value.entrada),
+      settings: this.settings(),
+    };
+  }
+
+  async updateSettings(patch: Partial<FilaSettings>, now: number) {
+    this.overrides = { ...this.overrides, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+    const out: Admissao[] = [];
+    this.admitWaiting(now, out);
+    this.trim(now);
+    this.emit(out, [], true);
+    return this.settings();
+  }
+
+  async isGated() {
+    const s = this.settings();
+    return s.pausada || this.waiting.size > 0 || this.admitted.size >= s.capacidade;
+  }
+
+  async checkTicket(clientId: string, jti: string) {
+    return this.admitted.get(clientId)?.jti === jti;
+  }
+
+  async consumeTicket(clientId: string, jti: string, now: number) {
+    const adm = this.admitted.get(clientId);
+    if (!adm || adm.jti !== jti) return false;
+    adm.jti = null;
+    this.activity.set(clientId, now);
+    return true;
+  }
+
+  onEvent(listener: (e: FilaEvento) => void) {
+    this.listeners.add(listener);
+  }
+
+  async close() {
+    this.listeners.clear();
+  }
+}

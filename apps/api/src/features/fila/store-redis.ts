@@ -1,0 +1,315 @@
+import { Redis } from 'ioredis';
+import { type Admissao, type Encerramento, type FilaEvento, type FilaSettings, type FilaStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
+
+/**
+ * The queue shared by every API process (REDIS_URL set). Every change is one Lua script, so
+ * join, admit, leave and expire are atomic across processes; each script publishes what it did
+ * on one channel and every process tells its own sockets. Keys share the `{fila}` hash tag of the
+ * default prefix, so the scripts also run on a Redis Cluster.
+ *
+ *   seq        arrival counter                 aguardando  zset clientId -> arrival seq
+ *   adm        admission counter (ticket jti)  admitidos   zset clientId -> admitted at
+ *   atividade  zset clientId -> last activity  entrada     hash clientId -> joined at (waiting)
+ *   jti        hash clientId -> unused ticket  admissoes   zset jti -> time (last minute)
+ *   balde      hash tokens, ts (token bucket)  config      hash operators' overrides
+ */
+const KEY_NAMES = ['seq', 'adm', 'aguardando', 'admitidos', 'atividade', 'entrada', 'jti', 'admissoes', 'balde', 'config'] as const;
+
+// ARGV: 1 channel, 2 now, 3 default capacity, 4 default rate, 5 idle ms, 6.. script's own.
+const PRELUDE = `
+local K_SEQ, K_ADM, K_AGU, K_ADMIT, K_ATIV, K_ENT, K_JTI, K_ADMS, K_BALDE, K_CFG = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10]
+local CANAL = ARGV[1]
+local NOW = tonumber(ARGV[2])
+local DEF_CAP = tonumber(ARGV[3])
+local DEF_RATE = tonumber(ARGV[4])
+local IDLE = tonumber(ARGV[5])
+
+local function settings()
+  local v = redis.call('HMGET', K_CFG, 'capacidade', 'admissoesPorMinuto', 'pausada')
+  return tonumber(v[1]) or DEF_CAP, tonumber(v[2]) or DEF_RATE, v[3] == '1'
+end
+
+local function take_tokens(rate, wanted)
+  local cap = math.max(1, math.ceil(rate / 60))
+  local b = redis.call('HMGET', K_BALDE, 'tokens', 'ts')
+  local tokens, ts = tonumber(b[1]), tonumber(b[2])
+  if not tokens or not ts then tokens, ts = cap, NOW end
+  if NOW > ts then tokens = tokens + (NOW - ts) * rate / 60000; ts = NOW end
+  if tokens > cap then tokens = cap end
+  local n = math.min(wanted, math.floor(tokens))
+  if n < 0 then n = 0 end
+  redis.call('HSET', K_BALDE, 'tokens', string.format('%.6f', tokens - n), 'ts', string.format('%d', ts))
+  return n
+end
+
+local function admit_one(cid, out)
+  local j = tostring(redis.call('INCR', K_ADM))
+  redis.call('ZREM', K_AGU, cid)
+  redis.call('HDEL', K_ENT, cid)
+  redis.call('ZADD', K_ADMIT, NOW, cid)
+  redis.call('ZADD', K_ATIV, NOW, cid)
+  redis.call('HSET', K_JTI, cid, j)
+  redis.call('ZADD', K_ADMS, NOW, j)
+  out[#out + 1] = { cid, j }
+end
+
+local function admit_waiting(out)
+  local cap, rate, paused = settings()
+  if paused then return end
+  local free = cap - redis.call('ZCARD', K_ADMIT)
+  local waiting = redis.call('ZCARD', K_AGU)
+  if free <= 0 or waiting == 0 then return end
+  local n = take_tokens(rate, math.min(free, waiting, 1000))
+  if n <= 0 then return end
+  local head = redis.call('ZRANGE', K_AGU, 0, n - 1)
+  for _, cid in ipairs(head) do admit_one(cid, out) end
+end
+
+local function remove(cid)
+  redis.call('ZREM', K_ATIV, cid)
+  redis.call('HDEL', K_JTI, cid)
+  redis.call('HDEL', K_ENT, cid)
+  if redis.call('ZREM', K_ADMIT, cid) == 1 then return 2 end
+  if redis.call('ZREM', K_AGU, cid) == 1 then return 1 end
+  return 0
+end
+
+local function finish(adm, enc, changed)
+  redis.call('ZREMRANGEBYSCORE', K_ADMS, '-inf', NOW - 60000)
+  if #adm > 0 or #enc > 0 or changed then
+    redis.call('PUBLISH', CANAL, cjson.encode({ a = adm, e = enc, m = changed }))
+  end
+end
+`;
+
+const SCRIPTS = {
+  filaJoin: `
+local cid = ARGV[6]
+if redis.call('ZSCORE', K_ADMIT, cid) then
+  redis.call('ZADD', K_ATIV, NOW, cid)
+  local j = redis.call('HGET', K_JTI, cid)
+  if not j then
+    j = tostring(redis.call('INCR', K_ADM))
+    redis.call('HSET', K_JTI, cid, j)
+  end
+  return { 'admitido', j }
+end
+if redis.call('ZSCORE', K_AGU, cid) then
+  redis.call('ZADD', K_ATIV, NOW, cid)
+  return { 'aguardando', redis.call('ZRANK', K_AGU, cid) + 1, redis.call('ZCARD', K_AGU) }
+end
+local cap, rate, paused = settings()
+if not paused and redis.call('ZCARD', K_AGU) == 0 and redis.call('ZCARD', K_ADMIT) < cap and take_tokens(rate, 1) == 1 then
+  local adm = {}
+  admit_one(cid, adm)
+  finish(adm, {}, false)
+  return { 'admitido', adm[1][2] }
+end
+redis.call('ZADD', K_AGU, redis.call('INCR', K_SEQ), cid)
+redis.call('ZADD', K_ATIV, NOW, cid)
+redis.call('HSET', K_ENT, cid, NOW)
+finish({}, {}, true)
+return { 'aguardando', redis.call('ZRANK', K_AGU, cid) + 1, redis.call('ZCARD', K_AGU) }
+`,
+  filaTouch: `
+local cid = ARGV[6]
+if redis.call('ZSCORE', K_ADMIT, cid) then redis.call('ZADD', K_ATIV, NOW, cid) return 'admitido' end
+if redis.call('ZSCORE', K_AGU, cid) then redis.call('ZADD', K_ATIV, NOW, cid) return 'aguardando' end
+return false
+`,
+  filaLeave: `
+local cid = ARGV[6]
+local was = remove(cid)
+if was == 0 then return 0 end
+local adm = {}
+if was == 2 then admit_waiting(adm) end
+finish(adm, { { cid, 'saida' } }, true)
+return was
+`,
+  filaTick: `
+local enc, adm = {}, {}
+local idle = redis.call('ZRANGEBYSCORE', K_ATIV, '-inf', NOW - IDLE, 'LIMIT', 0, 1000)
+for _, cid in ipairs(idle) do
+  if remove(cid) > 0 then enc[#enc + 1] = { cid, 'inatividade' } end
+end
+admit_waiting(adm)
+finish(adm, enc, #enc > 0 or #adm > 0)
+return #adm
+`,
+  filaStats: `
+local cap, rate, paused = settings()
+local oldest = 0
+local head = redis.call('ZRANGE', K_AGU, 0, 0)
+if head[1] then
+  local t = tonumber(redis.call('HGET', K_ENT, head[1]))
+  if t then oldest = math.max(0, NOW - t) end
+end
+return { redis.call('ZCARD', K_AGU), redis.call('ZCARD', K_ADMIT), redis.call('ZCOUNT', K_ADMS, '(' .. (NOW - 60000), '+inf'), oldest, cap, rate, paused and 1 or 0 }
+`,
+  filaConfig: `
+if ARGV[6] ~= '' then redis.call('HSET', K_CFG, 'capacidade', ARGV[6]) end
+if ARGV[7] ~= '' then redis.call('HSET', K_CFG, 'admissoesPorMinuto', ARGV[7]) end
+if ARGV[8] ~= '' then redis.call('HSET', K_CFG, 'pausada', ARGV[8]) end
+local adm = {}
+admit_waiting(adm)
+finish(adm, {}, true)
+local cap, rate, paused = settings()
+return { cap, rate, paused and 1 or 0 }
+`,
+  filaGated: `
+local cap, rate, paused = settings()
+if paused or redis.call('ZCARD', K_AGU) > 0 or redis.call('ZCARD', K_ADMIT) >= cap then return 1 end
+return 0
+`,
+  filaConsume: `
+local cid, jti = ARGV[6], ARGV[7]
+if redis.call('HGET', K_JTI, cid) ~= jti then return 0 end
+redis.call('HDEL', K_JTI, cid)
+redis.call('ZADD', K_ATIV, 'XX', NOW, cid)
+return 1
+`,
+} as const;
+
+type ScriptName = keyof typeof SCRIPTS;
+type ScriptFn = (...args: (string | number)[]) => Promise<unknown>;
+
+export interface RedisStoreOptions extends StoreOptions {
+  url: string;
+  /** Key and channel prefix; tests use a unique one. */
+  prefix: string;
+  onError?: (err: Error) => void;
+}
+
+const asPairs = (v: unknown): [string, string][] => (Array.isArray(v) ? (v as [string, string][]) : []);
+
+export class RedisQueueStore implements QueueStore {
+  readonly kind = 'redis' as const;
+  private readonly cmd: Redis;
+  private readonly sub: Redis;
+  private readonly keys: string[];
+  private readonly channel: string;
+  private readonly listeners = new Set<(e: FilaEvento) => void>();
+  private subscribed?: Promise<unknown>;
+
+  constructor(private readonly opts: RedisStoreOptions) {
+    // Commands fail fast while Redis is away (the hub answers INDISPONIVEL) instead of piling up.
+    this.cmd = new Redis(opts.url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
+    this.sub = new Redis(opts.url, { maxRetriesPerRequest: null });
+    const onError = (err: Error) => opts.onError?.(err);
+    this.cmd.on('error', onError);
+    this.sub.on('error', onError);
+    this.keys = KEY_NAMES.map((k) => `${opts.prefix}${k}`);
+    this.channel = `${opts.prefix}eventos`;
+    for (const [name, body] of Object.entries(SCRIPTS)) this.cmd.defineCommand(name, { numberOfKeys: this.keys.length, lua: PRELUDE + body });
+    this.sub.on('message', (channel: string, message: string) => {
+      if (channel !== this.channel) return;
+      let raw: { a?: unknown; e?: unknown; m?: unknown };
+      try {
+        raw = JSON.parse(message);
+      } catch {
+        return;
+      }
+      const e: FilaEvento = {
+        admitidos: asPairs(raw.a).map(([clientId, jti]): Admissao => ({ clientId, jti: String(jti) })),
+        encerrados: asPairs(raw.e).map(([clientId, motivo]): Encerramento => ({ clientId, motivo: motivo === 'saida' ? 'saida' : 'inatividade' })),
+        mudou: raw.m === true,
+      };
+      for (const l of this.listeners) l(e);
+    });
+  }
+
+  /** Resolves once this process hears the shared channel (call before serving). */
+  ready() {
+    this.subscribed ??= this.sub.subscribe(this.channel);
+    return this.subscribed;
+  }
+
+  private run(name: ScriptName, now: number, ...extra: (string | number)[]) {
+    const fn = (this.cmd as unknown as Record<ScriptName, ScriptFn>)[name];
+    const { defaults, inatividadeMs } = this.opts;
+    return fn.call(this.cmd, ...this.keys, this.channel, now, defaults.capacidade, defaults.admissoesPorMinuto, inatividadeMs, ...extra);
+  }
+
+  async join(clientId: string, now: number): Promise<JoinResult> {
+    const r = (await this.run('filaJoin', now, clientId)) as [string, string | number, number?];
+    if (r[0] === 'admitido') return { estado: 'admitido', jti: String(r[1]) };
+    return { estado: 'aguardando', posicao: Number(r[1]), quantidade: Number(r[2]) };
+  }
+
+  async touch(clientId: string, now: number) {
+    const r = (await this.run('filaTouch', now, clientId)) as string | null;
+    return r === 'admitido' || r === 'aguardando' ? r : null;
+  }
+
+  async leave(clientId: string, now: number) {
+    return Number(await this.run('filaLeave', now, clientId)) > 0;
+  }
+
+  async tick(now: number) {
+    await this.run('filaTick', now);
+  }
+
+  async positions(clientIds: string[]) {
+    const agu = this.keys[2]!;
+    const posicoes = new Map<string, number>();
+    let quantidade = 0;
+    // Pipelines of ZRANK, in slices so one huge reply never holds Redis for long.
+    for (let i = 0; i === 0 || i < clientIds.length; i += 2000) {
+      const slice = clientIds.slice(i, i + 2000);
+      const p = this.cmd.pipeline();
+      p.zcard(agu);
+      for (const id of slice) p.zrank(agu, id);
+      const res = (await p.exec()) ?? [];
+      const [cardErr, card] = res[0] ?? [];
+      if (cardErr) throw cardErr;
+      quantidade = Number(card);
+      slice.forEach((id, j) => {
+        const [err, rank] = res[j + 1] ?? [];
+        if (!err && rank !== null && rank !== undefined) posicoes.set(id, Number(rank) + 1);
+      });
+    }
+    return { quantidade, posicoes };
+  }
+
+  async stats(now: number): Promise<FilaStats> {
+    const r = ((await this.run('filaStats', now)) as number[]).map(Number);
+    return {
+      aguardando: r[0]!,
+      admitidos: r[1]!,
+      admissoesUltimoMinuto: r[2]!,
+      esperaMaisAntigaMs: r[3]!,
+      settings: { capacidade: r[4]!, admissoesPorMinuto: r[5]!, pausada: r[6] === 1 },
+    };
+  }
+
+  async updateSettings(patch: Partial<FilaSettings>, now: number) {
+    const r = ((await this.run('filaConfig', now, patch.capacidade ?? '', patch.admissoesPorMinuto ?? '', patch.pausada === undefined ? '' : patch.pausada ? '1' : '0')) as number[]).map(Number);
+    return { capacidade: r[0]!, admissoesPorMinuto: r[1]!, pausada: r[2] === 1 };
+  }
+
+  async isGated() {
+    return Number(await this.run('filaGated', 0)) === 1;
+  }
+
+  async checkTicket(clientId: string, jti: string) {
+    return (await this.cmd.hget(this.keys[6]!, clientId)) === jti;
+  }
+
+  async consumeTicket(clientId: string, jti: string, now: number) {
+    return Number(await this.run('filaConsume', now, clientId, jti)) === 1;
+  }
+
+  onEvent(listener: (e: FilaEvento) => void) {
+    this.listeners.add(listener);
+  }
+
+  /** Deletes every key of this prefix (tests). */
+  async clear() {
+    await this.cmd.del(...this.keys);
+  }
+
+  async close() {
+    this.listeners.clear();
+    await Promise.allSettled([this.sub.quit(), this.cmd.quit()]);
+  }
+}

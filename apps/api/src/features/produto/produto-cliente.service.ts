@@ -1,0 +1,187 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  LOCAL_PRESENTE,
+  PRODUTO_MSG,
+  resolveLocalCompra,
+  type AdicionarProduto,
+  type EditarProduto,
+  type GrupoProdutoCliente,
+  type LISTAS_PRODUTO_CLIENTE,
+  type ProdutoClienteItem,
+} from '@legiao/contracts';
+import { badRequest, conflict, notFound } from '../../errors/app-error.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+
+// A member's products ("Minha coleção"): spec 001 sections 2.13-2.15, 3, 4, 5; spec 000 section 7.
+// Every query is scoped by the member's id: another member's entry is simply "not found".
+
+export type ListaProdutoCliente = (typeof LISTAS_PRODUTO_CLIENTE)[number];
+
+const ENTRADA_SELECT = {
+  id: true,
+  produtoId: true,
+  quantidade: true,
+  dataCompra: true,
+  localCompra: true,
+  produtoValidado: true,
+  presente: true,
+  quantidadePresente: true,
+  produto: { select: { id: true, nome: true, categoria: true, img: true, moldura: true } },
+  numerosLegionario: { select: { numero: true }, orderBy: { numero: 'asc' } },
+} satisfies Prisma.ProdutoClienteSelect;
+type Entrada = Prisma.ProdutoClienteGetPayload<{ select: typeof ENTRADA_SELECT }>;
+
+/** A date column as the wire's 'YYYY-MM-DD'. */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+export const dayToDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** Today in Brazil (where the members are), as 'YYYY-MM-DD'. */
+export const hojeNoBrasil = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+function toItem(e: Entrada): ProdutoClienteItem {
+  const codigos = e.numerosLegionario.map((n) => n.numero);
+  return {
+    id: e.id,
+    quantidade: e.quantidade,
+    dataCompra: isoDay(e.dataCompra),
+    localCompra: e.localCompra,
+    produtoValidado: e.produtoValidado,
+    presente: e.presente,
+    compradoParaPresente: e.quantidadePresente > 0,
+    quantidadePresente: e.quantidadePresente,
+    legionario: codigos.length > 0,
+    codigoLegionario: codigos[0] ?? null,
+    codigosLegionario: codigos,
+  };
+}
+
+/** Entries (newest first) to groups per product, ordered by each group's newest entry. */
+function toGrupos(entradas: Entrada[]): GrupoProdutoCliente[] {
+  const grupos = new Map<number, GrupoProdutoCliente>();
+  for (const e of entradas) {
+    let g = grupos.get(e.produtoId);
+    if (!g) {
+      const p = e.produto;
+      g = { id: p.id, nome: p.nome, categoria: p.categoria, img: p.img, moldura: p.moldura, produtos: [] };
+      grupos.set(e.produtoId, g);
+    }
+    g.produtos.push(toItem(e));
+  }
+  return [...grupos.values()];
+}
+
+/** Verified and every unit bought to give away: the member no longer has it. */
+const todoPresenteVerificado = (i: ProdutoClienteItem) => i.produtoValidado && i.quantidadePresente >= i.quantidade;
+const presenteVerificado = (i: ProdutoClienteItem) => i.produtoValidado && i.compradoParaPresente;
+
+/**
+ * - colecao: drops groups holding only verified entries bought (entirely) as gifts (spec 000 s. 7);
+ * - presentes: keeps groups with at least one verified entry bought as a gift (spec 001 s. 2.15).
+ * With one unit per entry both are exactly the spec's rules; docs/decisions/0007-catalogue-api.md.
+ */
+export function filterGrupos(grupos: GrupoProdutoCliente[], lista: ListaProdutoCliente) {
+  if (lista === 'colecao') return grupos.filter((g) => !g.produtos.every(todoPresenteVerificado));
+  if (lista === 'presentes') return grupos.filter((g) => g.produtos.some(presenteVerificado));
+  return grupos;
+}
+
+async function loadEntradas(app: FastifyInstance, usuarioId: string, produtoId?: number) {
+  return app.ctx.prisma.produtoCliente.findMany({
+    where: { usuarioId, ...(produtoId ? { produtoId } : {}) },
+    select: ENTRADA_SELECT,
+    orderBy: [{ dataCompra: 'desc' }, { criadoEm: 'desc' }, { id: 'asc' }],
+  });
+}
+
+/** GET /produto/cliente */
+export async function findCustomerProducts(app: FastifyInstance, usuarioId: string, opts: { lista: ListaProdutoCliente; idProduto?: number }) {
+  return filterGrupos(toGrupos(await loadEntradas(app, usuarioId, opts.idProduto)), opts.lista);
+}
+
+async function findGrupo(app: FastifyInstance, usuarioId: string, produtoId: number): Promise<GrupoProdutoCliente> {
+  const [grupo] = toGrupos(await loadEntradas(app, usuarioId, produtoId));
+  if (!grupo) throw notFound(PRODUTO_MSG.produtoNaoEncontrado);
+  return grupo;
+}
+
+/** POST /produto/cliente: a member's own, never verified, entry. */
+export async function addCustomerProduct(app: FastifyInstance, usuarioId: string, input: AdicionarProduto) {
+  const { prisma } = app.ctx;
+  const produto = await prisma.produto.findUnique({ where: { id: input.idProduto }, select: { id: true, ativo: true } });
+  if (!produto?.ativo) throw notFound(PRODUTO_MSG.produtoNaoEncontrado);
+  const localCompra = resolveLocalCompra(input.localCompra, input.localCompraOutro);
+  if (!localCompra) throw badRequest(PRODUTO_MSG.localObrigatorio);
+  const entrada = await prisma.produtoCliente.create({
+    data: {
+      usuarioId,
+      produtoId: produto.id,
+      quantidade: input.quantidade ?? 1,
+      dataCompra: dayToDate(input.dataCompra ?? hojeNoBrasil()),
+      localCompra,
+      presente: input.presente === true || localCompra === LOCAL_PRESENTE,
+    },
+    select: { id: true },
+  });
+  return { message: PRODUTO_MSG.cadastrado, id: entrada.id, grupo: await findGrupo(app, usuarioId, produto.id) };
+}
+
+async function findEntradaParaEditar(app: FastifyInstance, usuarioId: string, input: EditarProduto) {
+  const where = input.id ? { id: input.id, usuarioId, produtoId: input.idProduto } : { usuarioId, produtoId: input.idProduto };
+  const found = await app.ctx.prisma.produtoCliente.findMany({ where, take: 2 });
+  if (found.length === 0) throw notFound(PRODUTO_MSG.produtoNaoEncontrado);
+  if (found.length > 1) throw badRequest(PRODUTO_MSG.escolhaPedido, 'ESCOLHA_PEDIDO');
+  return found[0]!;
+}
+
+/**
+ * PUT /produto/cliente: a partial update. Verified entries belong to the brand's order: only the
+ * gift quantity may change ('Comprei para presente', 0 to the order's quantity). Other entries take
+ * place, date, quantity and the received-gift flag ('Ganhei de presente' as place sets it).
+ */
+export async function updateCustomerProduct(app: FastifyInstance, usuarioId: string, input: EditarProduto) {
+  const atual = await findEntradaParaEditar(app, usuarioId, input);
+  const localCompra = input.localCompra === undefined ? undefined : resolveLocalCompra(input.localCompra, input.localCompraOutro);
+  if (localCompra === null) throw badRequest(PRODUTO_MSG.localObrigatorio);
+
+  let data: Prisma.ProdutoClienteUpdateManyMutationInput;
+  if (atual.produtoValidado) {
+    const muda = (localCompra !== undefined && localCompra !== atual.localCompra) || (input.dataCompra !== undefined && input.dataCompra !== isoDay(atual.dataCompra)) || (input.quantidade !== undefined && input.quantidade !== atual.quantidade);
+    if (muda) throw badRequest(PRODUTO_MSG.verificadoNaoAltera, 'PRODUTO_VERIFICADO');
+    if (input.presente === true) throw badRequest(PRODUTO_MSG.presenteVerificado, 'PRODUTO_VERIFICADO');
+    const quantidadePresente = input.quantidadePresente ?? (input.compradoParaPresente === undefined ? atual.quantidadePresente : input.compradoParaPresente ? atual.quantidade : 0);
+    if (quantidadePresente > atual.quantidade) throw badRequest(PRODUTO_MSG.quantidadePresenteInvalida);
+    data = { quantidadePresente };
+  } else {
+    if (input.compradoParaPresente === true || (input.quantidadePresente ?? 0) > 0) throw badRequest(PRODUTO_MSG.compradoParaPresenteSoVerificado, 'PRODUTO_NAO_VERIFICADO');
+    const local = localCompra ?? atual.localCompra;
+    data = {
+      localCompra: local,
+      quantidade: input.quantidade ?? atual.quantidade,
+      dataCompra: input.dataCompra ? dayToDate(input.dataCompra) : atual.dataCompra,
+      presente: local === LOCAL_PRESENTE ? true : (input.presente ?? atual.presente),
+    };
+  }
+  // Guarded by the state the rules were checked against: a verification landing in between
+  // (the import) makes this a no-op that answers 409 instead of editing a verified order.
+  const { count } = await app.ctx.prisma.produtoCliente.updateMany({ where: { id: atual.id, usuarioId, produtoValidado: atual.produtoValidado }, data });
+  if (count !== 1) throw conflict(PRODUTO_MSG.verificadoNaoAltera, 'PRODUTO_VERIFICADO');
+  return { message: PRODUTO_MSG.atualizado, grupo: await findGrupo(app, usuarioId, atual.produtoId) };
+}
+
+/**
+ * DELETE /produto/cliente/{id}: removes one non-verified entry. With todos=true, every entry of
+ * that entry's product, and only when none is verified (spec 001 section 4).
+ */
+export async function removeCustomerProduct(app: FastifyInstance, usuarioId: string, id: string, todos: boolean) {
+  const { prisma } = app.ctx;
+  const entrada = await prisma.produtoCliente.findFirst({ where: { id, usuarioId }, select: { id: true, produtoId: true, produtoValidado: true } });
+  if (!entrada) throw notFound(PRODUTO_MSG.produtoNaoEncontrado);
+  const where = todos ? { usuarioId, produtoId: entrada.produtoId } : { id, usuarioId };
+  if (await prisma.produtoCliente.count({ where: { ...where, produtoValidado: true } })) {
+    throw conflict(PRODUTO_MSG.verificadoNaoRemove, 'PRODUTO_VERIFICADO');
+  }
+  // produtoValidado: false again in the delete itself: a verified entry is never removed, even
+  // if the import verified one between the check and here.
+  const { count } = await prisma.produtoCliente.deleteMany({ where: { ...where, produtoValidado: false } });
+  return { message: PRODUTO_MSG.removido, removidos: count };
+}

@@ -1,0 +1,143 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '../src/config.js';
+import { Prisma } from '../src/db/prisma.js';
+import { listMigrations } from '../src/db/migrate.js';
+import { randomCpf } from './support/cpf.js';
+import { uniqueEmail } from './support/factories.js';
+import { buildTestApp, type TestApp } from './support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const ms = (iso: string) => new Date(iso); // DateTime(3): millisecond precision survives
+const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`); // @db.Date keeps the day only
+
+/**
+ * One case per model: a row with EVERY scalar field set, the table it lives in, and how to read
+ * it back. A field added to schema.prisma without a migration fails here (the column is missing),
+ * and a field added without a case here fails the coverage check.
+ */
+async function roundTripCases() {
+  const usuarioData = {
+    id: randomUUID(),
+    email: uniqueEmail('schema'),
+    senhaHash: '$2b$04$abcdefghijklmnopqrstuuABCDEFGHIJKLMNOPQRSTUVWXYZ01234',
+    nome: 'Ana Esquema',
+    cpf: randomCpf(),
+    celular: '11987654321',
+    cep: '01310100',
+    endereco: 'Avenida Paulista',
+    numero: '1000',
+    complemento: 'Conjunto 42',
+    cidade: 'São Paulo',
+    uf: 'SP',
+    dataNascimento: day('1991-07-22'),
+    genero: 'outro',
+    optInEmail: true,
+    optInSms: true,
+    optInWhatsapp: true,
+    optOut: true,
+    tipo: 'colaborador' as const,
+    admin: true,
+    ativo: true,
+    ativadoEm: ms('2026-01-02T03:04:05.678Z'),
+    social: true,
+    socialProvider: 'google',
+    origem: 'instagram',
+    hashIndicacao: `ind-${randomUUID()}`,
+    hash: randomUUID(),
+    hashPesquisaSatisfacao: `pesq-${randomUUID()}`,
+    perfil: 'estiloso',
+    dataCadastro: ms('2025-12-31T23:59:59.999Z'),
+    dataAtualizacao: ms('2026-01-01T00:00:00.001Z'),
+  };
+  const usuario = await t.prisma.usuario.create({ data: usuarioData });
+  const tokenData = { id: randomUUID(), usuarioId: usuario.id, tipo: 'recuperacao_senha' as const, secretHash: `h-${randomUUID()}`, expiraEm: ms('2030-05-05T05:05:05.505Z'), usadoEm: ms('2026-02-02T02:02:02.202Z'), criadoEm: ms('2026-02-01T01:01:01.101Z') };
+  const sessaoData = { id: randomUUID(), usuarioId: usuario.id, criadaEm: ms('2026-03-03T03:03:03.303Z'), expiraEm: ms('2026-03-04T03:03:03.303Z'), revogadaEm: ms('2026-03-03T04:04:04.404Z'), ip: '203.0.113.7', userAgent: 'Vitest/4' };
+  const emailData = { id: randomUUID(), para: uniqueEmail('schema-mail'), assunto: 'Assunto ç', texto: 'Texto', html: '<p>Html</p>', status: 'falhou' as const, tentativas: 7, proximaTentativa: ms('2026-04-04T04:04:04.404Z'), ultimoErro: 'ECONNREFUSED', criadoEm: ms('2026-04-01T00:00:00.000Z'), enviadoEm: ms('2026-04-02T00:00:00.000Z') };
+  // Far above anything the serial sequence hands out to other tests running in parallel.
+  const produtoData = {
+    id: 1_000_000_000 + randomInt(1_000_000_000),
+    sku: `SKU-${randomUUID()}`,
+    nome: 'Copo Térmico Esquema 473ml',
+    nomeBusca: 'copo termico esquema 473ml',
+    categoria: 'Copos',
+    subcategoria: 'Térmicos',
+    img: 'https://cdn.legiao.test/copo.png',
+    imgAlternativa: 'https://cdn.legiao.test/copo-2.png',
+    imagem3: 'https://cdn.legiao.test/copo-3.png',
+    imagem4: 'https://cdn.legiao.test/copo-4.png',
+    descricaoDetalhe: 'Aço inox, parede dupla.',
+    tempoQuente: 6,
+    tempoGelado: 12,
+    tempoComGelo: 24,
+    moldura: 'artista',
+    ativo: false,
+    numerosAtribuidos: 3,
+    criadoEm: ms('2026-05-01T10:00:00.000Z'),
+    atualizadoEm: ms('2026-05-02T10:00:00.000Z'),
+  };
+  const produto = await t.prisma.produto.create({ data: produtoData });
+  const entradaData = { id: randomUUID(), usuarioId: usuario.id, produtoId: produto.id, quantidade: 4, dataCompra: day('2026-05-10'), localCompra: 'Mercado Livre', produtoValidado: true, presente: true, quantidadePresente: 2, codigoPedido: `PED-${randomUUID()}`, criadoEm: ms('2026-05-11T00:00:00.000Z'), atualizadoEm: ms('2026-05-12T00:00:00.000Z') };
+  const entrada = await t.prisma.produtoCliente.create({ data: entradaData });
+  const numeroData = { produtoId: produto.id, numero: 1913, produtoClienteId: entrada.id, atribuidoEm: ms('2026-05-13T00:00:00.000Z') };
+  return {
+    Usuario: { table: 'usuario', fields: Prisma.UsuarioScalarFieldEnum, data: usuarioData, written: usuario, read: () => t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } }) },
+    TokenConta: { table: 'token_conta', fields: Prisma.TokenContaScalarFieldEnum, data: tokenData, written: await t.prisma.tokenConta.create({ data: tokenData }), read: () => t.prisma.tokenConta.findUniqueOrThrow({ where: { id: tokenData.id } }) },
+    Sessao: { table: 'sessao', fields: Prisma.SessaoScalarFieldEnum, data: sessaoData, written: await t.prisma.sessao.create({ data: sessaoData }), read: () => t.prisma.sessao.findUniqueOrThrow({ where: { id: sessaoData.id } }) },
+    EmailSaida: { table: 'email_saida', fields: Prisma.EmailSaidaScalarFieldEnum, data: emailData, written: await t.prisma.emailSaida.create({ data: emailData }), read: () => t.prisma.emailSaida.findUniqueOrThrow({ where: { id: emailData.id } }) },
+    Produto: { table: 'produto', fields: Prisma.ProdutoScalarFieldEnum, data: produtoData, written: produto, read: () => t.prisma.produto.findUniqueOrThrow({ where: { id: produto.id } }) },
+    ProdutoCliente: { table: 'produto_cliente', fields: Prisma.ProdutoClienteScalarFieldEnum, data: entradaData, written: entrada, read: () => t.prisma.produtoCliente.findUniqueOrThrow({ where: { id: entrada.id } }) },
+    NumeroLegionario: {
+      table: 'numero_legionario',
+      fields: Prisma.NumeroLegionarioScalarFieldEnum,
+      data: numeroData,
+      written: await t.prisma.numeroLegionario.create({ data: numeroData }),
+      read: () => t.prisma.numeroLegionario.findUniqueOrThrow({ where: { produtoId_numero: { produtoId: produto.id, numero: 1913 } } }),
+    },
+  } satisfies Record<Prisma.ModelName, unknown>;
+}
+
+describe('schema and migrations agree', () => {
+  it('prisma/migrations/schema.snapshot.prisma equals prisma/schema.prisma (run scripts/new-migration.mjs after a schema change)', () => {
+    const schema = readFileSync(join(REPO_ROOT, 'prisma/schema.prisma'), 'utf8');
+    const snapshot = readFileSync(join(REPO_ROOT, 'prisma/migrations/schema.snapshot.prisma'), 'utf8');
+    expect(snapshot).toBe(schema);
+  });
+
+  it('every migration folder was applied and recorded with its checksum', async () => {
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ migration_name: string; checksum: string }>('SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name');
+      expect(rows).toEqual(listMigrations().map((m) => ({ migration_name: m.name, checksum: m.checksum })));
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('every model round-trips through the generated client with all its fields set', async () => {
+    const cases = await roundTripCases();
+    expect(Object.keys(cases).sort()).toEqual(Object.values(Prisma.ModelName).sort());
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    try {
+      for (const [model, c] of Object.entries(cases)) {
+        expect(Object.keys(c.data).sort(), `${model}: the test must set every field`).toEqual(Object.values(c.fields).sort());
+        expect(c.written, `${model} as created`).toEqual(c.data);
+        expect(await c.read(), `${model} read back`).toEqual(c.data);
+        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [c.table]);
+        expect(rows[0]!.n, `${model}: columns in ${c.table} vs fields in schema.prisma`).toBe(Object.keys(c.fields).length);
+      }
+    } finally {
+      await client.end();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import type { UsuarioLogado } from '@legiao/contracts/usuario';
+
+export function makeUser(overrides: Partial<UsuarioLogado> = {}): UsuarioLogado {
+  return {
+    id: 'u1',
+    hash: 'h1',
+    hashUsuario: 'hu1',
+    nome: 'Carla Dias Souza',
+    email: 'carla@example.com',
+    cpf: '52998224725',
+    celular: '11987654321',
+    cep: '01001000',
+    endereco: 'Praça da Sé',
+    numero: '100',
+    complemento: '',
+    cidade: 'São Paulo',
+    uf: 'SP',
+    dataNascimento: '1991-03-04T00:00:00.000Z',
+    genero: 'mulher',
+    optIn: true,
+    optInEmail: true,
+    optInSms: false,
+    optInWhatsapp: false,
+    social: false,
+    ativo: true,
+    lead: false,
+    colaborador: false,
+    admin: false,
+    perfil: 'geral',
+    perfilCompleto: false,
+    perfilDefinido: false,
+    saldo: 0,
+    hashPesquisaSatisfacao: null,
+    dataCadastro: '2025-01-01T00:00:00.000Z',
+    dataAtualizacao: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

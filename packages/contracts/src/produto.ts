@@ -1,0 +1,287 @@
+import { z } from 'zod';
+
+// Catalogue and "Minha coleção" (spec 001 sections 2.13-2.15, 3, 4, 5, 9; spec 000 sections 2, 3, 7).
+// Wire names follow the spec. Decisions: docs/decisions/0006-legion-numbers.md, 0007-catalogue-api.md.
+
+/** Legion numbers are shown as code/1913: each product has one numbered series of 1913 pieces. */
+export const LEGIAO_TOTAL = 1913;
+
+/** Category badges, in display order (spec 001 section 2.14, spec 000 section 2). */
+export const CATEGORIAS = ['Bar', 'Café', 'Hidratação', 'Camping', 'Youth', 'Mate'] as const;
+export type Categoria = (typeof CATEGORIAS)[number];
+
+/** The select option meaning "no filter" (spec 001 section 2.13); an empty value means the same. */
+export const TODOS = 'TODOS';
+
+export const LOCAL_PRESENTE = 'Ganhei de presente';
+export const LOCAL_OUTRO = 'Outro';
+/** Where verified purchases come from (the import command); members can't choose it. */
+export const LOCAL_SITE_OFICIAL = 'Site oficial';
+
+/** Purchase places a member can choose (spec 001 section 9), value as sent on the wire. */
+export const LOCAIS_COMPRA = [
+  { value: 'Loja Física', label: 'Loja Física' },
+  { value: 'Amazon', label: 'Amazon' },
+  { value: 'Mercado Livre', label: 'Mercado Livre' },
+  { value: 'Americanas', label: 'Americanas' },
+  { value: 'Submarino', label: 'Submarino' },
+  { value: 'Magalu', label: 'Magalu' },
+  { value: LOCAL_PRESENTE, label: 'Ganhei de presente' },
+  { value: 'Nao Lembro', label: 'Não lembro' },
+  { value: LOCAL_OUTRO, label: 'Outro' },
+] as const;
+
+export const PRODUTO_MSG = {
+  cadastrado: 'Produto cadastrado com sucesso!',
+  atualizado: 'Produto atualizado com sucesso!',
+  removido: 'Produto removido com sucesso!',
+  dataInvalida: 'Data inválida',
+  localObrigatorio: 'Informe onde você comprou.',
+  localLongo: 'O local de compra deve ter no máximo 80 caracteres.',
+  produtoObrigatorio: 'Escolha um produto.',
+  produtoNaoEncontrado: 'Produto não encontrado.',
+  quantidadeInvalida: 'Informe uma quantidade entre 1 e 99.',
+  quantidadePresenteInvalida: 'A quantidade de presentes deve ficar entre 0 e a quantidade do pedido.',
+  escolhaPedido: 'Este produto tem mais de um pedido: escolha qual deseja alterar.',
+  verificadoNaoRemove: 'Produtos com compra verificada não podem ser removidos.',
+  verificadoNaoAltera: 'Compras verificadas só podem ser marcadas como presente.',
+  compradoParaPresenteSoVerificado: "Só compras verificadas podem ser marcadas como 'Comprei para presente'.",
+  presenteVerificado: "Compras verificadas não podem ser marcadas como 'Ganhei de presente'.",
+  buscaLonga: 'A busca deve ter no máximo 100 caracteres.',
+  paginaInvalida: 'Página inválida.',
+} as const;
+
+// --- shared field schemas --------------------------------------------------------------------
+
+const MIN_DATA_COMPRA = '1950-01-01';
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoDay = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+
+/**
+ * 'YYYY-MM-DD', an ISO date-time (its date part) or 'dd/MM/yyyy' to 'YYYY-MM-DD', or null when it
+ * isn't a real calendar day between 1950-01-01 and tomorrow (a day of slack for time zones).
+ */
+export function parseDataCompra(value: string): string | null {
+  const s = value.trim();
+  let m = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
+  let y: number, mo: number, d: number;
+  if (m) [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  else if ((m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(s))) [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null; // 31/02
+  const day = isoDay(date);
+  const tomorrow = isoDay(new Date(Date.now() + 24 * 3600_000));
+  return day >= MIN_DATA_COMPRA && day <= tomorrow ? day : null;
+}
+
+/** An order date: missing (null, empty) or invalid answers 'Data inválida' (spec 001 section 5). */
+export const dataCompraSchema = z
+  .string({ error: PRODUTO_MSG.dataInvalida })
+  .transform((s, ctx) => {
+    const day = parseDataCompra(s);
+    if (!day) {
+      ctx.addIssue({ code: 'custom', message: PRODUTO_MSG.dataInvalida });
+      return z.NEVER;
+    }
+    return day;
+  });
+
+const idProdutoSchema = z.coerce
+  .number({ error: PRODUTO_MSG.produtoObrigatorio })
+  .int(PRODUTO_MSG.produtoNaoEncontrado)
+  .positive(PRODUTO_MSG.produtoObrigatorio)
+  .max(2_147_483_647, PRODUTO_MSG.produtoNaoEncontrado);
+
+const quantidadeSchema = z.number({ error: PRODUTO_MSG.quantidadeInvalida }).int(PRODUTO_MSG.quantidadeInvalida).min(1, PRODUTO_MSG.quantidadeInvalida).max(99, PRODUTO_MSG.quantidadeInvalida);
+
+const localCompraSchema = z.string({ error: PRODUTO_MSG.localObrigatorio }).trim().min(1, PRODUTO_MSG.localObrigatorio).max(80, PRODUTO_MSG.localLongo);
+const localCompraOutroSchema = z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(80, PRODUTO_MSG.localLongo).optional());
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+const LOCAL_POR_CHAVE = new Map<string, string>(LOCAIS_COMPRA.map((l) => [fold(l.value), l.value]));
+
+/**
+ * The stored purchase place: a listed place in its canonical spelling, the free text that replaces
+ * 'Outro' (spec 001 section 5), or the free text itself when the client already replaced it.
+ * Returns null when 'Outro' comes without its text.
+ */
+export function resolveLocalCompra(localCompra: string, localCompraOutro?: string): string | null {
+  const canonical = LOCAL_POR_CHAVE.get(fold(localCompra));
+  if (canonical === LOCAL_OUTRO) return localCompraOutro?.trim() ? localCompraOutro.trim() : null;
+  return canonical ?? localCompra.trim();
+}
+
+// --- catalogue -------------------------------------------------------------------------------
+
+/** A catalogue product (spec 001 section 3). Times are whole hours; null where it doesn't apply. */
+export const produtoSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  nome: z.string(),
+  categoria: z.string(),
+  subcategoria: z.string(),
+  img: z.string(),
+  imgAlternativa: z.string().nullable(),
+  imagem3: z.string().nullable(),
+  imagem4: z.string().nullable(),
+  descricaoDetalhe: z.string(),
+  tempoQuente: z.number().int().nullable(),
+  tempoGelado: z.number().int().nullable(),
+  tempoComGelo: z.number().int().nullable(),
+  moldura: z.string().nullable(),
+});
+export type Produto = z.infer<typeof produtoSchema>;
+
+const pageSchema = z.coerce.number({ error: PRODUTO_MSG.paginaInvalida }).int(PRODUTO_MSG.paginaInvalida).min(1, PRODUTO_MSG.paginaInvalida).max(100_000, PRODUTO_MSG.paginaInvalida);
+const pageSizeSchema = z.coerce.number({ error: PRODUTO_MSG.paginaInvalida }).int(PRODUTO_MSG.paginaInvalida).min(1, PRODUTO_MSG.paginaInvalida).max(1000, PRODUTO_MSG.paginaInvalida);
+
+/** GET /produto/?page=1&pageSize=1000 (spec 001 section 9: list page size 1000). */
+export const produtoListaQuerySchema = z.object({
+  page: pageSchema.default(1),
+  pageSize: pageSizeSchema.default(1000),
+});
+
+/** 'TODOS' or empty means no filter. */
+const filtroSchema = z.preprocess(
+  (v) => (typeof v === 'string' && (v.trim() === '' || v.trim().toUpperCase() === TODOS) ? undefined : v),
+  z.string().trim().max(80).optional(),
+);
+
+/**
+ * GET /produto/busca: q is split by spaces and every word must appear in the name (ignoring case
+ * and accents); categoria and subcategoria filter exactly. Default page size 48.
+ */
+export const produtoBuscaQuerySchema = z.object({
+  q: z.string().max(100, PRODUTO_MSG.buscaLonga).optional(),
+  categoria: filtroSchema,
+  subcategoria: filtroSchema,
+  page: pageSchema.default(1),
+  pageSize: pageSizeSchema.default(48),
+});
+export type ProdutoBuscaQuery = z.input<typeof produtoBuscaQuerySchema>;
+
+/** The answer of both catalogue lists. */
+export const produtoPaginaSchema = z.object({
+  items: z.array(produtoSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type ProdutoPagina = z.infer<typeof produtoPaginaSchema>;
+
+/** GET /produto/categoria: one item per category, its subcategories (product lines) sorted. */
+export const categoriaSchema = z.object({ categoria: z.string(), subcategorias: z.array(z.string()) });
+export const categoriasResponseSchema = z.array(categoriaSchema);
+export type CategoriaProduto = z.infer<typeof categoriaSchema>;
+
+export const produtoIdParamsSchema = z.object({ id: idProdutoSchema });
+
+// --- a member's products ---------------------------------------------------------------------
+
+/**
+ * One purchase entry (an "order"). compradoParaPresente is true when at least one unit was bought
+ * as a gift (quantidadePresente > 0). legionario: the entry holds numbered pieces; codigoLegionario
+ * is the lowest of them (shown as codigoLegionario/1913), codigosLegionario all of them.
+ */
+export const produtoClienteItemSchema = z.object({
+  id: z.string(),
+  quantidade: z.number().int(),
+  dataCompra: z.string(),
+  localCompra: z.string(),
+  produtoValidado: z.boolean(),
+  presente: z.boolean(),
+  compradoParaPresente: z.boolean(),
+  quantidadePresente: z.number().int(),
+  legionario: z.boolean(),
+  codigoLegionario: z.number().int().nullable(),
+  codigosLegionario: z.array(z.number().int()),
+});
+export type ProdutoClienteItem = z.infer<typeof produtoClienteItemSchema>;
+
+/** The member's entries of one catalogue product; id is the catalogue product id. */
+export const grupoProdutoClienteSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  categoria: z.string(),
+  img: z.string(),
+  moldura: z.string().nullable(),
+  produtos: z.array(produtoClienteItemSchema),
+});
+export type GrupoProdutoCliente = z.infer<typeof grupoProdutoClienteSchema>;
+export const gruposProdutoClienteSchema = z.array(grupoProdutoClienteSchema);
+
+/**
+ * GET /produto/cliente lists:
+ * - todos (default): every group;
+ * - colecao (home, "Minha coleção"): drops groups whose entries are all verified and bought
+ *   entirely for gifts (spec 000 section 7);
+ * - presentes ("Meus presentes"): keeps groups with at least one verified entry bought as a gift
+ *   (spec 001 section 2.15).
+ */
+export const LISTAS_PRODUTO_CLIENTE = ['todos', 'colecao', 'presentes'] as const;
+export const produtoClienteQuerySchema = z.object({
+  lista: z.enum(LISTAS_PRODUTO_CLIENTE).default('todos'),
+  idProduto: idProdutoSchema.optional(),
+});
+
+const localCompraRefine = (v: { localCompra?: string; localCompraOutro?: string }, ctx: z.RefinementCtx) => {
+  if (v.localCompra !== undefined && resolveLocalCompra(v.localCompra, v.localCompraOutro) === null) {
+    ctx.addIssue({ code: 'custom', path: ['localCompraOutro'], message: PRODUTO_MSG.localObrigatorio });
+  }
+};
+
+/**
+ * POST /produto/cliente: { idProduto, localCompra, presente } (spec 001 section 3). 'Outro' needs
+ * localCompraOutro, which replaces it; 'Ganhei de presente' sets presente. dataCompra defaults to
+ * today, quantidade to 1. Verification and legion numbers can't be sent: unknown keys are dropped.
+ */
+export const adicionarProdutoSchema = z
+  .object({
+    idProduto: idProdutoSchema,
+    localCompra: localCompraSchema,
+    localCompraOutro: localCompraOutroSchema,
+    presente: z.boolean().optional(),
+    dataCompra: dataCompraSchema.optional(),
+    quantidade: quantidadeSchema.optional(),
+  })
+  .superRefine(localCompraRefine);
+export type AdicionarProdutoInput = z.input<typeof adicionarProdutoSchema>;
+export type AdicionarProduto = z.output<typeof adicionarProdutoSchema>;
+
+/**
+ * PUT /produto/cliente: a partial update of one entry (absent fields stay as they are). id names
+ * the entry; without it the member's only entry of idProduto is edited ("single-product edit").
+ * Verified entries only take the gift fields (compradoParaPresente / quantidadePresente, 0 to the
+ * order's quantity); the others take localCompra, dataCompra, quantidade and presente.
+ */
+export const editarProdutoSchema = z
+  .object({
+    id: z.uuid({ error: PRODUTO_MSG.produtoNaoEncontrado }).optional(),
+    idProduto: idProdutoSchema,
+    localCompra: localCompraSchema.optional(),
+    localCompraOutro: localCompraOutroSchema,
+    quantidade: quantidadeSchema.optional(),
+    dataCompra: dataCompraSchema.optional(),
+    presente: z.boolean().optional(),
+    compradoParaPresente: z.boolean().optional(),
+    quantidadePresente: z
+      .number({ error: PRODUTO_MSG.quantidadePresenteInvalida })
+      .int(PRODUTO_MSG.quantidadePresenteInvalida)
+      .min(0, PRODUTO_MSG.quantidadePresenteInvalida)
+      .max(99, PRODUTO_MSG.quantidadePresenteInvalida)
+      .optional(),
+  })
+  .superRefine(localCompraRefine);
+export type EditarProdutoInput = z.input<typeof editarProdutoSchema>;
+export type EditarProduto = z.output<typeof editarProdutoSchema>;
+
+export const produtoClienteIdParamsSchema = z.object({ id: z.uuid({ error: PRODUTO_MSG.produtoNaoEncontrado }) });
+/** DELETE /produto/cliente/{id}?todos=true removes every entry of that entry's product. */
+export const removerProdutoQuerySchema = z.object({
+  todos: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+});
+
+export const adicionarProdutoResponseSchema = z.object({ message: z.string(), id: z.string(), grupo: grupoProdutoClienteSchema });
+export const editarProdutoResponseSchema = z.object({ message: z.string(), grupo: grupoProdutoClienteSchema });
+export const removerProdutoResponseSchema = z.object({ message: z.string(), removidos: z.number().int() });
