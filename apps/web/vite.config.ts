@@ -1,17 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// The API the dev server proxies to (docker compose sets http://api:3000).
+const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
+
 export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
+      '/api': { target: apiTarget, changeOrigin: true, ws: true },
     },
   },
   preview: {
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
+      '/api': { target: apiTarget, changeOrigin: true, ws: true },
     },
   },
   build: {

@@ -9,6 +9,7 @@ export interface ApiServerOptions {
   smtpUrl: string;
   publicUrl: string;
   cepProviderUrl: string;
+  webDist: string;
 }
 
 const READY_TIMEOUT_MS = 90_000;
@@ -44,6 +45,7 @@ export async function startApiServer(opts: ApiServerOptions) {
       SMTP_URL: opts.smtpUrl,
       PUBLIC_URL: opts.publicUrl,
       CEP_PROVIDER_URL: opts.cepProviderUrl,
+      WEB_DIST: opts.webDist,
       RATE_LIMIT_AUTH_MAX: '1000',
       LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
       SEED_DEMO: 'true',

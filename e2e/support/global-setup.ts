@@ -2,23 +2,23 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startApiServer } from './api-server';
 import { prepareDatabase } from './database';
-import { API_DIR, APP_PORT, BASE_URL, MAIL_URL_ENV, WEB_DIST } from './env';
+import { API_DIR, APP_PORT, BASE_URL, MAIL_URL_ENV } from './env';
 import { startFakeCep } from './fake-cep';
 import { startFakeMailbox } from './fake-mailbox';
+import { snapshotWebDist } from './web-dist';
 
 const log = (m: string) => console.log(`[e2e] ${m}`);
 
 /**
  * Starts what the browser tests need: a fake SMTP mailbox (readable over HTTP), a fake ViaCEP,
- * a fresh database and the API serving the built web app. The returned function is the teardown.
+ * a fresh database and the API serving a snapshot of the built web app. The returned function is the teardown.
  */
 export default async function globalSetup() {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error(`E2E: ${WEB_DIST}/index.html não existe. Gere o web antes: pnpm --filter @legiao/web build`);
-  }
   if (!existsSync(path.join(API_DIR, 'src/generated/prisma/client.ts'))) {
     throw new Error('E2E: o cliente Prisma não foi gerado. Rode: pnpm --filter @legiao/api run generate');
   }
+
+  const webDist = await snapshotWebDist();
 
   const stops: Array<() => Promise<void>> = [];
   const teardown = async () => {
@@ -36,6 +36,7 @@ export default async function globalSetup() {
       smtpUrl: mailbox.smtpUrl,
       publicUrl: BASE_URL,
       cepProviderUrl: cep.urlTemplate,
+      webDist,
     });
     stops.push(api.stop);
     // Workers are started after global setup and inherit this environment.

@@ -92,12 +92,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
+  // The waiting room (app.fila, used by login) with its routes under /api (ADR 0008).
+  await app.register(filaPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(cepRoutes);
-      await api.register(filaPlugin);
       await api.register(authRoutes);
       await api.register(usuarioRoutes);
       await api.register(import('./features/produto/produto.routes.js'));
@@ -113,7 +114,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!.toLowerCase();
-    if (hasWeb && request.method === 'GET' && !path.startsWith('/api')) {
+    // Paths with a file extension (a stale /assets/*.js) get a real 404, not the SPA's HTML.
+    if (hasWeb && request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/.test(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ errors: [{ message: MSG.naoEncontrado, code: 'NOT_FOUND' }] });

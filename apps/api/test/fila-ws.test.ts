@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, createUser, expectError, login, TEST_PASSWORD } from './support/factories.js';
 import { FilaClient, join, listenForWs } from './fila-ws-client.js';
 import { signTicket } from '../src/features/fila/ticket.js';
+import { setAdmin } from '../src/features/admin/admin-grant.js';
 
 // The waiting room against the running app (memory store), with real WebSocket clients.
 const SALA_ATIVA = 'A sala de espera está ativa. Aguarde a sua vez na fila para fazer login.';
@@ -49,8 +50,8 @@ describe('waiting room when full (capacity 1)', () => {
   let adminToken: string;
   beforeAll(async () => {
     ({ t, wsUrl } = await startApp({ FILA_CAPACIDADE: '1' }));
-    const { usuario, email } = await createUser(t.prisma);
-    await t.prisma.usuario.update({ where: { id: usuario.id }, data: { admin: true } });
+    const { email } = await createUser(t.prisma);
+    expect(await setAdmin(t.prisma, email.toUpperCase(), true)).toBe('concedido'); // what admin:grant does
     adminToken = await login(t.app, email); // before anybody queues
   });
   afterAll(() => t.close());

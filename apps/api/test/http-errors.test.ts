@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createPrisma } from '../src/db/prisma.js';
-import { buildTestApp, type TestApp } from './support/app.js';
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { bearer, createUser, expectError, login, TEST_PASSWORD } from './support/factories.js';
+import { signJwt } from './support/jwt.js';
 import { getFreePort } from './support/ports.js';
 
 let t: TestApp;
@@ -82,6 +84,20 @@ describe('server failures', () => {
     try {
       const res = await broken.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'alguem@teste.legiao.dev', senha: TEST_PASSWORD } });
       expect(expectError(res, 500, FALLBACK).errors[0]!.code).toBe('INTERNAL');
+      expectNoInternals(res);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('a database failure on an authenticated call is a 500, never a 401 that would log the member out', async () => {
+    const port = await getFreePort();
+    const broken = await buildTestApp({ prisma: createPrisma(`postgresql://postgres@127.0.0.1:${port}/legiao_test`, 1) });
+    try {
+      const now = Math.floor(Date.now() / 1000);
+      const token = signJwt({ sub: randomUUID(), sid: randomUUID(), iat: now, exp: now + 3600 }, TEST_JWT_SECRET);
+      const res = await broken.app.inject({ method: 'GET', url: '/api/usuario/logged', headers: bearer(token) });
+      expectError(res, 500, FALLBACK);
       expectNoInternals(res);
     } finally {
       await broken.close();

@@ -147,6 +147,13 @@ describe('GET /api/usuario/logged', () => {
     expectError(await logged(bearer(mixed)), 401, SESSAO);
   });
 
+  it('answers 401 for a validly signed token whose ids are not ids', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const claims of [{ sub: 'x', sid: 'y' }, { sub: 1, sid: 2 }, {}]) {
+      expectError(await logged(bearer(signJwt({ ...claims, iat: now, exp: now + 3600 }, TEST_JWT_SECRET))), 401, SESSAO);
+    }
+  });
+
   it('answers 401 once the account is deactivated', async () => {
     const { usuario, email } = await createUser(t.prisma);
     const token = await login(t.app, email);

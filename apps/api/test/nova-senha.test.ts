@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession } from '../src/features/auth/session.service.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, createUser, expectError, login, OTHER_PASSWORD, TEST_PASSWORD } from './support/factories.js';
 
@@ -65,6 +66,13 @@ describe('PATCH /api/usuario/nova-senha', () => {
       expectError(await patch(s.current, {}), 400, 'Preencha todos os campos obrigatórios.');
       expectError(await patch(s.current, { senha: TEST_PASSWORD }), 400, 'Preencha todos os campos obrigatórios.');
       await expectUnchanged(s);
+    });
+
+    it('an account created by social login has no password to change', async () => {
+      const { usuario } = await createUser(t.prisma, { social: true });
+      const { token } = (await openSession(t.app, usuario.id, {})).token;
+      expectError(await patch(token, { senha: TEST_PASSWORD, novaSenha: OTHER_PASSWORD }), 400, 'Contas criadas com Google ou Facebook não têm senha para alterar.');
+      expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } })).senhaHash).toBeNull();
     });
 
     it('401 without a token or with a revoked one', async () => {

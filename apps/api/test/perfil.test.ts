@@ -85,6 +85,13 @@ describe('PUT /api/usuario', () => {
     expect((await row(usuario.id)).cpf).toBe(cpf);
   });
 
+  it("answers 409 'CPF já cadastrado!' when a social account claims someone else's CPF", async () => {
+    const other = await createUser(t.prisma);
+    const { usuario, token } = await member({ cpf: null, social: true });
+    expectError(await put(token, { nome: 'Social', celular: '11987654321', cpf: other.usuario.cpf }), 409, 'CPF já cadastrado!');
+    expect(await row(usuario.id)).toEqual(usuario);
+  });
+
   it('refuses bad fields in Portuguese and changes nothing', async () => {
     const { usuario, token } = await member();
     const cases: [Record<string, unknown>, string][] = [

@@ -18,6 +18,12 @@ export const LOCAL_OUTRO = 'Outro';
 /** Where verified purchases come from (the import command); members can't choose it. */
 export const LOCAL_SITE_OFICIAL = 'Site oficial';
 
+/** Frames (moldura) of the catalogue: the classic one, the founders' series, collabs, artists. */
+export const MOLDURAS = ['Clássica', 'Legião 1913', 'Collab Cervejaria Serra Azul', 'Collab Torrefação Grão Nobre', 'Artista Nina Prado', 'Artista Joca Pampa'] as const;
+
+/** The picture to show when a product has none (spec 000 section 2: "or a default image"). */
+export const IMAGEM_PRODUTO_PADRAO = '/produtos/sem-imagem.svg';
+
 /** Purchase places a member can choose (spec 001 section 9), value as sent on the wire. */
 export const LOCAIS_COMPRA = [
   { value: 'Loja Física', label: 'Loja Física' },
@@ -121,15 +127,15 @@ export const produtoSchema = z.object({
   nome: z.string(),
   categoria: z.string(),
   subcategoria: z.string(),
-  img: z.string(),
-  imgAlternativa: z.string().nullable(),
-  imagem3: z.string().nullable(),
-  imagem4: z.string().nullable(),
+  img: z.string().describe("URL da imagem principal no mesmo host, ex.: '/produtos/copo-termico-bar-preto.svg'"),
+  imgAlternativa: z.string().nullable().describe('Segunda imagem da galeria (outro lado)'),
+  imagem3: z.string().nullable().describe('Terceira imagem (detalhe da tampa/boca)'),
+  imagem4: z.string().nullable().describe('Quarta imagem (em uso)'),
   descricaoDetalhe: z.string(),
-  tempoQuente: z.number().int().nullable(),
-  tempoGelado: z.number().int().nullable(),
-  tempoComGelo: z.number().int().nullable(),
-  moldura: z.string().nullable(),
+  tempoQuente: z.number().int().nullable().describe('Horas que mantém quente; null quando não se aplica'),
+  tempoGelado: z.number().int().nullable().describe('Horas que mantém gelado'),
+  tempoComGelo: z.number().int().nullable().describe('Horas que mantém com gelo'),
+  moldura: z.string().nullable().describe("Nome da moldura do card, ex.: 'Clássica', 'Legião 1913', 'Artista Nina Prado'"),
 });
 export type Produto = z.infer<typeof produtoSchema>;
 
@@ -187,21 +193,21 @@ export const produtoIdParamsSchema = z.object({ id: idProdutoSchema });
 export const produtoClienteItemSchema = z.object({
   id: z.string(),
   quantidade: z.number().int(),
-  dataCompra: z.string(),
-  localCompra: z.string(),
-  produtoValidado: z.boolean(),
-  presente: z.boolean(),
-  compradoParaPresente: z.boolean(),
-  quantidadePresente: z.number().int(),
-  legionario: z.boolean(),
-  codigoLegionario: z.number().int().nullable(),
-  codigosLegionario: z.array(z.number().int()),
+  dataCompra: z.string().describe('AAAA-MM-DD'),
+  localCompra: z.string().describe("Local de compra; 'Site oficial' nas compras verificadas"),
+  produtoValidado: z.boolean().describe('Compra verificada pela marca (só a importação define)'),
+  presente: z.boolean().describe("Recebido de presente ('Ganhei de presente')"),
+  compradoParaPresente: z.boolean().describe("Ao menos uma unidade comprada para presente ('Comprei para presente'); só compras verificadas"),
+  quantidadePresente: z.number().int().describe('Unidades do pedido compradas para presente, de 0 a quantidade'),
+  legionario: z.boolean().describe('A entrada tem peças numeradas da Legião'),
+  codigoLegionario: z.number().int().nullable().describe('Menor número da Legião da entrada, exibido como codigoLegionario/1913'),
+  codigosLegionario: z.array(z.number().int()).describe('Todos os números da Legião da entrada (um por peça)'),
 });
 export type ProdutoClienteItem = z.infer<typeof produtoClienteItemSchema>;
 
 /** The member's entries of one catalogue product; id is the catalogue product id. */
 export const grupoProdutoClienteSchema = z.object({
-  id: z.number().int(),
+  id: z.number().int().describe('Id do produto no catálogo (rota /editar-produto/{id})'),
   nome: z.string(),
   categoria: z.string(),
   img: z.string(),
@@ -221,8 +227,8 @@ export const gruposProdutoClienteSchema = z.array(grupoProdutoClienteSchema);
  */
 export const LISTAS_PRODUTO_CLIENTE = ['todos', 'colecao', 'presentes'] as const;
 export const produtoClienteQuerySchema = z.object({
-  lista: z.enum(LISTAS_PRODUTO_CLIENTE).default('todos'),
-  idProduto: idProdutoSchema.optional(),
+  lista: z.enum(LISTAS_PRODUTO_CLIENTE).default('todos').describe('todos (padrão), colecao (home) ou presentes (Meus presentes)'),
+  idProduto: idProdutoSchema.optional().describe('Só o grupo deste produto'),
 });
 
 const localCompraRefine = (v: { localCompra?: string; localCompraOutro?: string }, ctx: z.RefinementCtx) => {
@@ -239,11 +245,11 @@ const localCompraRefine = (v: { localCompra?: string; localCompraOutro?: string 
 export const adicionarProdutoSchema = z
   .object({
     idProduto: idProdutoSchema,
-    localCompra: localCompraSchema,
-    localCompraOutro: localCompraOutroSchema,
-    presente: z.boolean().optional(),
-    dataCompra: dataCompraSchema.optional(),
-    quantidade: quantidadeSchema.optional(),
+    localCompra: localCompraSchema.describe("Um dos locais da lista ou texto livre; 'Outro' exige localCompraOutro"),
+    localCompraOutro: localCompraOutroSchema.describe("Texto que substitui 'Outro'"),
+    presente: z.boolean().optional().describe("Ganhei de presente; 'Ganhei de presente' como local também marca"),
+    dataCompra: dataCompraSchema.optional().describe('AAAA-MM-DD ou dd/MM/aaaa; ausente = hoje'),
+    quantidade: quantidadeSchema.optional().describe('Unidades, 1 a 99 (padrão 1)'),
   })
   .superRefine(localCompraRefine);
 export type AdicionarProdutoInput = z.input<typeof adicionarProdutoSchema>;
@@ -257,7 +263,7 @@ export type AdicionarProduto = z.output<typeof adicionarProdutoSchema>;
  */
 export const editarProdutoSchema = z
   .object({
-    id: z.uuid({ error: PRODUTO_MSG.produtoNaoEncontrado }).optional(),
+    id: z.uuid({ error: PRODUTO_MSG.produtoNaoEncontrado }).optional().describe('Id da entrada (pedido); sem ele, a única entrada de idProduto'),
     idProduto: idProdutoSchema,
     localCompra: localCompraSchema.optional(),
     localCompraOutro: localCompraOutroSchema,

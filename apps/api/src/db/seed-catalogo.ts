@@ -1,4 +1,4 @@
-import type { Categoria } from '@legiao/contracts';
+import { IMAGEM_PRODUTO_PADRAO, MOLDURAS, type Categoria } from '@legiao/contracts';
 import type { Db } from './prisma.js';
 import { nomeParaBusca } from '../features/produto/nome-busca.js';
 import { createVerifiedEntry } from '../features/produto/compras-import.js';
@@ -30,8 +30,7 @@ export const CORES = {
 } as const;
 export type Cor = keyof typeof CORES;
 
-/** Frames (moldura): the classic one, the founders' series, brand and product collabs, artists. */
-export const MOLDURA_CLASSICA = 'Clássica';
+export const MOLDURA_CLASSICA = MOLDURAS[0];
 
 interface Linha {
   subcategoria: string;
@@ -44,7 +43,7 @@ interface Linha {
   tempos: { quente: number | null; gelado: number | null; comGelo: number | null };
   cores: Cor[];
   /** Special editions: their own name suffix, frame and drawing pattern. */
-  edicoes?: { chave: string; nome: string; cor: Cor; moldura: string; edicao: Edicao; descricao: string }[];
+  edicoes?: { chave: string; nome: string; cor: Cor; moldura: (typeof MOLDURAS)[number]; edicao: Edicao; descricao: string }[];
 }
 
 const LINHAS: Linha[] = [
@@ -235,8 +234,7 @@ export const CATALOGO: ProdutoSeed[] = LINHAS.flatMap((l) => {
   return [...cores, ...edicoes];
 });
 
-/** Shown when a product has no image ("product image or a default image", spec 000 section 2). */
-export const IMAGEM_PADRAO = '/produtos/sem-imagem.svg';
+export const IMAGEM_PADRAO = IMAGEM_PRODUTO_PADRAO;
 
 /**
  * Idempotent and safe to run from several processes at once: inserts the products whose SKU is
@@ -292,7 +290,7 @@ export async function seedColecaoDemo(prisma: Db, email: string): Promise<number
       if (!produtoId) continue;
       if (c.verificado) {
         const v = c.verificado;
-        await createVerifiedEntry(tx, { usuarioId: usuario.id, produtoId, quantidade: v.quantidade, quantidadePresente: v.presentes, dataCompra: c.dataCompra, codigoPedido: v.pedido });
+        await createVerifiedEntry(tx, { usuarioId: usuario.id, produtoId, quantidade: v.quantidade, quantidadePresente: v.presentes, dataCompra: c.dataCompra, codigoPedido: `${v.pedido}-${usuario.id.slice(0, 8)}` });
       } else {
         await tx.produtoCliente.create({ data: { usuarioId: usuario.id, produtoId, dataCompra: new Date(`${c.dataCompra}T00:00:00.000Z`), localCompra: c.localCompra!, presente: c.presente ?? false } });
       }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthenticated, forbidden } from '../errors/app-error.js';
+import { isUuid } from '../lib/secrets.js';
 import type { Usuario, Sessao } from '../generated/prisma/client.js';
 
 export interface TokenClaims {
@@ -45,11 +46,13 @@ export const authPlugin = fp(async (app) => {
     } catch {
       throw unauthenticated();
     }
-    if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') throw unauthenticated();
+    // A malformed id in a validly signed token is just an unknown session. Checked here rather than
+    // by swallowing query errors: a database failure must be a 500, not a 401 that logs members out.
+    if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string' || !isUuid(claims.sid) || !isUuid(claims.sub)) throw unauthenticated();
     // One query: the user, only if the named session is live (not revoked, not expired).
-    const usuario = await app.ctx.prisma.usuario
-      .findFirst({ where: { id: claims.sub, ativo: true, sessoes: { some: { id: claims.sid, revogadaEm: null, expiraEm: { gt: new Date() } } } } })
-      .catch(() => null); // a malformed id in a validly signed token is just an unknown session
+    const usuario = await app.ctx.prisma.usuario.findFirst({
+      where: { id: claims.sub, ativo: true, sessoes: { some: { id: claims.sid, revogadaEm: null, expiraEm: { gt: new Date() } } } },
+    });
     if (!usuario) throw unauthenticated();
     request.usuario = usuario;
     request.sessao = { id: claims.sid };

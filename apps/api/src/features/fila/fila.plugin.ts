@@ -14,8 +14,8 @@ declare module 'fastify' {
 
 /**
  * The waiting room: one hub per process over the queue store (Redis when REDIS_URL is set, else
- * memory), its WebSocket endpoint and the operators' routes. Registered inside the /api prefix;
- * not encapsulated, so login (auth.service.ts) reaches `app.fila`.
+ * memory), its WebSocket endpoint and the operators' routes (under /api). Not encapsulated, so
+ * login (auth.service.ts) reaches `app.fila`.
  */
 export const filaPlugin = fp(async (app) => {
   const { config } = app.ctx;
@@ -39,6 +39,6 @@ export const filaPlugin = fp(async (app) => {
   app.decorate('fila', hub);
   app.addHook('onReady', async () => hub.start());
   app.addHook('onClose', async () => hub.close());
-  await app.register(filaRoutes);
-  await app.register(filaAdminRoutes);
+  await app.register(filaRoutes, { prefix: '/api' });
+  await app.register(filaAdminRoutes, { prefix: '/api' });
 });

@@ -164,7 +164,7 @@ export async function importCompras(prisma: Db, text: string, opts: ImportOption
 
   for (const l of ordenadas) {
     const base = { linha: l.linha, pedido: l.pedido, produto: l.produto };
-    const produto = await prisma.produto.findFirst({ where: /^\d+$/.test(l.produto) ? { id: Number(l.produto) } : { sku: l.produto.toUpperCase() }, select: { id: true } });
+    const produto = await prisma.produto.findFirst({ where: /^\d+$/.test(l.produto) ? { id: Number(l.produto) } : { sku: { in: [l.produto, l.produto.toUpperCase()] } }, select: { id: true } });
     if (!produto) {
       resultados.push({ linha: l.linha, status: 'invalida', motivo: `produto desconhecido: "${l.produto}"` });
       continue;

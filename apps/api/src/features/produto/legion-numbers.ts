@@ -7,14 +7,16 @@ import type { Prisma } from '../../generated/prisma/client.js';
  * - each product has one numbered series, 1 to 1913, given out in verification order;
  * - each verified piece (unit) takes the next free number while the series lasts; pieces verified
  *   after the 1913th are not numbered;
- * - the product row is locked (FOR UPDATE) while its counter moves, so concurrent imports queue up
- *   and numbers come out consecutive; the (produto_id, numero) primary key and the 1..1913 CHECK
+ * - the product row is locked (FOR NO KEY UPDATE) while its counter moves, so concurrent imports
+ *   queue up and numbers come out consecutive; that lock doesn't conflict with the key-share lock
+ *   every insert of an entry takes on its product (foreign key), so members adding products are
+ *   never blocked and the two can't deadlock; the (produto_id, numero) primary key and the 1..1913 CHECK
  *   make a duplicate or out-of-range number impossible even if this code were wrong.
  * Numbers are never reused: the counter only grows, even when an entry or a member is deleted.
  * Returns the numbers given (possibly none).
  */
 export async function assignLegionNumbers(tx: Prisma.TransactionClient, produtoId: number, produtoClienteId: string, pecas: number): Promise<number[]> {
-  const [row] = await tx.$queryRaw<{ numeros_atribuidos: number }[]>`SELECT numeros_atribuidos FROM produto WHERE id = ${produtoId} FOR UPDATE`;
+  const [row] = await tx.$queryRaw<{ numeros_atribuidos: number }[]>`SELECT numeros_atribuidos FROM produto WHERE id = ${produtoId} FOR NO KEY UPDATE`;
   if (!row) throw new Error(`produto ${produtoId} não existe`);
   const antes = row.numeros_atribuidos;
   const n = Math.max(0, Math.min(pecas, LEGIAO_TOTAL - antes));

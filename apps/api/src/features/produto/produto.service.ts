@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CATEGORIAS, PRODUTO_MSG, type CategoriaProduto, type Produto, type ProdutoPagina } from '@legiao/contracts';
 import { notFound } from '../../errors/app-error.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../db/prisma.js';
 import { nomeParaBusca } from './nome-busca.js';
 
 // The catalogue: lists, search, one product, categories. docs/decisions/0007-catalogue-api.md
@@ -23,26 +23,9 @@ const PRODUTO_SELECT = {
   moldura: true,
 } satisfies Prisma.ProdutoSelect;
 
-export const toProduto = (p: Prisma.ProdutoGetPayload<{ select: typeof PRODUTO_SELECT }>): Produto => p;
-
 interface Pagina {
   page: number;
   pageSize: number;
-}
-
-async function paginate(app: FastifyInstance, where: Prisma.ProdutoWhereInput, { page, pageSize }: Pagina): Promise<ProdutoPagina> {
-  const { prisma } = app.ctx;
-  // Two reads side by side (no transaction): a product added in between only shifts the total.
-  const [total, items] = await Promise.all([
-    prisma.produto.count({ where }),
-    prisma.produto.findMany({ where, select: PRODUTO_SELECT, orderBy: [{ nome: 'asc' }, { id: 'asc' }], skip: (page - 1) * pageSize, take: pageSize }),
-  ]);
-  return { items: items.map(toProduto), page, pageSize, total };
-}
-
-/** GET /produto/: the active catalogue by name. */
-export function listProdutos(app: FastifyInstance, pagina: Pagina) {
-  return paginate(app, { ativo: true }, pagina);
 }
 
 export interface BuscaProdutos extends Pagina {
@@ -51,27 +34,64 @@ export interface BuscaProdutos extends Pagina {
   subcategoria?: string;
 }
 
+type ProdutoRow = { id: number; sku: string; nome: string; categoria: string; subcategoria: string; img: string; img_alternativa: string | null; imagem3: string | null; imagem4: string | null; descricao_detalhe: string; tempo_quente: number | null; tempo_gelado: number | null; tempo_com_gelo: number | null; moldura: string | null; total: number };
+
+const fromRow = (r: ProdutoRow): Produto => ({
+  id: r.id,
+  sku: r.sku,
+  nome: r.nome,
+  categoria: r.categoria,
+  subcategoria: r.subcategoria,
+  img: r.img,
+  imgAlternativa: r.img_alternativa,
+  imagem3: r.imagem3,
+  imagem4: r.imagem4,
+  descricaoDetalhe: r.descricao_detalhe,
+  tempoQuente: r.tempo_quente,
+  tempoGelado: r.tempo_gelado,
+  tempoComGelo: r.tempo_com_gelo,
+  moldura: r.moldura,
+});
+
 /**
- * GET /produto/busca: every word of q must appear in the name, ignoring case and accents (both
- * sides go through nomeParaBusca, so the words hold only [a-z0-9] and need no LIKE escaping; the
- * trigram index on nome_busca serves the LIKEs).
+ * GET /produto/ and GET /produto/busca: every word of q must appear in the name, ignoring case and
+ * accents (both sides go through nomeParaBusca, so the words hold only [a-z0-9] and can't act as
+ * LIKE wildcards; the trigram index on nome_busca serves the LIKEs). One round trip: the page and
+ * its total (a window count); a page past the end costs a second query for the total.
+ * Raw SQL because Prisma's count + findMany took about twice as long (bench/produtos.mjs).
  */
-export function searchProdutos(app: FastifyInstance, busca: BuscaProdutos) {
+export async function searchProdutos(app: FastifyInstance, busca: BuscaProdutos): Promise<ProdutoPagina> {
+  const { prisma } = app.ctx;
+  const { page, pageSize } = busca;
   const palavras = [...new Set(nomeParaBusca(busca.q ?? '').split(' ').filter(Boolean))];
-  const where: Prisma.ProdutoWhereInput = {
-    ativo: true,
-    ...(busca.categoria ? { categoria: busca.categoria } : {}),
-    ...(busca.subcategoria ? { subcategoria: busca.subcategoria } : {}),
-    ...(palavras.length ? { AND: palavras.map((p) => ({ nomeBusca: { contains: p } })) } : {}),
-  };
-  return paginate(app, where, busca);
+  const conds = [Prisma.sql`ativo`];
+  if (busca.categoria) conds.push(Prisma.sql`categoria = ${busca.categoria}`);
+  if (busca.subcategoria) conds.push(Prisma.sql`subcategoria = ${busca.subcategoria}`);
+  for (const palavra of palavras) conds.push(Prisma.sql`nome_busca LIKE ${`%${palavra}%`}`);
+  const where = Prisma.join(conds, ' AND ');
+  const rows = await prisma.$queryRaw<ProdutoRow[]>`
+    SELECT id, sku, nome, categoria, subcategoria, img, img_alternativa, imagem3, imagem4, descricao_detalhe,
+           tempo_quente, tempo_gelado, tempo_com_gelo, moldura, count(*) OVER ()::int AS total
+    FROM produto WHERE ${where}
+    ORDER BY nome, id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && page > 1) {
+    const [row] = await prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM produto WHERE ${where}`;
+    total = row?.total ?? 0;
+  }
+  return { items: rows.map(fromRow), page, pageSize, total };
+}
+
+/** GET /produto/: the active catalogue by name. */
+export function listProdutos(app: FastifyInstance, pagina: Pagina) {
+  return searchProdutos(app, pagina);
 }
 
 /** GET /produto/{id}: also a product no longer sold, since members who own it still open it. */
 export async function getProduto(app: FastifyInstance, id: number): Promise<Produto> {
   const produto = await app.ctx.prisma.produto.findUnique({ where: { id }, select: PRODUTO_SELECT });
   if (!produto) throw notFound(PRODUTO_MSG.produtoNaoEncontrado);
-  return toProduto(produto);
+  return produto;
 }
 
 const ordemCategoria = (c: string) => {

@@ -4,6 +4,7 @@ import { ApiError } from '../../../shared/api/api-error';
 import { firstName, useLoggedUser } from '../../../shared/session/get-logged-user';
 import { useLogout } from '../../../shared/session/logout';
 import { Loader } from '../../../shared/ui/loader';
+import { MinhaColecaoSection } from '../../produtos/components/minha-colecao-section';
 import '../home.css';
 
 /** Minimal member home: greeting and shortcuts (the full home arrives with its own issue). */
@@ -29,6 +30,7 @@ export function HomePage() {
         </h1>
         <p className="home-banner__text">Bem-vindo à Legião. Aqui ficam sua coleção, suas indicações e seus benefícios.</p>
       </section>
+      <MinhaColecaoSection />
       <ul className="home-shortcuts">
         <li>
           <Link className="home-shortcut" to="/produtos">

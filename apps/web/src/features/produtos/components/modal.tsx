@@ -1,0 +1,86 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon } from './icons';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+interface ModalProps {
+  titulo: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** 'preview' is the wide image viewer. */
+  variante?: 'padrao' | 'preview';
+}
+
+/**
+ * A modal dialog: role=dialog labelled by its title, a Fechar button, Escape and a click outside
+ * close it, Tab stays inside, and focus goes back to what opened it.
+ */
+export function Modal({ titulo, onClose, children, variante = 'padrao' }: ModalProps) {
+  const tituloId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const anterior = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const node = ref.current;
+    const inicial = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node;
+    inicial?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      if (anterior?.isConnected) anterior.focus();
+    };
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const focaveis = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const primeiro = focaveis[0];
+    const ultimo = focaveis[focaveis.length - 1];
+    if (!primeiro || !ultimo) return;
+    if (event.shiftKey && (document.activeElement === primeiro || document.activeElement === ref.current)) {
+      event.preventDefault();
+      ultimo.focus();
+    } else if (!event.shiftKey && document.activeElement === ultimo) {
+      event.preventDefault();
+      primeiro.focus();
+    }
+  }
+
+  return createPortal(
+    <div
+      className="modal-fundo"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={ref}
+        className={`modal modal--${variante}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={tituloId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <div className="modal__topo">
+          <h2 id={tituloId} className="modal__titulo">
+            {titulo}
+          </h2>
+          <button type="button" className="modal__fechar" aria-label="Fechar" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="modal__corpo">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
