@@ -17,6 +17,8 @@ const SPACED = Number(process.env.SPACED ?? 20);
 const BURST = Number(process.env.BURST ?? 300);
 const MAX_SECONDS = Number(process.env.MAX_SECONDS ?? 300);
 const PORT = 3994;
+const began = performance.now();
+const progress = (m) => process.stderr.write(`[${fmt((performance.now() - began) / 1000)} s] ${m}\n`);
 const FDS = CLIENTS + HOLDERS + 1000;
 
 
@@ -44,6 +46,7 @@ async function main() {
     const idle = await sample(api.child.pid, 3000);
     console.log(`modo ${mode}; API parada: RSS ${fmt(idle.rssMb)} MB, CPU ${fmt(idle.cpu)}%`);
 
+    progress('enchendo as vagas');
     // 1. Fill every place.
     const holders = await Promise.all(Array.from({ length: HOLDERS }, (_, i) => connect(url, `holder-${i}`)));
     all.push(...holders);
@@ -51,6 +54,7 @@ async function main() {
     await Promise.all(holders.map((h) => h.wait(() => h.admittedAt !== null, 10_000)));
     for (const h of holders) h.holding = true;
 
+    progress('conectando os clientes em espera');
     // 2. Ramp the waiting clients in batches; each one's first position is its arrival rank.
     const waiting = [];
     const rampStart = performance.now();
@@ -81,6 +85,7 @@ async function main() {
     const held = await sample(api.child.pid, 10_000);
     console.log(`API com ${waiting.length + HOLDERS} conexões, em espera (10 s, batimentos a cada 30 s): RSS ${fmt(held.rssMb)} MB (+${fmt(held.rssMb - idle.rssMb)} MB, ${fmt(((held.rssMb - idle.rssMb) * 1024) / (waiting.length + HOLDERS), 1)} KB/conexão), CPU ${fmt(held.cpu)}%`);
 
+    progress('liberações espaçadas');
     // 3. Spaced frees (slower than the 1 s batching): one place frees, measure the next admission
     //    and the time until every waiting client has been told its new position.
     const free = holders.slice();
@@ -105,11 +110,11 @@ async function main() {
       await sleep(1200);
     }
     const spacedCpu = cpuDuring();
-    if (process.env.DEBUG) console.log(admitLat.map((x) => x.toFixed(1)).join(" "), "\n", fanoutLat.map((x) => x.toFixed(1)).join(" "));
     console.log(`liberações espaçadas (${admitLat.length}, uma a cada ~1,2 s + propagação):`);
     console.log(`  vaga liberada -> ProceedToLogin do próximo: p50 ${fmt(pct(admitLat, 50))} ms, p95 ${fmt(pct(admitLat, 95))} ms, máx ${fmt(Math.max(...admitLat))} ms`);
     console.log(`  mudança de posição -> todos os ${waiting.length - admittedSoFar}+ em espera informados: p50 ${fmt(pct(fanoutLat, 50))} ms, p95 ${fmt(pct(fanoutLat, 95))} ms, máx ${fmt(Math.max(...fanoutLat))} ms; CPU da API ${fmt(spacedCpu)}%`);
 
+    progress('liberações seguidas');
     // 4. Churn: places free back to back (each as soon as the previous admission arrived);
     //    positions are then batched to about one per second per client.
     const burstAdmit = [];

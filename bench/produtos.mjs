@@ -3,13 +3,24 @@
 //    legion numbers);
 // 2. GET /api/produto/busca over a catalogue of 5,000+ products (several queries in rotation:
 //    words, words + category, category + subcategory, a word no product has);
-// 3. for reference, GET /api/produto/?page=1&pageSize=1000 (the add-product screen's list).
+// 3. for reference, GET /api/produto/?page=1&pageSize=1000 (the add-product screen's list) and
+//    GET /api/usuario/logged (the smallest authenticated call: how busy the machine is).
 // Usage: node bench/produtos.mjs   (local PostgreSQL; BENCH_PG_URL, DURATION, CONNECTIONS)
 import bcrypt from 'bcrypt';
 import pg from 'pg';
-import { DB_URL, ensureDatabase, fmt, load, startApi } from './lib.mjs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { fmt, load, PG_BASE, startApi } from './lib.mjs';
 
-const PORT = 3994;
+// Its own database (5,000 extra products would skew the other benches) and a free port.
+const DB_NAME = 'legiao_bench_produtos';
+const DB_URL = `${PG_BASE}/${DB_NAME}`;
+const PORT = await new Promise((resolve) => {
+  const srv = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = srv.address();
+    srv.close(() => resolve(port));
+  });
+});
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const PRODUTOS = 5000;
@@ -88,9 +99,13 @@ async function seedMembro(c) {
   await c.query('ANALYZE numero_legionario');
 }
 
-await ensureDatabase();
-// The API migrates the bench database on start; the data goes in once the tables exist.
-const api = await startApi(PORT);
+const admin = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
+await admin.connect();
+if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount) await admin.query(`CREATE DATABASE ${DB_NAME}`);
+await admin.end();
+// The API migrates the database on start; the data goes in once the tables exist. The waiting
+// room gates logins: this bench is about the collection and the catalogue.
+const api = await startApi(PORT, { DATABASE_URL: DB_URL, FILA_ENABLED: 'false' });
 try {
   const c = new pg.Client({ connectionString: DB_URL });
   await c.connect();
@@ -100,7 +115,9 @@ try {
   await c.end();
 
   const res = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, senha: SENHA }) });
-  const { token } = await res.json();
+  const loginBody = await res.json();
+  if (!res.ok) throw new Error(`login falhou: ${res.status} ${JSON.stringify(loginBody)}`);
+  const { token } = loginBody;
   const base = `http://127.0.0.1:${PORT}`;
   const grupos = await (await fetch(`${base}/api/produto/cliente`, { headers: { authorization: `Bearer ${token.token}` } })).json();
   const entradas = grupos.reduce((acc, g) => acc + g.produtos.length, 0);
@@ -116,12 +133,15 @@ try {
   ];
   const busca = await load({ url: base, requests: consultas.map((path) => ({ method: 'GET', path })), connections: CONNECTIONS, duration: DURATION });
   const lista = await load({ url: `${base}/api/produto/?page=1&pageSize=1000`, connections: CONNECTIONS, duration: DURATION });
+  const logged = await load({ url: `${base}/api/usuario/logged`, headers: { authorization: `Bearer ${token.token}` }, connections: CONNECTIONS, duration: DURATION });
 
   const line = (label, r) => `${label.padEnd(52)} ${fmt(r.rps).padStart(8)} req/s   p95 ${fmt(r.p95).padStart(7)} ms   p99 ${fmt(r.p99).padStart(7)} ms   não-2xx ${r.non2xx}   erros ${r.errors}`;
   console.log(`${CONNECTIONS} conexões, ${DURATION}s cada; catálogo com ${n} produtos ativos; membro com ${entradas} entradas em ${grupos.length} grupos`);
   console.log(line(`GET /api/produto/cliente (${entradas} entradas)`, cliente));
   console.log(line(`GET /api/produto/busca (${consultas.length} consultas em rodízio)`, busca));
   console.log(line('GET /api/produto/?page=1&pageSize=1000 (referência)', lista));
+  console.log(line('GET /api/usuario/logged (referência)', logged));
+  console.log(`carga da máquina (1 min): ${fmt(loadavg()[0], 2)}`);
 } finally {
   await api.stop();
 }

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   environment: 'node',
   pool: 'forks',
-  testTimeout: 20_000,
+  testTimeout: 30_000, // generous: CI machines also run Chromium for the browser tests
   hookTimeout: 30_000,
 } as const;
 

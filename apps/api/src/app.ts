@@ -53,7 +53,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
     // `/Faq` and `/faq` both appear in the spec; `/produto/?page=` has a trailing slash.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -16,6 +16,9 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
+    // Only behind a reverse proxy that sets X-Forwarded-For: otherwise clients could pick their IP
+    // and dodge the rate limits. true, a hop count, or a comma-separated list of proxy addresses.
+    TRUST_PROXY: z.string().default('false'),
     DATABASE_URL: z.string().url().optional(),
     EMBEDDED_PG_DIR: z.string().default(resolve(REPO_ROOT, '.data/postgres')),
     EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
@@ -51,6 +54,12 @@ const envSchema = z
     if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatório em produção' });
   });
 
+function parseTrustProxy(v: string): boolean | number | string {
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
@@ -69,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     databaseUrl: e.DATABASE_URL,
     embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
     redisUrl: e.REDIS_URL,

@@ -52,12 +52,13 @@ describe('POST /api/auth/login', () => {
     expect(await sessions(usuario.id)).toBe(0);
   });
 
-  it('answers 400 in Portuguese for missing fields', async () => {
-    const { email } = await createUser(t.prisma);
+  it('answers 400 in Portuguese for missing fields, opening no session', async () => {
+    const { usuario, email } = await createUser(t.prisma);
     expectError(await postLogin({ email }), 400, 'Preencha todos os campos obrigatórios.');
     expectError(await postLogin({ email, senha: '' }), 400, 'Preencha todos os campos obrigatórios.');
     expectError(await postLogin({ senha: TEST_PASSWORD }), 400, 'Informe um e-mail válido.');
     expectError(await postLogin({}), 400);
+    expect(await sessions(usuario.id)).toBe(0);
   });
 });
 

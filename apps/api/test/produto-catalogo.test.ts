@@ -62,8 +62,9 @@ describe('GET /api/produto/{id}', () => {
 
   it("answers 404 'Produto não encontrado.' for an unknown id and 400 for a non-numeric one", async () => {
     expectError(await get('/api/produto/2000000000'), 404, 'Produto não encontrado.');
-    expectError(await get('/api/produto/abc'), 400);
-    expectError(await get('/api/produto/-1'), 400);
+    expectError(await get('/api/produto/abc'), 400, 'Produto não encontrado.');
+    expectError(await get('/api/produto/-1'), 400, 'Produto não encontrado.');
+    expectError(await get('/api/produto/99999999999'), 400, 'Produto não encontrado.');
   });
 });
 

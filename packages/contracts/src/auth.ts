@@ -17,7 +17,8 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const recuperarSenhaQuerySchema = z.object({ email: z.string().max(254).optional() });
+// Anything unusual (too long, repeated) is treated as no e-mail: this call always answers neutrally.
+export const recuperarSenhaQuerySchema = z.object({ email: z.string().max(254).optional().catch(undefined) });
 
 /** POST /auth/recuperar-senha-confirmacao: q (code) and h (hash) of the e-mailed link. */
 export const recuperarSenhaConfirmacaoSchema = z

@@ -181,7 +181,9 @@ export const categoriaSchema = z.object({ categoria: z.string(), subcategorias: 
 export const categoriasResponseSchema = z.array(categoriaSchema);
 export type CategoriaProduto = z.infer<typeof categoriaSchema>;
 
-export const produtoIdParamsSchema = z.object({ id: idProdutoSchema });
+export const produtoIdParamsSchema = z.object({
+  id: z.coerce.number({ error: PRODUTO_MSG.produtoNaoEncontrado }).int(PRODUTO_MSG.produtoNaoEncontrado).positive(PRODUTO_MSG.produtoNaoEncontrado).max(2_147_483_647, PRODUTO_MSG.produtoNaoEncontrado),
+});
 
 // --- a member's products ---------------------------------------------------------------------
 

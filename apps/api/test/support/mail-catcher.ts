@@ -83,7 +83,7 @@ export interface WaitOptions {
 /** Polls `list` until the n-th mail to `to` (optionally with `subject`) has arrived. */
 export async function waitForMailIn(list: (to: string) => Promise<RawMail[]>, to: string, opts: WaitOptions = {}): Promise<ReceivedMail> {
   const nth = opts.nth ?? 1;
-  const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
   let seen = 0;
   for (;;) {
     const parsed = await Promise.all((await list(to)).map(parseMail));

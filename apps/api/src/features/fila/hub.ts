@@ -51,6 +51,7 @@ const MESSAGES_PER_SECOND = 10;
 const MESSAGE_BURST = 20;
 /** Position pushes skip a socket whose unsent data is above this (a slow reader gets the next). */
 const MAX_BUFFERED = 64 * 1024;
+const PUSH_SLICE = 500;
 
 /**
  * One per API process: owns this process's sockets, answers their messages through the
@@ -132,7 +133,15 @@ export class FilaHub {
     socket.on('pong', () => {
       conn.alive = true;
     });
-    socket.on('message', (data, isBinary) => this.onMessage(conn, data as Buffer | Buffer[] | ArrayBuffer, isBinary));
+    socket.on('message', (data, isBinary) => {
+      // Nothing a client sends may throw out of this listener (it would take the process down).
+      try {
+        this.onMessage(conn, data as Buffer | Buffer[] | ArrayBuffer, isBinary);
+      } catch (err) {
+        this.opts.log.error({ err }, 'fila: falha ao tratar mensagem');
+        this.fail(conn, 'INDISPONIVEL', MSG_FILA.indisponivel);
+      }
+    });
     this.conns.set(socket, conn);
   }
 
@@ -163,8 +172,16 @@ export class FilaHub {
   }
 
   private send(conn: Conn, msg: FilaServerMessage) {
+    this.sendRaw(conn, JSON.stringify(msg));
+  }
+
+  private sendRaw(conn: Conn, json: string) {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
-    conn.socket.send(JSON.stringify(msg));
+    try {
+      conn.socket.send(json);
+    } catch (err) {
+      this.opts.log.warn({ err }, 'fila: envio falhou');
+    }
   }
 
   private fail(conn: Conn, code: FilaErrorCode, message: string, requestType?: string) {
@@ -195,7 +212,7 @@ export class FilaHub {
 
   private onMessage(conn: Conn, data: Buffer | Buffer[] | ArrayBuffer, isBinary: boolean) {
     if (!this.withinBudget(conn)) return;
-    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
     if (isBinary || buf.length > MAX_MESSAGE_BYTES) return this.fail(conn, 'MENSAGEM_INVALIDA', MSG_FILA.mensagemInvalida);
     let raw: unknown;
     try {
@@ -315,6 +332,7 @@ export class FilaHub {
       const now = this.clock.now();
       // "About once per second": a socket told less than 90% of the interval ago waits for the next push.
       const minGap = this.pushIntervalMs * 0.9;
+      let sent = 0;
       for (const c of waiting) {
         const posicao = posicoes.get(c.clientId!);
         if (c.estado !== 'aguardando' || posicao === undefined) continue;
@@ -326,7 +344,10 @@ export class FilaHub {
         c.posicao = posicao;
         c.quantidade = quantidade;
         c.pushedAt = now;
-        this.send(c, { type: 'ReceiveQueuePosition', posicao, quantidade });
+        // The hot path of a big queue: the same JSON as the contract, without JSON.stringify.
+        this.sendRaw(c, `{"type":"ReceiveQueuePosition","posicao":${posicao},"quantidade":${quantidade}}`);
+        // Thousands of sends hold the event loop: let admissions and messages in between slices.
+        if (++sent % PUSH_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (err) {
       this.opts.log.warn({ err }, 'fila: envio de posições falhou');

@@ -146,7 +146,7 @@ export const produtoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => removeCustomerProduct(app, request.usuario.id, request.params.id, request.query.todos),
   );
 
-  // Last: the parametric route must not shadow the static ones above in the docs' reading order.
+  // Fastify's router prefers the static paths above (busca, categoria, cliente) to this one.
   app.get(
     '/produto/:id',
     {

@@ -34,7 +34,23 @@ export interface BuscaProdutos extends Pagina {
   subcategoria?: string;
 }
 
-type ProdutoRow = { id: number; sku: string; nome: string; categoria: string; subcategoria: string; img: string; img_alternativa: string | null; imagem3: string | null; imagem4: string | null; descricao_detalhe: string; tempo_quente: number | null; tempo_gelado: number | null; tempo_com_gelo: number | null; moldura: string | null; total: number };
+interface ProdutoRow {
+  id: number;
+  sku: string;
+  nome: string;
+  categoria: string;
+  subcategoria: string;
+  img: string;
+  img_alternativa: string | null;
+  imagem3: string | null;
+  imagem4: string | null;
+  descricao_detalhe: string;
+  tempo_quente: number | null;
+  tempo_gelado: number | null;
+  tempo_com_gelo: number | null;
+  moldura: string | null;
+  total: number;
+}
 
 const fromRow = (r: ProdutoRow): Produto => ({
   id: r.id,

@@ -34,7 +34,7 @@ export function ProdutoCarousel({ label, children }: { label: string; children: 
   }, [api]);
 
   return (
-    <div className={animado ? 'carousel' : 'carousel carousel--nativo'} role="region" aria-roledescription="carrossel" aria-label={label}>
+    <div className={animado ? 'carousel' : 'carousel carousel--nativo'} role="group" aria-roledescription="carrossel" aria-label={label}>
       <div className="carousel__viewport" ref={animado ? viewportRef : undefined}>
         <ul className="carousel__trilho">
           {slides.map((slide, i) => (
