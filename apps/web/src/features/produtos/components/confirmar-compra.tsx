@@ -3,7 +3,6 @@ import { LOCAL_OUTRO, type Produto } from '@legiao/contracts/produto';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useNotices } from '../../../shared/notices/notice-context';
-import { BackButton } from '../../../shared/ui/back-link';
 import { useAdicionarProduto } from '../api/adicionar-produto';
 import { CategoriaBadge } from './categoria-badge';
 import { localCompraFormSchema, localCompraParaEnvio, type LocalCompraForm } from './local-compra';
@@ -12,12 +11,11 @@ import { ProdutoImagem } from './produto-imagem';
 
 interface ConfirmarCompraProps {
   produto: Produto;
-  onVoltar: () => void;
   onConcluido: () => void;
 }
 
 /** Step 2 of /novo-produto: review the chosen product, say where it was bought, FINALIZAR. */
-export function ConfirmarCompra({ produto, onVoltar, onConcluido }: ConfirmarCompraProps) {
+export function ConfirmarCompra({ produto, onConcluido }: ConfirmarCompraProps) {
   const { notify } = useNotices();
   const adicionar = useAdicionarProduto();
   const { register, handleSubmit, watch, formState } = useForm<LocalCompraForm>({
@@ -35,7 +33,6 @@ export function ConfirmarCompra({ produto, onVoltar, onConcluido }: ConfirmarCom
 
   return (
     <div className="confirmar">
-      <BackButton onClick={onVoltar} label="Escolher outro produto" />
       <div className="confirmar__produto">
         <ProdutoImagem className="confirmar__img" src={produto.img} alt={produto.nome} width={240} height={240} />
         <div className="confirmar__info">

@@ -103,7 +103,7 @@ export function EdicaoProduto({ produto, grupo }: { produto: Produto; grupo: Gru
           ) : (
             <p className="edicao__dica">
               Você registrou este produto {itens.length} vezes. Para marcar presentes ou alterar um pedido, use o ícone
-              de edição na lista de pedidos.
+              de edição em cada pedido.
             </p>
           )}
           <div className="edicao__acoes">
@@ -121,11 +121,10 @@ export function EdicaoProduto({ produto, grupo }: { produto: Produto; grupo: Gru
               </button>
             ) : null}
           </div>
+          {!unico ? <PedidosLista itens={itens} onEditar={(id) => setModal({ tipo: 'pedido', id })} /> : null}
           <DetalheProduto produto={produto} />
         </div>
       </div>
-
-      {!unico ? <PedidosLista itens={itens} onEditar={(id) => setModal({ tipo: 'pedido', id })} /> : null}
 
       {modal?.tipo === 'pedido' && itemDoModal ? (
         <PedidoModal

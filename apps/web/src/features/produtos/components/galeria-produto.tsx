@@ -4,12 +4,13 @@ import { Modal } from './modal';
 import { ProdutoImagem } from './produto-imagem';
 
 /**
- * The edit page's gallery (spec 001 section 2.14): the main image zooms under the pointer
- * (hover, fine pointers only) and opens a larger preview on click; thumbnails switch the image.
+ * The edit page's gallery (spec 001 section 2.14): the main image zooms under a moving mouse
+ * (hover-capable fine pointers only) and opens a larger preview on click; thumbnails switch the image.
  */
 export function GaleriaProduto({ nome, imagens }: { nome: string; imagens: string[] }) {
   const [atual, setAtual] = useState(0);
   const [ampliada, setAmpliada] = useState(false);
+  const [zoom, setZoom] = useState(false);
   const total = Math.max(imagens.length, 1);
   const src = imagens[atual] ?? null;
 
@@ -20,6 +21,7 @@ export function GaleriaProduto({ nome, imagens }: { nome: string; imagens: strin
     const y = ((event.clientY - box.top) / box.height) * 100;
     event.currentTarget.style.setProperty('--zoom-x', `${x}%`);
     event.currentTarget.style.setProperty('--zoom-y', `${y}%`);
+    if (!zoom) setZoom(true);
   }
 
   const passo = (delta: number) => setAtual((i) => (i + delta + total) % total);
@@ -28,10 +30,14 @@ export function GaleriaProduto({ nome, imagens }: { nome: string; imagens: strin
     <div className="galeria">
       <button
         type="button"
-        className="galeria__principal"
+        className={zoom ? 'galeria__principal galeria__principal--zoom' : 'galeria__principal'}
         aria-label={`Ampliar imagem ${atual + 1} de ${total}`}
         onMouseMove={moverZoom}
-        onClick={() => setAmpliada(true)}
+        onMouseLeave={() => setZoom(false)}
+        onClick={() => {
+          setZoom(false);
+          setAmpliada(true);
+        }}
       >
         <ProdutoImagem className="galeria__img" src={src} alt={nome} width={480} height={480} />
       </button>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { scrollToTop } from '../../../shared/navigation/app-navigate';
 import { useNotices } from '../../../shared/notices/notice-context';
-import { BackLink } from '../../../shared/ui/back-link';
+import { BackButton, BackLink } from '../../../shared/ui/back-link';
 import { produtoQueryOptions } from '../api/get-produto';
 import { BUSCA_INICIAL, CatalogoBusca } from '../components/catalogo-busca';
 import { ConfirmarCompra } from '../components/confirmar-compra';
@@ -83,7 +83,11 @@ export function NovoProdutoPage() {
 
   return (
     <main id="conteudo" className="page novo-produto">
-      {etapa === 'escolher' ? <BackLink to="/produtos" /> : null}
+      {etapa === 'escolher' ? (
+        <BackLink to="/produtos" />
+      ) : (
+        <BackButton onClick={() => setEtapa('escolher')} label="Escolher outro produto" />
+      )}
       <p className="novo-produto__etapa">Etapa {etapa === 'escolher' ? 1 : 2} de 2</p>
       <h1 className="page__title" ref={tituloRef} tabIndex={-1}>
         {etapa === 'escolher' ? 'Adicionar produto' : 'Confirme seu produto'}
@@ -95,7 +99,7 @@ export function NovoProdutoPage() {
         </>
       ) : null}
       {etapa === 'confirmar' && produto ? (
-        <ConfirmarCompra produto={produto} onVoltar={() => setEtapa('escolher')} onConcluido={() => setEtapa('concluido')} />
+        <ConfirmarCompra produto={produto} onConcluido={() => setEtapa('concluido')} />
       ) : null}
     </main>
   );
