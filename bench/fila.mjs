@@ -7,6 +7,7 @@
 //        (MAX_SECONDS, default 300).
 import { execSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { ensureDatabase, fmt, startApi } from './lib.mjs';
@@ -24,13 +25,14 @@ const FDS = CLIENTS + HOLDERS + 1000;
 
 async function main() {
   const mode = process.env.REDIS_URL ? 'redis' : 'memória';
+  const prefix = `legiao-bench:{fila-${process.pid}}:`;
   await ensureDatabase();
   if (await fetch(`http://127.0.0.1:${PORT}/api/health`).then(() => true, () => false)) throw new Error(`a porta ${PORT} já está em uso`);
   const api = await startApi(PORT, {
     FILA_CAPACIDADE: String(HOLDERS),
     // The rate is not what this measures: high enough never to hold an admission back.
     FILA_ADMISSOES_POR_MINUTO: '600000',
-    FILA_REDIS_PREFIX: `legiao-bench:{fila-${process.pid}}:`,
+    FILA_REDIS_PREFIX: prefix,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
   const watchdog = setTimeout(() => {
@@ -164,12 +166,13 @@ async function main() {
     for (const c of all) c.close();
     await api.stop();
     clearTimeout(watchdog);
+    if (process.env.REDIS_URL) await redisDel(process.env.REDIS_URL, ['seq', 'adm', 'aguardando', 'admitidos', 'atividade', 'entrada', 'jti', 'admissoes', 'balde', 'config'].map((k) => prefix + k));
   }
 }
 
 function connect(url, name) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
     const clientId = `bench-${name}-${process.pid}`;
     const c = {
       clientId,
@@ -208,7 +211,11 @@ function connect(url, name) {
     ws.on('open', () => resolve(c));
     ws.on('message', (data) => {
       const now = performance.now();
-      const m = JSON.parse(data.toString());
+      const text = data.toString();
+      // Positions are most of the traffic: read them without JSON.parse (this process is the
+      // clients' only CPU, and its delay would count against the server).
+      const pos = POSITION.exec(text);
+      const m = pos ? { type: 'ReceiveQueuePosition', posicao: Number(pos[1]) } : JSON.parse(text);
       if (m.type === 'ReceiveQueuePosition') {
         if (c.rank === null) c.rank = m.posicao;
         else c.pushes.push(now);
@@ -225,11 +232,12 @@ function connect(url, name) {
         }
         c.jti = Number(JSON.parse(Buffer.from(m.ticket.split('.')[1], 'base64url').toString()).jti);
       }
-      c.waiters = c.waiters.filter((w) => !w());
+      if (c.waiters.length) c.waiters = c.waiters.filter((w) => !w());
     });
   });
 }
 
+const POSITION = /^\{"type":"ReceiveQueuePosition","posicao":(\d+),/;
 const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 const cpuTicks = (pid) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -250,6 +258,21 @@ async function sample(pid, ms) {
 function pct(values, p) {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+}
+/** Removes the bench's queue from Redis (a bare RESP DEL: this folder has no Redis client). */
+function redisDel(url, keys) {
+  const u = new URL(url);
+  const cmd = (...args) => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
+  return new Promise((resolve) => {
+    const s = net.connect(Number(u.port || 6379), u.hostname, () => {
+      if (u.password) s.write(cmd('AUTH', ...(u.username ? [decodeURIComponent(u.username)] : []), decodeURIComponent(u.password)));
+      s.write(cmd('DEL', ...keys));
+      s.end(cmd('QUIT'));
+    });
+    s.on('error', resolve);
+    s.on('close', resolve);
+    s.resume();
+  });
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -17,7 +17,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     // Only behind a reverse proxy that sets X-Forwarded-For: otherwise clients could pick their IP
-    // and dodge the rate limits. true, a hop count, or a comma-separated list of proxy addresses.
+    // and dodge the rate limits. true, or a comma-separated list of proxy addresses/CIDRs.
     TRUST_PROXY: z.string().default('false'),
     DATABASE_URL: z.string().url().optional(),
     EMBEDDED_PG_DIR: z.string().default(resolve(REPO_ROOT, '.data/postgres')),
@@ -54,10 +54,8 @@ const envSchema = z
     if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatório em produção' });
   });
 
-function parseTrustProxy(v: string): boolean | number | string {
-  if (v === 'true' || v === 'false') return v === 'true';
-  if (/^\d+$/.test(v)) return Number(v);
-  return v;
+function parseTrustProxy(v: string): boolean | string {
+  return v === 'true' || v === 'false' ? v === 'true' : v;
 }
 
 export type Config = ReturnType<typeof loadConfig>;

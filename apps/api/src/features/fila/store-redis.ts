@@ -161,6 +161,14 @@ local cap, rate, paused = settings()
 if paused or redis.call('ZCARD', K_AGU) > 0 or redis.call('ZCARD', K_ADMIT) >= cap then return 1 end
 return 0
 `,
+  filaRanks: `
+local out = { redis.call('ZCARD', K_AGU) }
+for i = 6, #ARGV do
+  local r = redis.call('ZRANK', K_AGU, ARGV[i])
+  out[#out + 1] = r and (r + 1) or 0
+end
+return out
+`,
   filaConsume: `
 local cid, jti = ARGV[6], ARGV[7]
 if redis.call('HGET', K_JTI, cid) ~= jti then return 0 end
@@ -250,22 +258,16 @@ export class RedisQueueStore implements QueueStore {
   }
 
   async positions(clientIds: string[]) {
-    const agu = this.keys[2]!;
     const posicoes = new Map<string, number>();
     let quantidade = 0;
-    // Pipelines of ZRANK, in slices so one huge reply never holds Redis for long.
+    // One script per slice of 2000 ranks (about a millisecond of Redis), not one command per client.
     for (let i = 0; i === 0 || i < clientIds.length; i += 2000) {
       const slice = clientIds.slice(i, i + 2000);
-      const p = this.cmd.pipeline();
-      p.zcard(agu);
-      for (const id of slice) p.zrank(agu, id);
-      const res = (await p.exec()) ?? [];
-      const [cardErr, card] = res[0] ?? [];
-      if (cardErr) throw cardErr;
-      quantidade = Number(card);
+      const r = (await this.run('filaRanks', 0, ...slice)) as number[];
+      quantidade = Number(r[0]);
       slice.forEach((id, j) => {
-        const [err, rank] = res[j + 1] ?? [];
-        if (!err && rank !== null && rank !== undefined) posicoes.set(id, Number(rank) + 1);
+        const posicao = Number(r[j + 1]);
+        if (posicao > 0) posicoes.set(id, posicao);
       });
     }
     return { quantidade, posicoes };
