@@ -357,9 +357,4 @@ export class FilaHub {
       if (this.pushAgain || retry) this.schedulePush();
     }
   }
-
-  /** Operators' view of this process's connections. */
-  localStats() {
-    return { conexoes: this.conns.size };
-  }
 }
