@@ -10,6 +10,10 @@ export interface ApiServerOptions {
   publicUrl: string;
   cepProviderUrl: string;
   webDist: string;
+  /** Log file name under test-results (default api.log): a second server must not overwrite the first's. */
+  logName?: string;
+  /** Extra environment for this server only (e.g. FILA_CAPACIDADE). */
+  env?: Record<string, string>;
 }
 
 const READY_TIMEOUT_MS = 90_000;
@@ -25,7 +29,7 @@ export async function startApiServer(opts: ApiServerOptions) {
   }
 
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const logPath = path.join(RESULTS_DIR, 'api.log');
+  const logPath = path.join(RESULTS_DIR, opts.logName ?? 'api.log');
   const logFile = createWriteStream(logPath, { flags: 'w' });
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -50,6 +54,7 @@ export async function startApiServer(opts: ApiServerOptions) {
       LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
       SEED_DEMO: 'true',
       BCRYPT_COST: '4', // the lowest bcrypt allows: the tests log in a lot
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,13 +14,18 @@ interface PgClient {
 }
 type PgModule = { Client: new (opts: { connectionString: string }) => PgClient };
 
+/** E2E_DATABASE_URL, else DATABASE_URL, else a local legiao_e2e. */
+export function e2eDatabaseUrl(): string {
+  return process.env.E2E_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_URL;
+}
+
 /**
  * The database the API under test uses: E2E_DATABASE_URL, else DATABASE_URL, else a local
  * legiao_e2e. A database whose name contains "e2e" is dropped and recreated, so every run starts
  * empty; any other database is used as it is (the tests create unique data, the seed is idempotent).
+ * `url` picks another database (a second server's).
  */
-export async function prepareDatabase(log: (m: string) => void): Promise<string> {
-  const url = process.env.E2E_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_URL;
+export async function prepareDatabase(log: (m: string) => void, url = e2eDatabaseUrl()): Promise<string> {
   const parsed = new URL(url);
   const name = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
   if (!name) throw new Error(`E2E: a URL do banco não tem nome de banco: ${url}`);

@@ -5,6 +5,7 @@ import { prepareDatabase } from './database';
 import { API_DIR, APP_PORT, BASE_URL, MAIL_URL_ENV } from './env';
 import { startFakeCep } from './fake-cep';
 import { startFakeMailbox } from './fake-mailbox';
+import { startFakeSocial } from './fake-social';
 import { snapshotWebDist } from './web-dist';
 
 const log = (m: string) => console.log(`[e2e] ${m}`);
@@ -29,6 +30,9 @@ export default async function globalSetup() {
     stops.push(mailbox.stop);
     const cep = await startFakeCep();
     stops.push(cep.stop);
+    // Google and Facebook (consent screens and token APIs) for the social-login tests.
+    const social = await startFakeSocial();
+    stops.push(social.stop);
     const databaseUrl = await prepareDatabase(log);
     const api = await startApiServer({
       port: APP_PORT,
@@ -37,6 +41,7 @@ export default async function globalSetup() {
       publicUrl: BASE_URL,
       cepProviderUrl: cep.urlTemplate,
       webDist,
+      env: social.apiEnv,
     });
     stops.push(api.stop);
     // Workers are started after global setup and inherit this environment.

@@ -24,6 +24,12 @@ import { usuarioRoutes } from './features/usuario/usuario.routes.js';
 import { devInboxRoutes } from './features/mail/dev-inbox.routes.js';
 import { filaPlugin } from './features/fila/fila.plugin.js';
 import type { Redis } from 'ioredis';
+import type { SocialProviders } from './features/social/social.providers.js';
+import { socialRoutes } from './features/social/social.routes.js';
+import { loginLinkRoutes } from './features/login-link/login-link.routes.js';
+import { alterarEmailRoutes } from './features/usuario/alterar-email.routes.js';
+import { consentimentoRoutes } from './features/consentimento/consentimento.routes.js';
+import { lgpdRoutes } from './features/lgpd/lgpd.routes.js';
 
 // Portuguese fallback messages for any zod issue a contract didn't word itself.
 z.config(z.locales.pt());
@@ -35,6 +41,8 @@ export interface AppContext {
   mailer: Mailer;
   cep: CepProvider;
   redis?: Redis;
+  /** Social login providers; unset means the real ones for the configured ids (tests inject fakes). */
+  social?: SocialProviders;
 }
 
 declare module 'fastify' {
@@ -101,7 +109,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(cepRoutes);
       await api.register(authRoutes);
       await api.register(usuarioRoutes);
+      await api.register(socialRoutes);
+      await api.register(loginLinkRoutes);
+      await api.register(alterarEmailRoutes);
+      await api.register(consentimentoRoutes);
+      await api.register(lgpdRoutes);
       await api.register(import('./features/produto/produto.routes.js'));
+      // The economy: ledger, referrals, benefits, coupons (docs/decisions/0009-economy.md).
+      await api.register(import('./features/extrato/extrato.routes.js'));
+      await api.register(import('./features/indicacao/indicacao.routes.js'));
+      await api.register(import('./features/beneficio/beneficio.routes.js'));
+      await api.register(import('./features/friends-family/friends-family.routes.js'));
+      await api.register(import('./features/leads/leads.routes.js'));
       if (!config.isProduction) await api.register(devInboxRoutes);
     },
     { prefix: '/api' },

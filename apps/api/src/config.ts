@@ -45,6 +45,19 @@ const envSchema = z
     FILA_INATIVIDADE_MS: z.coerce.number().int().min(1000).default(120_000),
     FILA_TICKET_TTL_S: z.coerce.number().int().min(10).max(3600).default(300),
     FILA_REDIS_PREFIX: z.string().min(1).default('legiao:{fila}:'),
+    // Social login (docs/decisions/0010-social-login.md). A provider is on only when its ids are set.
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_USERINFO_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/userinfo'),
+    GOOGLE_TOKENINFO_URL: z.string().url().default('https://oauth2.googleapis.com/tokeninfo'),
+    FACEBOOK_APP_ID: z.string().min(1).optional(),
+    FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+    FACEBOOK_AUTH_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+    FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
+    SOCIAL_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    // Automatic login links and e-mail change links (docs/decisions/0010, 0011).
+    LOGIN_LINK_TTL_MINUTES: z.coerce.number().int().min(5).max(10_080).default(1440),
+    EMAIL_CHANGE_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -52,6 +65,12 @@ const envSchema = z
     if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'obrigatório em produção' });
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatório em produção' });
     if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatório em produção' });
+  })
+  .superRefine((env, ctx) => {
+    // Facebook's token check (debug_token) needs both: an app id alone would be a disabled button.
+    if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: [env.FACEBOOK_APP_ID ? 'FACEBOOK_APP_SECRET' : 'FACEBOOK_APP_ID'], message: 'FACEBOOK_APP_ID e FACEBOOK_APP_SECRET vão juntos' });
+    }
   });
 
 function parseTrustProxy(v: string): boolean | string {
@@ -101,5 +120,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ticketTtlS: e.FILA_TICKET_TTL_S,
       redisPrefix: e.FILA_REDIS_PREFIX,
     },
+    social: {
+      timeoutMs: e.SOCIAL_TIMEOUT_MS,
+      google: e.GOOGLE_CLIENT_ID
+        ? { clientId: e.GOOGLE_CLIENT_ID, authUrl: e.GOOGLE_AUTH_URL, userinfoUrl: e.GOOGLE_USERINFO_URL, tokeninfoUrl: e.GOOGLE_TOKENINFO_URL }
+        : null,
+      facebook:
+        e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+          ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authUrl: e.FACEBOOK_AUTH_URL, graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, '') }
+          : null,
+    },
+    loginLinkTtlMinutes: e.LOGIN_LINK_TTL_MINUTES,
+    emailChangeTtlHours: e.EMAIL_CHANGE_TTL_HOURS,
   };
 }

@@ -57,6 +57,7 @@ async function roundTripCases() {
     perfil: 'estiloso',
     dataCadastro: ms('2025-12-31T23:59:59.999Z'),
     dataAtualizacao: ms('2026-01-01T00:00:00.001Z'),
+    excluidoEm: ms('2026-06-06T06:06:06.606Z'),
   };
   const usuario = await t.prisma.usuario.create({ data: usuarioData });
   const tokenData = { id: randomUUID(), usuarioId: usuario.id, tipo: 'recuperacao_senha' as const, secretHash: `h-${randomUUID()}`, expiraEm: ms('2030-05-05T05:05:05.505Z'), usadoEm: ms('2026-02-02T02:02:02.202Z'), criadoEm: ms('2026-02-01T01:01:01.101Z') };
@@ -88,6 +89,51 @@ async function roundTripCases() {
   const entradaData = { id: randomUUID(), usuarioId: usuario.id, produtoId: produto.id, quantidade: 4, dataCompra: day('2026-05-10'), localCompra: 'Mercado Livre', produtoValidado: true, presente: true, quantidadePresente: 2, codigoPedido: `PED-${randomUUID()}`, criadoEm: ms('2026-05-11T00:00:00.000Z'), atualizadoEm: ms('2026-05-12T00:00:00.000Z') };
   const entrada = await t.prisma.produtoCliente.create({ data: entradaData });
   const numeroData = { produtoId: produto.id, numero: 1913, produtoClienteId: entrada.id, atribuidoEm: ms('2026-05-13T00:00:00.000Z') };
+  // The economy (docs/decisions/0009-economy.md). Ids of autoincrement tables are set far above
+  // what the sequences hand out to tests running in parallel.
+  const bigId = () => 1_000_000_000 + randomInt(1_000_000_000);
+  const indicado = await t.prisma.usuario.create({ data: { email: uniqueEmail('schema-indicado'), nome: 'Indicado Esquema', cpf: randomCpf() } });
+  const indicacaoData = { id: randomUUID(), indicadorId: usuario.id, indicadoId: indicado.id, cpfDigest: `cpf-${randomUUID()}`, emailDigest: `email-${randomUUID()}`, status: 'confirmada' as const, criadaEm: ms('2026-06-01T00:00:00.000Z'), confirmadaEm: ms('2026-06-02T00:00:00.000Z') };
+  const beneficioData = {
+    id: bigId(),
+    chave: `schema-${randomUUID()}`,
+    nome: 'Benefício Esquema',
+    tipo: 'ParIngressoSpantaRJ',
+    descricao: 'Descrição',
+    urlImagem: '/beneficios/spanta-rj.svg',
+    valor: 3,
+    evento: true,
+    dataEvento: ms('2027-01-17T19:00:00.000Z'),
+    textoLegal: 'Texto legal',
+    urlBeneficio: 'https://loja.legiao.example',
+    percentualDesconto: 15,
+    inicio: ms('2026-06-01T13:00:00.000Z'),
+    fim: ms('2027-01-19T23:00:00.000Z'),
+    publico: ['legionario' as const, 'lead' as const],
+    cidades: ['Niterói', 'Salvador'],
+    limitePorMembro: 2,
+    modoCupom: 'gerado' as const,
+    prefixoCupom: 'ESQ',
+    estoque: 7,
+    ativo: false,
+    ordem: 42,
+    criadoEm: ms('2026-06-03T00:00:00.000Z'),
+    atualizadoEm: ms('2026-06-04T00:00:00.000Z'),
+  };
+  const beneficio = await t.prisma.beneficio.create({ data: beneficioData });
+  const opcaoData = { id: bigId(), beneficioId: beneficio.id, nome: 'Sábado, 17/01', data: day('2027-01-17'), estoque: 5, ordem: 1 };
+  const opcao = await t.prisma.beneficioOpcao.create({ data: opcaoData });
+  const cupomData = { id: randomUUID(), beneficioId: beneficio.id, opcaoId: opcao.id, codigo: `ESQ-${randomUUID()}`, resgatadoEm: ms('2026-06-05T00:00:00.000Z'), usadoEm: ms('2026-06-06T00:00:00.000Z'), criadoEm: ms('2026-06-04T12:00:00.000Z') };
+  const cupom = await t.prisma.cupom.create({ data: cupomData });
+  const resgateData = { id: bigId(), usuarioId: usuario.id, beneficioId: beneficio.id, opcaoId: opcao.id, cupomId: cupom.id, valor: 3, chaveIdempotencia: `chave-${randomUUID()}`, criadoEm: ms('2026-06-05T00:00:00.000Z') };
+  const resgate = await t.prisma.resgate.create({ data: resgateData });
+  // Each motivo has exactly its cause (CHECK): the other cause columns are null.
+  const lancamentoData = { id: randomUUID(), usuarioId: usuario.id, motivo: 'resgate_beneficio' as const, valor: -3, data: ms('2026-06-05T00:00:00.000Z'), indicacaoId: null, resgateId: resgate.id, produtoClienteId: null };
+  const ffData = { id: randomUUID(), usuarioId: usuario.id, mes: '2026-06', ordem: 5, codigo: `FF-${randomUUID()}`, percentual: 20, validoAte: day('2026-06-30'), usadoEm: ms('2026-06-10T00:00:00.000Z'), criadoEm: ms('2026-06-01T03:00:00.000Z') };
+  const leadData = { id: randomUUID(), email: uniqueEmail('schema-lead'), nome: 'Lead Esquema', celular: '11987654321', dataNascimento: day('1995-01-31'), cep: '01310100', optInEmail: true, optInCelular: true, origem: 'expert-xp', cupom: `XP40-${randomUUID()}`, percentual: 40, criadoEm: ms('2026-06-07T00:00:00.000Z') };
+  const contaSocialData = { id: randomUUID(), usuarioId: usuario.id, provider: 'google', providerUserId: `sub-${randomUUID()}`, email: uniqueEmail('schema-social'), criadoEm: ms('2026-06-01T00:00:00.000Z'), ultimoUsoEm: ms('2026-06-02T00:00:00.000Z') };
+  const consentimentoData = { id: randomUUID(), usuarioId: usuario.id, canal: 'whatsapp' as const, concedido: true, origem: 'perfil', ip: '198.51.100.4', userAgent: 'Vitest/4', criadoEm: ms('2026-06-03T00:00:00.000Z') };
+  const alteracaoEmailData = { id: randomUUID(), usuarioId: usuario.id, novoEmail: uniqueEmail('schema-novo'), secretHash: `h-${randomUUID()}`, expiraEm: ms('2026-06-05T00:00:00.000Z'), usadoEm: ms('2026-06-04T12:00:00.000Z'), criadoEm: ms('2026-06-04T00:00:00.000Z') };
   return {
     Usuario: { table: 'usuario', fields: Prisma.UsuarioScalarFieldEnum, data: usuarioData, written: usuario, read: () => t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } }) },
     TokenConta: { table: 'token_conta', fields: Prisma.TokenContaScalarFieldEnum, data: tokenData, written: await t.prisma.tokenConta.create({ data: tokenData }), read: () => t.prisma.tokenConta.findUniqueOrThrow({ where: { id: tokenData.id } }) },
@@ -102,6 +148,17 @@ async function roundTripCases() {
       written: await t.prisma.numeroLegionario.create({ data: numeroData }),
       read: () => t.prisma.numeroLegionario.findUniqueOrThrow({ where: { produtoId_numero: { produtoId: produto.id, numero: 1913 } } }),
     },
+    ContaSocial: { table: 'conta_social', fields: Prisma.ContaSocialScalarFieldEnum, data: contaSocialData, written: await t.prisma.contaSocial.create({ data: contaSocialData }), read: () => t.prisma.contaSocial.findUniqueOrThrow({ where: { id: contaSocialData.id } }) },
+    Consentimento: { table: 'consentimento', fields: Prisma.ConsentimentoScalarFieldEnum, data: consentimentoData, written: await t.prisma.consentimento.create({ data: consentimentoData }), read: () => t.prisma.consentimento.findUniqueOrThrow({ where: { id: consentimentoData.id } }) },
+    AlteracaoEmail: { table: 'alteracao_email', fields: Prisma.AlteracaoEmailScalarFieldEnum, data: alteracaoEmailData, written: await t.prisma.alteracaoEmail.create({ data: alteracaoEmailData }), read: () => t.prisma.alteracaoEmail.findUniqueOrThrow({ where: { id: alteracaoEmailData.id } }) },
+    Indicacao: { table: 'indicacao', fields: Prisma.IndicacaoScalarFieldEnum, data: indicacaoData, written: await t.prisma.indicacao.create({ data: indicacaoData }), read: () => t.prisma.indicacao.findUniqueOrThrow({ where: { id: indicacaoData.id } }) },
+    Beneficio: { table: 'beneficio', fields: Prisma.BeneficioScalarFieldEnum, data: beneficioData, written: beneficio, read: () => t.prisma.beneficio.findUniqueOrThrow({ where: { id: beneficio.id } }) },
+    BeneficioOpcao: { table: 'beneficio_opcao', fields: Prisma.BeneficioOpcaoScalarFieldEnum, data: opcaoData, written: opcao, read: () => t.prisma.beneficioOpcao.findUniqueOrThrow({ where: { id: opcao.id } }) },
+    Cupom: { table: 'cupom', fields: Prisma.CupomScalarFieldEnum, data: cupomData, written: cupom, read: () => t.prisma.cupom.findUniqueOrThrow({ where: { id: cupom.id } }) },
+    Resgate: { table: 'resgate', fields: Prisma.ResgateScalarFieldEnum, data: resgateData, written: resgate, read: () => t.prisma.resgate.findUniqueOrThrow({ where: { id: resgate.id } }) },
+    Lancamento: { table: 'lancamento', fields: Prisma.LancamentoScalarFieldEnum, data: lancamentoData, written: await t.prisma.lancamento.create({ data: lancamentoData }), read: () => t.prisma.lancamento.findUniqueOrThrow({ where: { id: lancamentoData.id } }) },
+    CupomFriendsFamily: { table: 'cupom_friends_family', fields: Prisma.CupomFriendsFamilyScalarFieldEnum, data: ffData, written: await t.prisma.cupomFriendsFamily.create({ data: ffData }), read: () => t.prisma.cupomFriendsFamily.findUniqueOrThrow({ where: { id: ffData.id } }) },
+    Lead: { table: 'lead', fields: Prisma.LeadScalarFieldEnum, data: leadData, written: await t.prisma.lead.create({ data: leadData }), read: () => t.prisma.lead.findUniqueOrThrow({ where: { id: leadData.id } }) },
   } satisfies Record<Prisma.ModelName, unknown>;
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from './prisma.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedCatalogoDemo } from './seed-catalogo.js';
+import { seedEconomiaDemo } from './seed-economia.js';
 
 /** Demo accounts (README, "Contas de demonstração"). All share one password. */
 export const DEMO_PASSWORD = 'Legiao@2025';
@@ -45,5 +46,6 @@ export async function seedDemo(prisma: Db, opts: { bcryptCost: number }) {
     created++;
   }
   await seedCatalogoDemo(prisma); // catalogue and the demo member's products (idempotent)
+  await seedEconomiaDemo(prisma, opts); // benefits, coupon pools and the demo member's balance (idempotent)
   return created;
 }

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { FilaProvider } from '../features/fila/components/fila-provider';
 import { ApiError } from '../shared/api/api-error';
 import { NoticeProvider } from '../shared/notices/notice-provider';
 
@@ -20,7 +21,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <NoticeProvider>{children}</NoticeProvider>
+      <NoticeProvider>
+        <FilaProvider>{children}</FilaProvider>
+      </NoticeProvider>
     </QueryClientProvider>
   );
 }

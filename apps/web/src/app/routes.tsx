@@ -17,6 +17,7 @@ const CadastroConfirmacaoPage = lazyPage(
 const AtivarContaPage = lazyPage(() => import('../features/ativacao/pages/ativar-conta-page'), 'AtivarContaPage');
 const AtivacaoPage = lazyPage(() => import('../features/ativacao/pages/ativacao-page'), 'AtivacaoPage');
 const NovoRegistroPage = lazyPage(() => import('../features/novo-registro/pages/novo-registro-page'), 'NovoRegistroPage');
+const ConfirmarEmailPage = lazyPage(() => import('../features/confirmar-email/pages/confirmar-email-page'), 'ConfirmarEmailPage');
 const PesquisaSatisfacaoPage = lazyPage(
   () => import('../features/pesquisa-satisfacao/pages/pesquisa-satisfacao-page'),
   'PesquisaSatisfacaoPage',
@@ -63,6 +64,8 @@ export const routes: RouteObject[] = [
       { path: '/ativar-conta', element: <AtivarContaPage /> },
       { path: '/ativacao', element: <AtivacaoPage /> },
       { path: '/novo-registro', element: <NovoRegistroPage /> },
+      // The link mailed to a new address (issue #7): works with or without a session.
+      { path: '/confirmar-email', element: <ConfirmarEmailPage /> },
       { path: '/pesquisa-de-satisfacao', element: <PesquisaSatisfacaoPage /> },
       { path: '/expert-xp', element: <ExpertXpPage /> },
       {

@@ -3,14 +3,14 @@ import type { OutgoingMail } from './mailer.js';
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const firstName = (nome: string) => nome.trim().split(/\s+/)[0] ?? nome;
 
-function layout(title: string, paragraphs: string[], cta: { label: string; url: string }, after: string) {
+function layout(title: string, paragraphs: string[], cta: { label: string; url: string } | null, after: string) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
   return `<!doctype html><html lang="pt-BR"><body style="margin:0;background:#f4f1ec;font-family:Arial,sans-serif;color:#1a1a1a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
 <tr><td><h1 style="font-size:22px;margin:0 0 24px">${escape(title)}</h1>${body}
-<p style="margin:24px 0"><a href="${escape(cta.url)}" style="background:#c8102e;color:#ffffff;padding:12px 24px;border-radius:4px;text-decoration:none;font-weight:bold">${escape(cta.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555">Se o botão não funcionar, copie e cole este endereço no navegador:<br>${escape(cta.url)}</p>
+${cta ? `<p style="margin:24px 0"><a href="${escape(cta.url)}" style="background:#c8102e;color:#ffffff;padding:12px 24px;border-radius:4px;text-decoration:none;font-weight:bold">${escape(cta.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">Se o botão não funcionar, copie e cole este endereço no navegador:<br>${escape(cta.url)}</p>` : ''}
 <p style="margin:0;font-size:13px;color:#555">${escape(after)}</p></td></tr></table>
 <p style="font-size:12px;color:#777">Legião · programa de fidelidade</p></td></tr></table></body></html>`;
 }
@@ -34,5 +34,27 @@ export function passwordResetMail(to: string, nome: string, url: string, validad
     assunto: 'Redefinição de senha da Legião',
     texto: `${intro.join('\n\n')}\n\nCrie uma nova senha: ${url}\n\n${after}\n`,
     html: layout('Redefinir senha', intro, { label: 'Criar nova senha', url }, after),
+  };
+}
+
+export function emailChangeConfirmMail(to: string, nome: string, url: string, validadeHoras: number): OutgoingMail {
+  const intro = [`Olá, ${firstName(nome)}!`, 'Recebemos um pedido para usar este endereço como o e-mail da sua conta na Legião. Confirme para concluir a troca.'];
+  const after = `O link vale por ${validadeHoras} horas e só pode ser usado uma vez. Se você não pediu a troca, ignore este e-mail: nada muda.`;
+  return {
+    para: to,
+    assunto: 'Confirme seu novo e-mail na Legião',
+    texto: `${intro.join('\n\n')}\n\nConfirme o novo e-mail: ${url}\n\n${after}\n`,
+    html: layout('Confirme seu novo e-mail', intro, { label: 'Confirmar novo e-mail', url }, after),
+  };
+}
+
+export function emailChangedNoticeMail(to: string, nome: string, novoEmail: string): OutgoingMail {
+  const intro = [`Olá, ${firstName(nome)}!`, `O e-mail da sua conta na Legião foi alterado para ${novoEmail}. A partir de agora, use o novo endereço para entrar.`];
+  const after = 'Se foi você, não precisa fazer nada. Se não foi você, fale com o atendimento da Legião o quanto antes.';
+  return {
+    para: to,
+    assunto: 'O e-mail da sua conta na Legião foi alterado',
+    texto: `${intro.join('\n\n')}\n\n${after}\n`,
+    html: layout('Seu e-mail foi alterado', intro, null, after),
   };
 }

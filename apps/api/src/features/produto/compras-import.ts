@@ -2,6 +2,8 @@ import { cpfSchema, emailSchema, LOCAL_SITE_OFICIAL, parseDataCompra } from '@le
 import type { Db } from '../../db/prisma.js';
 import { Prisma } from '../../db/prisma.js';
 import { assignLegionNumbers } from './legion-numbers.js';
+import { creditarCompra } from '../ledger/ledger.service.js';
+import { confirmarIndicacoes } from '../indicacao/indicacao.service.js';
 
 // The brand's way to register verified purchases: a CSV of orders (one line per order and
 // product) becomes verified entries with legion numbers. Idempotent: the key is (pedido, produto),
@@ -19,7 +21,11 @@ export interface CompraVerificada {
   quantidadePresente?: number;
 }
 
-/** A verified entry and its legion numbers, in the caller's transaction. */
+/**
+ * A verified entry and its legion numbers, in the caller's transaction; with them, the entry's
+ * Compra credit and the confirmation of a referral that was waiting for this purchase
+ * (docs/decisions/0009-economy.md).
+ */
 export async function createVerifiedEntry(tx: Prisma.TransactionClient, c: CompraVerificada) {
   const entrada = await tx.produtoCliente.create({
     data: {
@@ -35,6 +41,8 @@ export async function createVerifiedEntry(tx: Prisma.TransactionClient, c: Compr
     select: { id: true },
   });
   const numeros = await assignLegionNumbers(tx, c.produtoId, entrada.id, c.quantidade);
+  await creditarCompra(tx, c.usuarioId, entrada.id);
+  await confirmarIndicacoes(tx, { indicadoId: c.usuarioId });
   return { id: entrada.id, numeros };
 }
 

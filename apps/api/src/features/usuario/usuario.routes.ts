@@ -18,6 +18,7 @@ import {
   validOptinResponseSchema,
 } from '@legiao/contracts';
 import { authRateLimit } from '../../plugins/rate-limits.js';
+import { saldoDoUsuario } from '../ledger/ledger.service.js';
 import {
   activateAccount,
   assertEmailAvailable,
@@ -67,7 +68,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/usuario',
     { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Cadastro (envia o e-mail de ativação)', body: cadastroSchema, response: { 201: cadastroResponseSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await registerUsuario(app, request.body)),
+    async (request, reply) => reply.status(201).send(await registerUsuario(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
   );
 
   app.post(
@@ -88,13 +89,13 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usuario/logged',
     { onRequest: [app.authenticate], schema: { tags: ['usuario'], summary: 'O usuário logado', ...secured, response: { 200: usuarioLogadoSchema, 401: errorResponseSchema } } },
-    async (request) => toUsuarioLogado(request.usuario),
+    async (request) => toUsuarioLogado(request.usuario, await saldoDoUsuario(app.ctx.prisma, request.usuario.id)),
   );
 
   app.put(
     '/usuario',
     { onRequest: [app.authenticate], schema: { tags: ['usuario'], summary: 'Atualiza o perfil (também completa o cadastro social)', ...secured, body: atualizarPerfilSchema, response: { 200: usuarioLogadoSchema, ...authErrors } } },
-    async (request) => updateProfile(app, request.usuario, request.body),
+    async (request) => updateProfile(app, request.usuario, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
 
   app.patch(

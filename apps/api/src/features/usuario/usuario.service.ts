@@ -11,6 +11,9 @@ import { CepIndisponivel } from '../cep/cep.provider.js';
 import { activationMail } from '../mail/templates.js';
 import { ACTIVATION_TTL_HOURS, issueAccountLink } from '../auth/account-links.js';
 import { revokeAllSessions } from '../auth/session.service.js';
+import { consentsOf, recordConsentChanges, SEM_CONSENTIMENTO, type ConsentMeta } from '../consentimento/consentimento.service.js';
+import { confirmarIndicacoes, registrarIndicacao } from '../indicacao/indicacao.service.js';
+import { saldoDoUsuario } from '../ledger/ledger.service.js';
 
 type AtualizarPerfil = z.output<typeof atualizarPerfilSchema>;
 
@@ -56,7 +59,7 @@ function uniqueViolation(err: unknown): AppError | undefined {
   return undefined;
 }
 
-export async function registerUsuario(app: FastifyInstance, input: Cadastro) {
+export async function registerUsuario(app: FastifyInstance, input: Cadastro, meta: ConsentMeta = {}) {
   const { prisma, mailer, config } = app.ctx;
   await assertEmailAvailable(app, input.email);
   if (await isCpfRegistered(app, input.cpf)) throw conflict(MSG.cpfJaCadastrado, 'CPF_JA_CADASTRADO');
@@ -85,6 +88,8 @@ export async function registerUsuario(app: FastifyInstance, input: Cadastro) {
           origem: input.origem || null,
         },
       });
+      await recordConsentChanges(tx, usuario.id, SEM_CONSENTIMENTO, consentsOf(usuario), 'cadastro', meta);
+      await registrarIndicacao(tx, usuario, input.hashIndicacao); // pending referral (docs/decisions/0009-economy.md)
       const { secret } = await issueAccountLink(tx, usuario.id, 'ativacao');
       await mailer.enqueue(tx, activationMail(usuario.email, usuario.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
     });
@@ -105,6 +110,7 @@ export async function activateAccount(app: FastifyInstance, hash: string) {
     const used = await tx.tokenConta.updateMany({ where: { id: token.id, usadoEm: null }, data: { usadoEm: new Date() } });
     if (used.count !== 1) throw badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
     await tx.usuario.updateMany({ where: { id: token.usuarioId, ativo: false }, data: { ativo: true, ativadoEm: new Date() } });
+    await confirmarIndicacoes(tx, { indicadoId: token.usuarioId }); // a referral waiting for this activation
   });
   return { email: token.usuario.email };
 }
@@ -122,7 +128,7 @@ export async function resendActivation(app: FastifyInstance, email: string) {
   mailer.kick();
 }
 
-export async function updateProfile(app: FastifyInstance, usuario: Usuario, input: AtualizarPerfil) {
+export async function updateProfile(app: FastifyInstance, usuario: Usuario, input: AtualizarPerfil, meta: ConsentMeta = {}) {
   const { prisma } = app.ctx;
   if (input.cpf && usuario.cpf && input.cpf !== usuario.cpf) throw badRequest('O CPF não pode ser alterado.', 'CPF_IMUTAVEL');
   if (!usuario.cpf && !input.cpf && usuario.social) throw badRequest(MSG.camposObrigatorios, 'CPF_OBRIGATORIO');
@@ -136,27 +142,31 @@ export async function updateProfile(app: FastifyInstance, usuario: Usuario, inpu
   // Withdrawing a consent that was given is remembered, so sign-up doesn't ask again.
   const withdrew = (usuario.optInEmail && !optInEmail) || (usuario.optInSms && !optInSms);
   try {
-    const updated = await prisma.usuario.update({
-      where: { id: usuario.id },
-      data: {
-        nome: input.nome,
-        celular: input.celular,
-        cpf: usuario.cpf ?? input.cpf ?? null,
-        dataNascimento: input.dataNascimento ? new Date(input.dataNascimento) : usuario.dataNascimento,
-        genero: input.genero ?? usuario.genero,
-        cep: input.cep ?? usuario.cep,
-        endereco: endereco?.logradouro || input.endereco || (input.cep && input.cep !== usuario.cep ? null : usuario.endereco),
-        numero: input.numero ?? usuario.numero,
-        complemento: input.complemento ?? usuario.complemento,
-        cidade: endereco?.localidade || input.cidade || usuario.cidade,
-        uf: endereco?.uf || input.uf || usuario.uf,
-        optInEmail,
-        optInSms,
-        optInWhatsapp: optInSms,
-        optOut: usuario.optOut || withdrew,
-      },
+    const updated = await prisma.$transaction(async (tx) => {
+      const row = await tx.usuario.update({
+        where: { id: usuario.id },
+        data: {
+          nome: input.nome,
+          celular: input.celular,
+          cpf: usuario.cpf ?? input.cpf ?? null,
+          dataNascimento: input.dataNascimento ? new Date(input.dataNascimento) : usuario.dataNascimento,
+          genero: input.genero ?? usuario.genero,
+          cep: input.cep ?? usuario.cep,
+          endereco: endereco?.logradouro || input.endereco || (input.cep && input.cep !== usuario.cep ? null : usuario.endereco),
+          numero: input.numero ?? usuario.numero,
+          complemento: input.complemento ?? usuario.complemento,
+          cidade: endereco?.localidade || input.cidade || usuario.cidade,
+          uf: endereco?.uf || input.uf || usuario.uf,
+          optInEmail,
+          optInSms,
+          optInWhatsapp: optInSms,
+          optOut: usuario.optOut || withdrew,
+        },
+      });
+      await recordConsentChanges(tx, usuario.id, consentsOf(usuario), consentsOf(row), 'perfil', meta);
+      return row;
     });
-    return toUsuarioLogado(updated);
+    return toUsuarioLogado(updated, await saldoDoUsuario(prisma, updated.id));
   } catch (err) {
     throw uniqueViolation(err) ?? err;
   }
@@ -174,7 +184,8 @@ export async function changePassword(app: FastifyInstance, usuario: Usuario, ses
 /** Profile fields a member must fill for perfilCompleto (docs/decisions/0005-perfil-completo.md). */
 export const PERFIL_CAMPOS_OBRIGATORIOS = ['nome', 'cpf', 'celular', 'dataNascimento', 'genero', 'cep', 'endereco', 'numero', 'cidade', 'uf'] as const;
 
-export function toUsuarioLogado(u: Usuario): UsuarioLogado {
+/** saldo: the member's ledger balance (saldoDoUsuario in features/ledger). */
+export function toUsuarioLogado(u: Usuario, saldo: number): UsuarioLogado {
   const perfilCompleto = PERFIL_CAMPOS_OBRIGATORIOS.every((k) => u[k] !== null && u[k] !== '');
   const perfil = (['funcional', 'outsider', 'estiloso'] as const).find((p) => p === u.perfil) ?? 'geral';
   return {
@@ -205,7 +216,7 @@ export function toUsuarioLogado(u: Usuario): UsuarioLogado {
     perfil,
     perfilCompleto,
     perfilDefinido: u.perfil !== null,
-    saldo: 0, // the ledger arrives with the economy issue
+    saldo,
     hashPesquisaSatisfacao: u.hashPesquisaSatisfacao,
     dataCadastro: u.dataCadastro.toISOString(),
     dataAtualizacao: u.dataAtualizacao.toISOString(),

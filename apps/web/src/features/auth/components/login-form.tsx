@@ -8,6 +8,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { LOGIN_NOTICE_DURATION_MS, useNotices } from '../../../shared/notices/notice-context';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { TextField } from '../../../shared/ui/text-field';
+import { isFilaTicketRejection } from '../../fila/lib/fila-errors';
 import { useLogin } from '../api/login';
 
 const loginFormSchema = z.object({
@@ -15,7 +16,15 @@ const loginFormSchema = z.object({
   senha: z.string().min(1, MSG.camposObrigatorios),
 });
 
-export function LoginForm({ initialEmail }: { initialEmail?: string }) {
+interface LoginFormProps {
+  initialEmail?: string;
+  /** The waiting room's admission ticket, sent with the login. */
+  ticket?: string;
+  /** The server refused the ticket (403 FILA_*): the person goes back to the waiting room. */
+  onTicketRejected?: () => void;
+}
+
+export function LoginForm({ initialEmail, ticket, onTicketRejected }: LoginFormProps) {
   const navigate = useNavigate();
   const { notify } = useNotices();
   const login = useLogin();
@@ -34,10 +43,16 @@ export function LoginForm({ initialEmail }: { initialEmail?: string }) {
   }, [initialEmail, setFocus]);
 
   const onSubmit = handleSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: () => void navigate('/home'),
-      onError: (error) => notify({ message: errorMessage(error), duration: LOGIN_NOTICE_DURATION_MS }),
-    }),
+    login.mutate(
+      { ...values, ticket },
+      {
+        onSuccess: () => void navigate('/home'),
+        onError: (error) => {
+          notify({ message: errorMessage(error), duration: LOGIN_NOTICE_DURATION_MS });
+          if (isFilaTicketRejection(error)) onTicketRejected?.();
+        },
+      },
+    ),
   );
 
   return (

@@ -2,6 +2,7 @@ import { STORAGE } from '@legiao/contracts/storage-keys';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { TEST_TICKET } from '../../../test/fake-websocket';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
@@ -11,7 +12,8 @@ describe('LoginPage', () => {
   it('logs in, stores the token and the user, and goes to /home', async () => {
     const fetch = mockFetch((url, init) => {
       if (url === '/api/auth/login') {
-        expect(JSON.parse(String(init.body))).toEqual({ email: 'bruno@example.com', senha: 'Segredo1!' });
+        // The waiting room let this browser in at once (test/setup.ts): its ticket goes along.
+        expect(JSON.parse(String(init.body))).toEqual({ email: 'bruno@example.com', senha: 'Segredo1!', ticket: TEST_TICKET });
         return jsonResponse({ token: { token: 'tok-9', tipo: 'Bearer', expiraEm: '2030-01-01T00:00:00Z' } });
       }
       if (url === '/api/usuario/logged') return jsonResponse(user);

@@ -4,13 +4,17 @@ import { useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../shared/layout/auth-layout';
 import { decodeBase64 } from '../../../shared/lib/encoding';
 import { storeValue } from '../../../shared/session/session';
+import { AutoLogin } from '../components/auto-login';
 import { LoginForm } from '../components/login-form';
 import { LoginGate } from '../components/login-gate';
+import { SocialButtons } from '../../social/components/social-buttons';
 
 export function LoginPage() {
   const [params] = useSearchParams();
   const encodedEmail = params.get('e');
   const beneficio = params.get('beneficio');
+  const hash = params.get('hash');
+  const code = params.get('code');
   const initialEmail = useMemo(() => (encodedEmail ? (decodeBase64(encodedEmail) ?? undefined) : undefined), [encodedEmail]);
 
   useEffect(() => {
@@ -21,7 +25,16 @@ export function LoginPage() {
     <AuthLayout>
       <h1 className="auth-card__title">Entrar na Legião</h1>
       <LoginGate>
-        <LoginForm initialEmail={initialEmail} />
+        {({ ticket, rejoin }) =>
+          hash && code ? (
+            <AutoLogin hash={hash} code={code} ticket={ticket} onTicketRejected={rejoin} />
+          ) : (
+            <>
+              <LoginForm initialEmail={initialEmail} ticket={ticket} onTicketRejected={rejoin} />
+              <SocialButtons ticket={ticket} />
+            </>
+          )
+        }
       </LoginGate>
     </AuthLayout>
   );

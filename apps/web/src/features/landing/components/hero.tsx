@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SocialButtons } from '../../social/components/social-buttons';
 
 export function Hero() {
   return (
@@ -19,6 +20,7 @@ export function Hero() {
             Já sou da Legião
           </Link>
         </div>
+        <SocialButtons layout="row" />
       </div>
       <div className="hero__art" aria-hidden="true">
         <CupArt />

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SiteFooter } from '../../../shared/layout/site-footer';
 import { storeValue } from '../../../shared/session/session';
+import { Loader } from '../../../shared/ui/loader';
+import { useSocialCallback } from '../../social/components/use-social-callback';
 import { BeneficiosSection } from '../components/beneficios-section';
 import { ColecaoSection } from '../components/colecao-section';
 import { FaqSection } from '../components/faq-section';
@@ -24,8 +26,15 @@ export function useLandingQuery() {
 
 export function LandingPage() {
   useLandingQuery();
+  // access_token / id_token / long_lived_token in the fragment finish a social login (spec 001 section 2.2).
+  const { entrando } = useSocialCallback();
   return (
     <div className="landing">
+      {entrando ? (
+        <div className="social-entrando">
+          <Loader label="Entrando..." />
+        </div>
+      ) : null}
       <LandingHeader />
       <main id="conteudo">
         <Hero />

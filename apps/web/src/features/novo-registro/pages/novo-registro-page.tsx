@@ -1,5 +1,37 @@
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { Navigate } from 'react-router';
+import { AuthLayout } from '../../../shared/layout/auth-layout';
+import { firstName, useLoggedUser } from '../../../shared/session/get-logged-user';
+import { isLoggedIn } from '../../../shared/session/session';
+import { Loader } from '../../../shared/ui/loader';
+import { NovoRegistroForm } from '../components/novo-registro-form';
 
+/**
+ * Completion of a social login (spec 001 section 2.12): CPF, mobile and the terms. A member who
+ * already has both goes straight to /home.
+ */
 export function NovoRegistroPage() {
-  return <PlaceholderPage title="Complete seu cadastro" />;
+  const loggedIn = isLoggedIn();
+  const query = useLoggedUser({ enabled: loggedIn });
+  if (!loggedIn) return <Navigate to="/login" replace />;
+  const user = query.data;
+  if (user?.cpf && user.celular) return <Navigate to="/home" replace />;
+
+  return (
+    <AuthLayout>
+      <h1 className="auth-card__title">Complete seu cadastro</h1>
+      {user ? (
+        <>
+          <p className="page__text">
+            {firstName(user.nome) ? `Falta pouco, ${firstName(user.nome)}! ` : 'Falta pouco! '}
+            Informe seu CPF e celular para aproveitar os benefícios da Legião.
+          </p>
+          <NovoRegistroForm user={user} />
+        </>
+      ) : query.isError ? (
+        <p className="page__text">Não foi possível carregar seus dados. Tente novamente.</p>
+      ) : (
+        <Loader />
+      )}
+    </AuthLayout>
+  );
 }

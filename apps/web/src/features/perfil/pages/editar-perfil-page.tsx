@@ -5,6 +5,7 @@ import { useLoggedUser } from '../../../shared/session/get-logged-user';
 import { BackLink } from '../../../shared/ui/back-link';
 import { Loader } from '../../../shared/ui/loader';
 import { PerfilForm } from '../components/perfil-form';
+import { SeusDadosSection } from '../components/seus-dados-section';
 import '../perfil.css';
 
 export function EditarPerfilPage() {
@@ -42,6 +43,7 @@ export function EditarPerfilPage() {
             {!user.social ? <Link to="/alterar-senha">Alterar senha</Link> : null}
           </nav>
           <PerfilForm user={user} onSuccess={() => setDone(true)} />
+          <SeusDadosSection user={user} />
         </>
       ) : null}
     </main>

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  beneficioIdParamsSchema,
+  beneficioSchema,
+  beneficiosResponseSchema,
+  cuponsResponseSchema,
+  errorResponseSchema,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  marcarUsoBodySchema,
+  marcarUsoResponseSchema,
+  resgateBodySchema,
+  resgateHeadersSchema,
+  resgateResponseSchema,
+} from '@legiao/contracts';
+import { listarBeneficios, listarCupons, obterBeneficio } from './beneficio.service.js';
+import { marcarUsoCupons } from './cupons.service.js';
+import { redeemBenefit } from './resgate.service.js';
+
+// Benefits and coupons (spec 000 sections 3-5, 7, 8). Shapes: packages/contracts/src/beneficio.ts;
+// rules: docs/decisions/0009-economy.md.
+
+const tags = ['beneficio'];
+const secured = { security: [{ bearer: [] }] };
+
+export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/beneficio',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Benefícios que o membro vê, com estado do card e se pode resgatar',
+        description:
+          'Só os benefícios do público do membro (legionário, lead, colaborador) e da sua cidade, ativos e não encerrados (um encerrado que o membro resgatou continua aparecendo). ' +
+          'estado: esgotado | bloqueado | resgatavel | resgatado | utilizado; codigoBloqueio/motivoBloqueio dizem por que não pode resgatar. dias: opções do ingresso unificado, cada uma com seu estoque.',
+        response: { 200: beneficiosResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => listarBeneficios(app, request.usuario),
+  );
+
+  app.get(
+    '/beneficio/cupom',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags, ...secured, summary: 'Cupons que o membro resgatou, do mais recente para o mais antigo', response: { 200: cuponsResponseSchema, 401: errorResponseSchema } },
+    },
+    async (request) => listarCupons(app, request.usuario.id),
+  );
+
+  app.post(
+    '/beneficio/resgate',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Resgata um benefício: debita o saldo e entrega um código único, numa só transação',
+        description:
+          'Corpo { idBeneficio, idOpcao? (dia do evento), aceiteTermos? (false é recusado) }. Cabeçalho opcional Idempotency-Key (8 a 128 caracteres): ' +
+          'repetir o pedido com a mesma chave devolve o mesmo resgate (mesmo status e corpo, com Idempotent-Replayed: true) em vez de resgatar de novo. ' +
+          'Recusas: 403 PERFIL_INCOMPLETO / PERFIL_NAO_DEFINIDO; 404 benefício que o membro não vê; 409 EM_BREVE, ENCERRADO, ESGOTADO, OPCAO_ESGOTADA, JA_RESGATADO, ' +
+          'LIMITE_RESGATES, SALDO_INSUFICIENTE, IDEMPOTENCIA_CONFLITO; 400 OPCAO_OBRIGATORIA, OPCAO_INVALIDA e corpo inválido; 503 TENTE_NOVAMENTE.',
+        headers: resgateHeadersSchema,
+        body: resgateBodySchema,
+        response: {
+          201: resgateResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { idBeneficio, idOpcao } = request.body;
+      const chaveIdempotencia = request.headers[IDEMPOTENCY_HEADER];
+      const { body, replay } = await redeemBenefit(app.ctx.prisma, request.usuario, { idBeneficio, idOpcao, chaveIdempotencia });
+      if (replay) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return reply.status(201).send(body);
+    },
+  );
+
+  app.post(
+    '/beneficio/cupom/uso',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Administradores: registra o uso de cupons na loja (usoCupom / dataUsoCupom)',
+        body: marcarUsoBodySchema,
+        response: { 200: marcarUsoResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => marcarUsoCupons(app.ctx.prisma, request.body.codigos, request.body.dataUso ? new Date(request.body.dataUso) : undefined),
+  );
+
+  app.get(
+    '/beneficio/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags, ...secured, summary: 'Um benefício (404 se o membro não o vê)', params: beneficioIdParamsSchema, response: { 200: beneficioSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
+    },
+    async (request) => obterBeneficio(app, request.usuario, request.params.id),
+  );
+};
+
+export default beneficioRoutes;

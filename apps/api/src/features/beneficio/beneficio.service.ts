@@ -1,0 +1,225 @@
+import type { FastifyInstance } from 'fastify';
+import { BENEFICIO_MSG, faltamPontos, type Beneficio as BeneficioWire, type CodigoBloqueio, type Cupom as CupomWire, type EstadoBeneficio } from '@legiao/contracts';
+import { notFound } from '../../errors/app-error.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { Beneficio, BeneficioOpcao, Usuario } from '../../generated/prisma/client.js';
+import { saldoDoUsuario } from '../ledger/ledger.service.js';
+import { PERFIL_CAMPOS_OBRIGATORIOS } from '../usuario/usuario.service.js';
+
+// The benefits a member sees and whether each can be redeemed now (spec 000 sections 2-5).
+// The same rules decide POST /beneficio/resgate (resgate.service.ts), there under the member's lock.
+// docs/decisions/0009-economy.md
+
+type Db = Prisma.TransactionClient;
+export type BeneficioComOpcoes = Beneficio & { opcoes: BeneficioOpcao[] };
+export type MembroBeneficio = Pick<Usuario, 'id' | 'tipo' | 'cidade' | 'perfil' | (typeof PERFIL_CAMPOS_OBRIGATORIOS)[number]>;
+
+/** A member's redemption with what the cards and the coupon list show. */
+export interface ResgateDoMembro {
+  id: number;
+  beneficioId: number;
+  criadoEm: Date;
+  cupom: { codigo: string; usadoEm: Date | null };
+  opcao: { id: number; nome: string; data: Date } | null;
+}
+
+export const dia = (d: Date) => d.toISOString().slice(0, 10);
+/** Cities compare without case, accents or surrounding spaces ('Niteroi' = 'Niterói'). */
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+export const perfilCompleto = (u: MembroBeneficio) => PERFIL_CAMPOS_OBRIGATORIOS.every((k) => u[k] !== null && u[k] !== '');
+export const perfilDefinido = (u: Pick<Usuario, 'perfil'>) => u.perfil !== null;
+
+/**
+ * Whether the member sees the benefit at all: active, meant for their kind of member and city,
+ * and not over (a member who redeemed it keeps seeing it, with the coupon). One that hasn't
+ * started yet is shown locked, with its start for the countdown.
+ */
+export function visivelPara(b: Beneficio, u: MembroBeneficio, temResgate: boolean, agora: Date): boolean {
+  if (!b.ativo || !b.publico.includes(u.tipo)) return false;
+  if (b.cidades.length && !b.cidades.some((c) => fold(c) === fold(u.cidade ?? ''))) return false;
+  return temResgate || !b.fim || b.fim > agora;
+}
+
+export const benefitsOrder = [{ ordem: 'asc' as const }, { id: 'asc' as const }];
+export const includeOpcoes = { opcoes: { orderBy: benefitsOrder } };
+
+/** 'beneficioId:opcaoId' of the pools (lista mode) that still have a free code. */
+export type Livres = Set<string>;
+const chaveLivre = (beneficioId: number, opcaoId: number | null) => `${beneficioId}:${opcaoId ?? ''}`;
+
+/** Which lista-mode benefits (and days) still have a free code: one EXISTS per pool, on the partial index. */
+export async function cuponsLivres(db: Db, beneficios: BeneficioComOpcoes[]): Promise<Livres> {
+  const ids = beneficios.filter((b) => b.modoCupom === 'lista').map((b) => b.id);
+  if (!ids.length) return new Set();
+  const rows = await db.$queryRaw<{ beneficio_id: number; opcao_id: number | null }[]>`
+    SELECT b.id AS beneficio_id, NULL::int AS opcao_id FROM beneficio b
+    WHERE b.id = ANY(${ids}::int[]) AND NOT EXISTS (SELECT 1 FROM beneficio_opcao o WHERE o.beneficio_id = b.id)
+      AND EXISTS (SELECT 1 FROM cupom c WHERE c.beneficio_id = b.id AND c.opcao_id IS NULL AND c.resgatado_em IS NULL)
+    UNION ALL
+    SELECT o.beneficio_id, o.id FROM beneficio_opcao o
+    WHERE o.beneficio_id = ANY(${ids}::int[])
+      AND EXISTS (SELECT 1 FROM cupom c WHERE c.beneficio_id = o.beneficio_id AND c.opcao_id = o.id AND c.resgatado_em IS NULL)`;
+  return new Set(rows.map((r) => chaveLivre(r.beneficio_id, r.opcao_id)));
+}
+
+export function opcaoEsgotada(b: Beneficio, o: BeneficioOpcao, livres: Livres) {
+  return b.modoCupom === 'lista' ? !livres.has(chaveLivre(b.id, o.id)) : o.estoque === 0;
+}
+
+export function beneficioEsgotado(b: BeneficioComOpcoes, livres: Livres) {
+  if (b.opcoes.length) return b.opcoes.every((o) => opcaoEsgotada(b, o, livres));
+  return b.modoCupom === 'lista' ? !livres.has(chaveLivre(b.id, null)) : b.estoque === 0;
+}
+
+export interface Bloqueio {
+  codigo: CodigoBloqueio;
+  mensagem: string;
+}
+
+export interface Avaliacao {
+  esgotado: boolean;
+  bloqueio: Bloqueio | null;
+  estado: EstadoBeneficio;
+}
+
+/**
+ * Can the member redeem it now? The first reason that says no, in the order a member can act on:
+ * profile, dates, stock, their own limit, their balance. `resgates` are the member's redemptions
+ * of this benefit, newest first.
+ */
+export function avaliarBeneficio(
+  b: BeneficioComOpcoes,
+  ctx: { usuario: MembroBeneficio; saldo: number; resgates: ResgateDoMembro[]; livres: Livres; agora: Date },
+): Avaliacao {
+  const esgotado = beneficioEsgotado(b, ctx.livres);
+  const bloqueio = motivoBloqueio(b, esgotado, { ...ctx, resgatados: ctx.resgates.length });
+  const ultimo = ctx.resgates[0];
+  let estado: EstadoBeneficio;
+  if (ultimo && bloqueio) estado = ultimo.cupom.usadoEm && b.limitePorMembro === 1 ? 'utilizado' : 'resgatado';
+  else if (esgotado) estado = 'esgotado';
+  else estado = bloqueio ? 'bloqueado' : 'resgatavel';
+  return { esgotado, bloqueio, estado };
+}
+
+/** The first reason the member can't redeem it now; `resgatados` counts their redemptions of it. */
+export function motivoBloqueio(b: BeneficioComOpcoes, esgotado: boolean, ctx: { usuario: MembroBeneficio; saldo: number; resgatados: number; agora: Date }): Bloqueio | null {
+  if (!perfilCompleto(ctx.usuario)) return { codigo: 'PERFIL_INCOMPLETO', mensagem: BENEFICIO_MSG.perfilIncompleto };
+  if (!perfilDefinido(ctx.usuario)) return { codigo: 'PERFIL_NAO_DEFINIDO', mensagem: BENEFICIO_MSG.perfilNaoDefinido };
+  if (b.inicio && b.inicio > ctx.agora) return { codigo: 'EM_BREVE', mensagem: BENEFICIO_MSG.emBreve };
+  if (b.fim && b.fim <= ctx.agora) return { codigo: 'ENCERRADO', mensagem: BENEFICIO_MSG.encerrado };
+  if (esgotado) return { codigo: 'ESGOTADO', mensagem: BENEFICIO_MSG.esgotado };
+  if (ctx.resgatados >= b.limitePorMembro) {
+    return b.limitePorMembro === 1 ? { codigo: 'JA_RESGATADO', mensagem: BENEFICIO_MSG.jaResgatado } : { codigo: 'LIMITE_RESGATES', mensagem: BENEFICIO_MSG.limiteResgates };
+  }
+  if (ctx.saldo < b.valor) return { codigo: 'SALDO_INSUFICIENTE', mensagem: faltamPontos(b.valor - ctx.saldo) };
+  return null;
+}
+
+const opcaoWire = (o: { id: number; nome: string; data: Date }) => ({ id: o.id, nome: o.nome, data: dia(o.data) });
+
+export function toBeneficio(b: BeneficioComOpcoes, a: Avaliacao, resgates: ResgateDoMembro[], livres: Livres): BeneficioWire {
+  return {
+    id: b.id,
+    nome: b.nome,
+    tipo: b.tipo,
+    descricao: b.descricao,
+    urlImagem: b.urlImagem,
+    valor: b.valor,
+    evento: b.evento,
+    dataEvento: b.dataEvento?.toISOString() ?? null,
+    esgotado: a.esgotado,
+    podeResgatar: a.bloqueio === null,
+    jaResgatado: resgates.length > 0,
+    multiploResgate: b.limitePorMembro > 1,
+    limitePorMembro: b.limitePorMembro,
+    textoLegal: b.textoLegal,
+    urlBeneficio: b.urlBeneficio,
+    percentualDesconto: b.percentualDesconto,
+    inicio: b.inicio?.toISOString() ?? null,
+    fim: b.fim?.toISOString() ?? null,
+    estado: a.estado,
+    codigoBloqueio: a.bloqueio?.codigo ?? null,
+    motivoBloqueio: a.bloqueio?.mensagem ?? null,
+    dias: b.opcoes.map((o) => ({ ...opcaoWire(o), esgotado: opcaoEsgotada(b, o, livres) })),
+    resgates: resgates.map((r) => ({
+      dataResgate: r.criadoEm.toISOString(),
+      usoCupom: r.cupom.usadoEm !== null,
+      dataUsoCupom: r.cupom.usadoEm?.toISOString() ?? null,
+      cupom: r.cupom.codigo,
+      numeroCupom: r.id,
+      opcao: r.opcao ? opcaoWire(r.opcao) : null,
+    })),
+  };
+}
+
+export function toCupom(r: ResgateDoMembro, b: Pick<Beneficio, 'id' | 'nome' | 'evento' | 'urlBeneficio'>): CupomWire {
+  return {
+    idBeneficio: b.id,
+    cupom: r.cupom.codigo,
+    usoCupom: r.cupom.usadoEm !== null,
+    dataUsoCupom: r.cupom.usadoEm?.toISOString() ?? null,
+    numeroCupom: r.id,
+    dataResgate: r.criadoEm.toISOString(),
+    nomeBeneficio: b.nome,
+    evento: b.evento,
+    urlBeneficio: b.urlBeneficio,
+    opcao: r.opcao ? opcaoWire(r.opcao) : null,
+  };
+}
+
+export const selectResgate = {
+  id: true,
+  beneficioId: true,
+  criadoEm: true,
+  cupom: { select: { codigo: true, usadoEm: true } },
+  opcao: { select: { id: true, nome: true, data: true } },
+} as const;
+
+/** The member's redemptions, newest first. */
+export function carregarResgates(db: Db, usuarioId: string, beneficioId?: number): Promise<ResgateDoMembro[]> {
+  return db.resgate.findMany({ where: { usuarioId, ...(beneficioId ? { beneficioId } : {}) }, select: selectResgate, orderBy: { id: 'desc' } });
+}
+
+const porBeneficio = (resgates: ResgateDoMembro[]) => {
+  const m = new Map<number, ResgateDoMembro[]>();
+  for (const r of resgates) m.set(r.beneficioId, [...(m.get(r.beneficioId) ?? []), r]);
+  return m;
+};
+
+async function avaliarVisiveis(app: FastifyInstance, u: MembroBeneficio, beneficios: BeneficioComOpcoes[]) {
+  const { prisma } = app.ctx;
+  const agora = new Date();
+  const [resgates, saldo] = await Promise.all([carregarResgates(prisma, u.id), saldoDoUsuario(prisma, u.id)]);
+  const doMembro = porBeneficio(resgates);
+  const visiveis = beneficios.filter((b) => visivelPara(b, u, doMembro.has(b.id), agora));
+  const livres = await cuponsLivres(prisma, visiveis);
+  return visiveis.map((b) => {
+    const meus = doMembro.get(b.id) ?? [];
+    return toBeneficio(b, avaliarBeneficio(b, { usuario: u, saldo, resgates: meus, livres, agora }), meus, livres);
+  });
+}
+
+/** GET /beneficio */
+export async function listarBeneficios(app: FastifyInstance, u: MembroBeneficio): Promise<BeneficioWire[]> {
+  const beneficios = await app.ctx.prisma.beneficio.findMany({ where: { ativo: true, publico: { has: u.tipo } }, include: includeOpcoes, orderBy: benefitsOrder });
+  return avaliarVisiveis(app, u, beneficios);
+}
+
+/** GET /beneficio/{id}: 404 when the member doesn't see it (ids can't be probed). */
+export async function obterBeneficio(app: FastifyInstance, u: MembroBeneficio, id: number): Promise<BeneficioWire> {
+  const b = await app.ctx.prisma.beneficio.findUnique({ where: { id }, include: includeOpcoes });
+  const [item] = b ? await avaliarVisiveis(app, u, [b]) : [];
+  if (!item) throw notFound(BENEFICIO_MSG.naoEncontrado);
+  return item;
+}
+
+/** GET /beneficio/cupom: every coupon the member redeemed, newest first. */
+export async function listarCupons(app: FastifyInstance, usuarioId: string): Promise<CupomWire[]> {
+  const resgates = await app.ctx.prisma.resgate.findMany({
+    where: { usuarioId },
+    select: { ...selectResgate, beneficio: { select: { id: true, nome: true, evento: true, urlBeneficio: true } } },
+    orderBy: { id: 'desc' },
+  });
+  return resgates.map((r) => toCupom(r, r.beneficio));
+}

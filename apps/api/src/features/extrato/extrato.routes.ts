@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema, extratoQuerySchema, extratoResponseSchema } from '@legiao/contracts';
+import { extratoDoUsuario } from './extrato.service.js';
+
+export const extratoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/usuario/extrato',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['extrato'],
+        security: [{ bearer: [] }],
+        summary: 'Extrato do saldo: todos os lançamentos, do mais recente para o mais antigo',
+        description:
+          "motivo: 'Compra' | 'Indicação' | 'Enriquecimento de Perfil' | 'Resgate de Benefício'; valor em pontos (créditos positivos, resgates zero ou negativos). " +
+          'mes (1-12) e ano filtram pelo horário de Brasília; sem eles, tudo. O saldo é a soma dos valores.',
+        querystring: extratoQuerySchema,
+        response: { 200: extratoResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => extratoDoUsuario(app, request.usuario.id, request.query),
+  );
+};
+
+export default extratoRoutes;

@@ -1,0 +1,50 @@
+import { PONTOS, type MotivoExtrato } from '@legiao/contracts';
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { MotivoLancamento } from '../../generated/prisma/enums.js';
+
+// The ledger (table lancamento): every change of a member's balance is one appended row with a
+// motivo, a value in pontos, a date and its cause. The balance is SUM(valor), never stored or edited.
+// The database enforces the rest: a cause is credited once (unique cause columns, one
+// Enriquecimento per member), each motivo has its cause and sign (CHECK), rows are never updated
+// or deleted (trigger). docs/decisions/0009-economy.md
+
+/** Anything that runs queries: the client or an interactive transaction. */
+type Db = Prisma.TransactionClient;
+
+export const MOTIVO_EXTRATO: Record<MotivoLancamento, MotivoExtrato> = {
+  compra: 'Compra',
+  indicacao: 'Indicação',
+  enriquecimento_perfil: 'Enriquecimento de Perfil',
+  resgate_beneficio: 'Resgate de Benefício',
+};
+
+/** The member's balance in pontos. */
+export async function saldoDoUsuario(db: Db, usuarioId: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ saldo: number }[]>`SELECT COALESCE(SUM(valor), 0)::int AS saldo FROM lancamento WHERE usuario_id = ${usuarioId}::uuid`;
+  return row?.saldo ?? 0;
+}
+
+/**
+ * The Compra credit of one verified purchase entry, in the transaction that verified it. Idempotent:
+ * a second call for the same entry adds nothing (unique produto_cliente_id). Returns true when credited.
+ */
+export async function creditarCompra(tx: Db, usuarioId: string, produtoClienteId: string): Promise<boolean> {
+  const { count } = await tx.lancamento.createMany({
+    data: [{ usuarioId, motivo: 'compra', valor: PONTOS.compra, produtoClienteId }],
+    skipDuplicates: true,
+  });
+  return count === 1;
+}
+
+/**
+ * The one-time Enriquecimento de Perfil credit, for the personalisation survey to call when a
+ * member completes it (in its own transaction). Idempotent: a partial unique index allows one per
+ * member, so calling it again, or twice at once, credits once. Returns true when credited.
+ */
+export async function creditarEnriquecimentoPerfil(tx: Db, usuarioId: string): Promise<boolean> {
+  const { count } = await tx.lancamento.createMany({
+    data: [{ usuarioId, motivo: 'enriquecimento_perfil', valor: PONTOS.enriquecimentoPerfil }],
+    skipDuplicates: true,
+  });
+  return count === 1;
+}

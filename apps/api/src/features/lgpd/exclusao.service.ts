@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { emailContaExcluida, EXCLUSAO_LOGIN_RECENTE_MINUTOS, MSG_LGPD, NOME_CONTA_EXCLUIDA } from '@legiao/contracts';
+import { badRequest, forbidden } from '../../errors/app-error.js';
+import type { Usuario } from '../../generated/prisma/client.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { consentsOf, recordConsentChanges, SEM_CONSENTIMENTO } from '../consentimento/consentimento.service.js';
+
+/**
+ * DELETE /usuario (LGPD Art. 18 VI): the member confirms with the password, or, for a social account
+ * (no password), with a session opened in the last 15 minutes; then the account is anonymised.
+ */
+export async function deleteAccount(app: FastifyInstance, usuario: Usuario, sessaoId: string, senha: string | undefined) {
+  const { prisma } = app.ctx;
+  if (usuario.senhaHash) {
+    if (!senha) throw badRequest(MSG_LGPD.senhaObrigatoria, 'SENHA_OBRIGATORIA');
+    if (!(await verifyPassword(senha, usuario.senhaHash))) throw badRequest(MSG_LGPD.senhaIncorreta, 'SENHA_INCORRETA');
+  } else {
+    const sessao = await prisma.sessao.findUnique({ where: { id: sessaoId }, select: { criadaEm: true } });
+    if (!sessao || sessao.criadaEm.getTime() < Date.now() - EXCLUSAO_LOGIN_RECENTE_MINUTOS * 60_000) {
+      throw forbidden(MSG_LGPD.loginRecenteNecessario, 'LOGIN_RECENTE_NECESSARIO');
+    }
+  }
+  await anonymiseAccount(app, usuario);
+  app.log.info({ usuario: usuario.id }, 'lgpd: conta excluída e anonimizada');
+}
+
+/**
+ * The row stays (the ledger, coupons, referrals and verified purchases point at it and are kept
+ * for the legal record), but nothing in it identifies the person any more: the e-mail and CPF are
+ * free to register again. Sessions, links, provider links and the mails sent to the person go.
+ * docs/decisions/0011-data-rights.md
+ */
+export async function anonymiseAccount(app: FastifyInstance, usuario: Usuario) {
+  const { prisma } = app.ctx;
+  const id = usuario.id;
+  await prisma.$transaction(async (tx) => {
+    const pendentes = await tx.alteracaoEmail.findMany({ where: { usuarioId: id }, select: { novoEmail: true } });
+    // Every consent ends with the account; the history keeps when, not from where.
+    await recordConsentChanges(tx, id, consentsOf(usuario), SEM_CONSENTIMENTO, 'exclusao');
+    await tx.consentimento.updateMany({ where: { usuarioId: id }, data: { ip: null, userAgent: null } });
+    await tx.sessao.deleteMany({ where: { usuarioId: id } });
+    await tx.tokenConta.deleteMany({ where: { usuarioId: id } });
+    await tx.alteracaoEmail.deleteMany({ where: { usuarioId: id } });
+    await tx.contaSocial.deleteMany({ where: { usuarioId: id } });
+    await tx.emailSaida.deleteMany({ where: { para: { in: [usuario.email, ...pendentes.map((p) => p.novoEmail)] } } });
+    await tx.usuario.update({
+      where: { id },
+      data: {
+        nome: NOME_CONTA_EXCLUIDA,
+        email: emailContaExcluida(id),
+        senhaHash: null,
+        cpf: null,
+        celular: null,
+        cep: null,
+        endereco: null,
+        numero: null,
+        complemento: null,
+        cidade: null,
+        uf: null,
+        dataNascimento: null,
+        genero: null,
+        optInEmail: false,
+        optInSms: false,
+        optInWhatsapp: false,
+        optOut: false,
+        admin: false,
+        ativo: false,
+        social: false,
+        socialProvider: null,
+        origem: null,
+        hashIndicacao: null,
+        // The public handle leaves old referral and banner links pointing nowhere.
+        hash: randomUUID(),
+        hashPesquisaSatisfacao: null,
+        perfil: null,
+        excluidoEm: new Date(),
+      },
+    });
+  });
+}

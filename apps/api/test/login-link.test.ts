@@ -1,0 +1,180 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loginLinkResponseSchema, tokenResponseSchema } from '@legiao/contracts';
+import { setAdmin } from '../src/features/admin/admin-grant.js';
+import { digest } from '../src/lib/secrets.js';
+import { buildTestApp, type TestApp } from './support/app.js';
+import { bearer, createUser, expectError, login, uniqueEmail } from './support/factories.js';
+import { FilaClient, join, listenForWs } from './fila-ws-client.js';
+
+// The operators' automatic login links and the member's POST /auth/loginbywill (spec 000 sections 2, 7).
+const LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo.';
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { LOGIN_LINK_TTL_MINUTES: '1440' } });
+  const { email } = await createUser(t.prisma);
+  await setAdmin(t.prisma, email, true);
+  adminToken = await login(t.app, email);
+});
+afterAll(() => t.close());
+
+const emitir = (payload: Record<string, unknown>, token: string | null = adminToken, app: TestApp = t) =>
+  app.app.inject({ method: 'POST', url: '/api/admin/login-links', headers: token ? bearer(token) : {}, payload });
+const loginByWill = (payload: Record<string, unknown>, app: TestApp = t) => app.app.inject({ method: 'POST', url: '/api/auth/loginbywill', payload });
+
+/** What the login page does with the link: hash as is, celular = atob(code). */
+function fromLink(url: string) {
+  const u = new URL(url);
+  return { hash: u.searchParams.get('hash')!, celular: Buffer.from(u.searchParams.get('code')!, 'base64').toString('utf8'), beneficio: u.searchParams.get('beneficio') };
+}
+
+async function issueFor(who: string | Record<string, unknown>, app: TestApp = t, token = adminToken) {
+  const res = await emitir(typeof who === 'string' ? { email: who } : who, token, app);
+  expect(res.statusCode, res.body).toBe(201);
+  return loginLinkResponseSchema.parse(res.json());
+}
+
+describe('POST /api/admin/login-links', () => {
+  it('issues a single-use link to /login with hash and code (the celular in base64), by e-mail or CPF', async () => {
+    const { usuario } = await createUser(t.prisma);
+    const before = Date.now();
+    const byEmail = await issueFor(usuario.email.toUpperCase());
+    const url = new URL(byEmail.url);
+    expect(`${url.origin}${url.pathname}`).toBe('http://legiao.test/login');
+    const { hash, celular, beneficio } = fromLink(byEmail.url);
+    expect(celular).toBe(usuario.celular);
+    expect(beneficio).toBeNull();
+    expect(hash.length).toBeGreaterThanOrEqual(40);
+    expect(new Date(byEmail.expiraEm).getTime()).toBeGreaterThanOrEqual(before + 1440 * 60_000 - 1000);
+    // Only the digest is stored, as tipo login_automatico.
+    expect(await t.prisma.tokenConta.findUnique({ where: { secretHash: digest(hash) } })).toMatchObject({ usuarioId: usuario.id, tipo: 'login_automatico', usadoEm: null });
+    expect(await t.prisma.tokenConta.count({ where: { secretHash: hash } })).toBe(0);
+
+    const byCpf = await issueFor({ cpf: usuario.cpf, validadeMinutos: 30, beneficio: '42' });
+    expect(fromLink(byCpf.url).beneficio).toBe('42');
+    expect(new Date(byCpf.expiraEm).getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
+  });
+
+  it('is for operators only: 401 without a session, 403 for members and colaboradores', async () => {
+    const { usuario } = await createUser(t.prisma);
+    expectError(await emitir({ email: usuario.email }, null), 401);
+    const membro = await createUser(t.prisma);
+    expectError(await emitir({ email: usuario.email }, await login(t.app, membro.email)), 403, 'Você não tem permissão para acessar este recurso.');
+    const colaborador = await createUser(t.prisma);
+    await t.prisma.usuario.update({ where: { id: colaborador.usuario.id }, data: { tipo: 'colaborador' } });
+    expectError(await emitir({ email: usuario.email }, await login(t.app, colaborador.email)), 403);
+    expect(await t.prisma.tokenConta.count({ where: { usuarioId: usuario.id } })).toBe(0);
+  });
+
+  it('refuses bad input and accounts it cannot serve', async () => {
+    const { usuario } = await createUser(t.prisma);
+    expectError(await emitir({}), 400, 'Informe o e-mail ou o CPF da conta.');
+    expectError(await emitir({ email: usuario.email, cpf: usuario.cpf }), 400, 'Informe o e-mail ou o CPF da conta.');
+    expectError(await emitir({ email: 'nao-e-email' }), 400, 'Informe um e-mail válido.');
+    expectError(await emitir({ cpf: '111.111.111-11' }), 400, 'CPF inválido.');
+    expectError(await emitir({ email: usuario.email, validadeMinutos: 1 }), 400, 'A validade deve ficar entre 5 minutos e 7 dias.');
+    expectError(await emitir({ email: usuario.email, validadeMinutos: 60 * 24 * 8 }), 400, 'A validade deve ficar entre 5 minutos e 7 dias.');
+    expectError(await emitir({ email: uniqueEmail('ninguem') }), 404, 'Conta não encontrada.');
+    const pendente = await createUser(t.prisma, { ativo: false });
+    expectError(await emitir({ email: pendente.email }), 400, 'A conta ainda não foi ativada ou foi excluída.');
+    const semCelular = await createUser(t.prisma);
+    await t.prisma.usuario.update({ where: { id: semCelular.usuario.id }, data: { celular: null } });
+    expectError(await emitir({ email: semCelular.email }), 400, 'A conta não tem celular cadastrado: o link de acesso é vinculado ao celular.');
+  });
+});
+
+describe('POST /api/auth/loginbywill', () => {
+  it('opens a session for the link\'s member, once', async () => {
+    const { usuario } = await createUser(t.prisma);
+    const { hash, celular } = fromLink((await issueFor(usuario.email)).url);
+    const res = await loginByWill({ celular, hash });
+    expect(res.statusCode, res.body).toBe(200);
+    const { token } = tokenResponseSchema.parse(res.json());
+    const me = await t.app.inject({ method: 'GET', url: '/api/usuario/logged', headers: bearer(token.token) });
+    expect(me.json()).toMatchObject({ id: usuario.id });
+    // Replayed: the link is used up.
+    expect(expectError(await loginByWill({ celular, hash }), 400, LINK_INVALIDO).errors[0]!.code).toBe('LINK_INVALIDO');
+  });
+
+  it('accepts the celular masked, as typed anywhere', async () => {
+    const { usuario } = await createUser(t.prisma);
+    const { hash } = fromLink((await issueFor(usuario.email)).url);
+    expect((await loginByWill({ celular: '(21) 98765-4321', hash })).statusCode).toBe(200);
+  });
+
+  it('fails for an expired link, another celular (without using the link up), or a link of another kind', async () => {
+    const { usuario } = await createUser(t.prisma);
+    const { hash, celular } = fromLink((await issueFor(usuario.email)).url);
+    expectError(await loginByWill({ celular: '11911112222', hash }), 400, LINK_INVALIDO);
+    expectError(await loginByWill({ celular, hash: `${hash}x` }), 400, LINK_INVALIDO);
+    expect((await t.prisma.tokenConta.findUniqueOrThrow({ where: { secretHash: digest(hash) } })).usadoEm).toBeNull();
+    await t.prisma.tokenConta.update({ where: { secretHash: digest(hash) }, data: { expiraEm: new Date(Date.now() - 1000) } });
+    expectError(await loginByWill({ celular, hash }), 400, LINK_INVALIDO);
+
+    // An activation link's secret is no login link.
+    const other = await createUser(t.prisma, { ativo: false });
+    await t.prisma.tokenConta.create({ data: { usuarioId: other.usuario.id, tipo: 'ativacao', secretHash: digest('segredo-de-ativacao'), expiraEm: new Date(Date.now() + 3600_000) } });
+    expectError(await loginByWill({ celular: other.usuario.celular!, hash: 'segredo-de-ativacao' }), 400, LINK_INVALIDO);
+  });
+
+  it('only the newest link of a member works', async () => {
+    const { usuario } = await createUser(t.prisma);
+    const first = fromLink((await issueFor(usuario.email)).url);
+    const second = fromLink((await issueFor(usuario.email)).url);
+    expectError(await loginByWill(first), 400, LINK_INVALIDO);
+    expect((await loginByWill(second)).statusCode).toBe(200);
+  });
+
+  it('fails once the member changed the celular or the account was deactivated', async () => {
+    const a = await createUser(t.prisma);
+    const linkA = fromLink((await issueFor(a.email)).url);
+    await t.prisma.usuario.update({ where: { id: a.usuario.id }, data: { celular: '31999990000' } });
+    expectError(await loginByWill(linkA), 400, LINK_INVALIDO);
+    const b = await createUser(t.prisma);
+    const linkB = fromLink((await issueFor(b.email)).url);
+    await t.prisma.usuario.update({ where: { id: b.usuario.id }, data: { ativo: false } });
+    expectError(await loginByWill(linkB), 400, LINK_INVALIDO);
+  });
+
+  it('refuses bad input', async () => {
+    expectError(await loginByWill({ celular: '21987654321' }), 400, LINK_INVALIDO);
+    expectError(await loginByWill({ hash: 'abc' }), 400, LINK_INVALIDO);
+    expectError(await loginByWill({ celular: '', hash: '' }), 400, LINK_INVALIDO);
+  });
+});
+
+describe('loginbywill behind the waiting room', () => {
+  let w: TestApp;
+  let wsUrl: string;
+  let wAdmin: string;
+  const clients: FilaClient[] = [];
+  beforeAll(async () => {
+    w = await buildTestApp({ env: { FILA_CAPACIDADE: '1' } });
+    const { email } = await createUser(w.prisma);
+    await setAdmin(w.prisma, email, true);
+    wAdmin = await login(w.app, email); // before anybody queues
+    ({ wsUrl } = await listenForWs(w.app));
+  });
+  afterEach(() => {
+    for (const c of clients.splice(0)) {
+      c.send('Logout');
+      c.close();
+    }
+  });
+  afterAll(() => w.close());
+
+  it('needs an admission ticket while the room is on; a refusal leaves the link usable', async () => {
+    const { usuario } = await createUser(w.prisma);
+    const link = fromLink((await issueFor(usuario.email, w, wAdmin)).url);
+    const a = await join(wsUrl);
+    const b = await join(wsUrl);
+    clients.push(a.c, b.c);
+    expect(b.first.type).toBe('ReceiveQueuePosition');
+    if (a.first.type !== 'ProceedToLogin') throw new Error('a devia entrar');
+
+    expect(expectError(await loginByWill(link, w), 403).errors[0]!.code).toBe('FILA_SEM_TICKET');
+    const ok = await loginByWill({ ...link, ticket: a.first.ticket }, w);
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});

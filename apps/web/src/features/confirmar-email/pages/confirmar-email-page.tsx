@@ -1,0 +1,62 @@
+import { MSG } from '@legiao/contracts/messages';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-error';
+import { AuthLayout } from '../../../shared/layout/auth-layout';
+import { encodeBase64 } from '../../../shared/lib/encoding';
+import { isLoggedIn } from '../../../shared/session/session';
+import { Loader } from '../../../shared/ui/loader';
+import { useConfirmarEmail } from '../api/confirmar-email';
+
+/** The link mailed to the new address (/confirmar-email?q=): confirms the e-mail change. */
+export function ConfirmarEmailPage() {
+  const [params] = useSearchParams();
+  const hash = params.get('q');
+  const confirmar = useConfirmarEmail();
+  const posted = useRef<string | null>(null);
+  const { mutate } = confirmar;
+
+  useEffect(() => {
+    // Post once per link, even when effects run twice (React StrictMode in development).
+    if (!hash || posted.current === hash) return;
+    posted.current = hash;
+    mutate(hash);
+  }, [hash, mutate]);
+
+  const logado = isLoggedIn();
+  let content;
+  if (confirmar.isSuccess) {
+    const { email, message } = confirmar.data;
+    content = (
+      <div className="result" role="status">
+        <span className="result__icon" aria-hidden="true">
+          ✓
+        </span>
+        <h1 className="auth-card__title">{message}</h1>
+        <p className="result__text">A partir de agora, entre com {email}.</p>
+        {logado ? (
+          <Link className="button button--block" to="/editar-perfil">
+            Ir para o meu perfil
+          </Link>
+        ) : (
+          <Link className="button button--block" to={`/login?e=${encodeURIComponent(encodeBase64(email))}`}>
+            Acessar
+          </Link>
+        )}
+      </div>
+    );
+  } else if (!hash || confirmar.isError) {
+    content = (
+      <div className="result" role="alert">
+        <h1 className="auth-card__title">Não foi possível confirmar</h1>
+        <p className="result__text">{hash ? errorMessage(confirmar.error) : MSG.linkInvalido}</p>
+        <Link className="button button--block" to={logado ? '/alterar-email' : '/login'}>
+          {logado ? 'Pedir um novo link' : 'Ir para o login'}
+        </Link>
+      </div>
+    );
+  } else {
+    content = <Loader label="Confirmando seu novo e-mail..." />;
+  }
+  return <AuthLayout>{content}</AuthLayout>;
+}

@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { navigateTo, scrollToTop } from '../../../shared/navigation/app-navigate';
+import { onLogout } from '../../../shared/session/logout';
+import { clearSession, isLoggedIn } from '../../../shared/session/session';
+import type { FilaController } from '../lib/fila-controller';
+import { FilaContext } from './fila-context';
+
+/** What counts as the member being active (ADR 0008: renew on activity, at most every 30 s). */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
+
+/**
+ * Keeps the waiting room's socket for the whole app: on the login page (see useFilaGate) and on
+ * every page while a member is logged in. When the queue session ends (ProceedToLogout, or the
+ * hub no longer knows this browser) the member is logged out here and sent to / (spec 000 section 4).
+ * The controller's code loads only when needed, so a visitor's first paint doesn't carry it.
+ */
+export function FilaProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [controller, setController] = useState<FilaController | null>(null);
+  const [ensure, setEnsure] = useState<() => void>(() => () => {});
+
+  useEffect(() => {
+    let disposed = false;
+    let c: FilaController | null = null;
+    let loading: Promise<FilaController | null> | null = null;
+
+    const load = (): Promise<FilaController | null> => {
+      loading ??= import('../lib/create-fila-controller')
+        .then(({ createFilaController }) => {
+          if (disposed) return null;
+          c = createFilaController({
+            isLoggedIn,
+            onSessionEnded: () => {
+              clearSession();
+              queryClient.clear();
+              navigateTo('/');
+              scrollToTop();
+            },
+          });
+          setController(c);
+          c.sync();
+          return c;
+        })
+        .catch((error: unknown) => {
+          console.warn('Não foi possível carregar a sala de espera.', error);
+          loading = null;
+          return null;
+        });
+      return loading;
+    };
+    setEnsure(() => () => void load());
+    if (isLoggedIn()) void load();
+
+    const onActivity = () => {
+      if (c) c.activity();
+      else if (isLoggedIn()) void load();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') c?.visible();
+    };
+    const onOnline = () => c?.visible();
+    // Another tab logged in or out.
+    const onStorage = () => {
+      if (c) c.sync();
+      else if (isLoggedIn()) void load();
+    };
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true });
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('online', onOnline);
+    window.addEventListener('storage', onStorage);
+    const offLogout = onLogout(() => {
+      if (c) c.logout();
+      else void load().then((loaded) => loaded?.logout());
+    });
+    return () => {
+      disposed = true;
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('storage', onStorage);
+      offLogout();
+      c?.dispose();
+      setController(null);
+    };
+  }, [queryClient]);
+
+  const value = useMemo(() => ({ controller, ensure }), [controller, ensure]);
+  return <FilaContext.Provider value={value}>{children}</FilaContext.Provider>;
+}

@@ -1,0 +1,65 @@
+import { EXCLUSAO_LOGIN_RECENTE_MINUTOS, MSG_LGPD } from '@legiao/contracts/lgpd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useNotices } from '../../../shared/notices/notice-context';
+import { clearSession } from '../../../shared/session/session';
+import { PasswordField } from '../../../shared/ui/password-field';
+import { useExcluirConta } from '../api/excluir-conta';
+import { Dialog } from './dialog';
+
+/**
+ * 'Excluir minha conta': confirmed with the password (social accounts: a login of the last 15
+ * minutes, checked by the server). On success the session is gone: clear it and go to /.
+ */
+export function ExcluirContaDialog({ social, onClose }: { social: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { notify } = useNotices();
+  const excluir = useExcluirConta();
+  const [senha, setSenha] = useState('');
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    excluir.mutate(social ? {} : { senha }, {
+      onSuccess: () => {
+        clearSession();
+        queryClient.clear();
+        notify({ message: MSG_LGPD.contaExcluida, kind: 'success' });
+        void navigate('/', { replace: true });
+      },
+    });
+  }
+
+  return (
+    <Dialog titulo="Excluir minha conta" onClose={onClose}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <p className="dialogo__texto">
+          Seus dados pessoais serão apagados e você sairá do portal. Compras, cupons e o extrato ficam guardados sem identificar você, como a lei
+          exige. Seu e-mail e seu CPF poderão ser usados em um novo cadastro. Esta ação não pode ser desfeita.
+        </p>
+        {social ? (
+          <p className="dialogo__texto">
+            Por segurança, a exclusão de uma conta do Google ou do Facebook só é aceita até {EXCLUSAO_LOGIN_RECENTE_MINUTOS} minutos depois de entrar.
+          </p>
+        ) : (
+          <PasswordField label="Sua senha" autoComplete="current-password" value={senha} onChange={(e) => setSenha(e.target.value)} data-autofocus />
+        )}
+        {excluir.isError ? (
+          <p className="field__error" role="alert">
+            {errorMessage(excluir.error)}
+          </p>
+        ) : null}
+        <div className="dialogo__acoes">
+          <button type="button" className="button button--ghost" onClick={onClose} data-autofocus={social ? true : undefined}>
+            Cancelar
+          </button>
+          <button type="submit" className="button button--perigo" disabled={(!social && !senha) || excluir.isPending}>
+            {excluir.isPending ? 'Excluindo...' : 'Excluir conta'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

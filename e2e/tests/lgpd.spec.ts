@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { createActiveAccount } from '../support/accounts';
+import { validCpf, uniqueEmail } from '../support/data';
+import { field, login, snap, storedToken, visibleText } from '../support/ui';
+
+test('baixa todos os dados em JSON e vê o histórico de consentimentos', async ({ page, request }) => {
+  const conta = await createActiveAccount(request, 'exporta');
+  await login(page, conta.email, conta.senha);
+  await page.goto('/editar-perfil');
+  await expect(field(page, 'Nome completo')).toHaveValue(conta.nome);
+
+  // A consent given in the profile goes into the history.
+  await page.getByLabel('Aceito receber comunicações por e-mail').check();
+  await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+  await expect(visibleText(page, 'Perfil atualizado com sucesso!')).toBeVisible();
+  await page.goto('/editar-perfil');
+  await page.getByText('Histórico de consentimentos').click();
+  await expect(visibleText(page, /E-mail: autorizado em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  await snap(page, 'perfil-seus-dados');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar meus dados', exact: true }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^meus-dados-legiao-\d{4}-\d{2}-\d{2}\.json$/);
+  const dados = JSON.parse(readFileSync((await file.path())!, 'utf8'));
+  expect(dados.formato).toBe('legiao-meus-dados/1');
+  expect(dados.titular).toMatchObject({ email: conta.email, nome: conta.nome, cpf: conta.cpf, temSenha: true });
+  expect(dados.titular.senhaHash).toBeUndefined();
+  expect(dados.consentimentos).toEqual([expect.objectContaining({ canal: 'email', concedido: true, origem: 'perfil' })]);
+  expect(dados.sessoes.length).toBeGreaterThanOrEqual(1);
+});
+
+test('exclui a conta com a senha: sai do portal, não entra mais, e e-mail e CPF podem se cadastrar de novo', async ({ page, request }) => {
+  const conta = await createActiveAccount(request, 'exclui');
+  await login(page, conta.email, conta.senha);
+  await page.goto('/editar-perfil');
+  await page.getByRole('button', { name: 'Excluir minha conta', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Excluir minha conta' });
+  await expect(dialog).toBeVisible();
+  await snap(page, 'excluir-conta');
+
+  await dialog.getByLabel('Sua senha', { exact: true }).fill('Errada#1234');
+  await dialog.getByRole('button', { name: 'Excluir conta', exact: true }).click();
+  await expect(dialog.getByText('Senha incorreta.')).toBeVisible();
+
+  await dialog.getByLabel('Sua senha', { exact: true }).fill(conta.senha);
+  await dialog.getByRole('button', { name: 'Excluir conta', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(visibleText(page, 'Sua conta foi excluída.')).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+
+  await page.goto('/login');
+  await field(page, 'E-mail').fill(conta.email);
+  await field(page, 'Senha').fill(conta.senha);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(visibleText(page, 'E-mail ou senha inválidos.')).toBeVisible();
+
+  const again = await request.post('/api/usuario', {
+    data: { email: conta.email, senha: conta.senha, cpf: conta.cpf, nome: conta.nome, celular: '11987654321', cep: '01310100', dataNascimento: '1991-08-20', genero: 'mulher' },
+  });
+  expect(again.status(), await again.text()).toBe(201);
+});
+
+test('conta social recém-entrada exclui sem senha', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Entrar com Google', exact: true }).click();
+  await page.getByLabel('E-mail da conta').fill(uniqueEmail('social-exclui'));
+  await page.getByLabel('Nome').fill('Sofia Social');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/novo-registro$/);
+  await field(page, 'CPF').fill(validCpf());
+  await field(page, 'Celular').fill('11987654321');
+  await page.getByLabel('Li e aceito os termos de uso').check();
+  await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.goto('/editar-perfil');
+  await page.getByRole('button', { name: 'Excluir minha conta', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Excluir minha conta' });
+  await expect(dialog.getByLabel('Sua senha')).toHaveCount(0);
+  await expect(dialog).toContainText('15 minutos');
+  await snap(page, 'excluir-conta-social');
+  await dialog.getByRole('button', { name: 'Excluir conta', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await storedToken(page)).toBeNull();
+});

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+// Benefits, coupons and redemption (spec 000 sections 2-5, 7-9). docs/decisions/0009-economy.md
+
+/** Optional request header: a retried POST /beneficio/resgate with the same key redeems once. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Answer header on a replayed redemption (same status and body as the first answer). */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
+export const BENEFICIO_MSG = {
+  naoEncontrado: 'Benefício não encontrado.',
+  idBeneficioInvalido: 'Escolha um benefício.',
+  /** Spec 000 section 5, word for word. */
+  termos: 'Você deve concordar com os termos antes de resgatar o benefício.',
+  perfilIncompleto: 'Conclua seu cadastro para resgatar benefícios.',
+  perfilNaoDefinido: 'Personalize seu portal para resgatar benefícios.',
+  emBreve: 'Este benefício ainda não está disponível.',
+  encerrado: 'Este benefício foi encerrado.',
+  esgotado: 'Benefício esgotado.',
+  opcaoObrigatoria: 'Escolha um dia do evento.',
+  opcaoInvalida: 'Dia inválido para este evento.',
+  opcaoEsgotada: 'Este dia está esgotado. Escolha outro dia.',
+  jaResgatado: 'Você já resgatou este benefício.',
+  limiteResgates: 'Você atingiu o limite de resgates deste benefício.',
+  saldoInsuficiente: 'Saldo insuficiente para resgatar este benefício.',
+  chaveInvalida: 'Idempotency-Key inválida: use de 8 a 128 letras, números, ponto, dois-pontos, - ou _.',
+  chaveReusada: 'Esta Idempotency-Key já foi usada em outro resgate.',
+  tenteNovamente: 'Não foi possível concluir o resgate agora. Tente novamente.',
+} as const;
+
+/** 'Faltam 2 pontos' style detail of SALDO_INSUFICIENTE. */
+export const faltamPontos = (n: number) => `${BENEFICIO_MSG.saldoInsuficiente} Faltam ${n} ${n === 1 ? 'ponto' : 'pontos'}.`;
+
+/**
+ * Why a benefit can't be redeemed now (codigoBloqueio; motivoBloqueio carries the message). The
+ * same codes come back as `errors[0].code` when POST /beneficio/resgate refuses.
+ */
+export const CODIGOS_BLOQUEIO = ['PERFIL_INCOMPLETO', 'PERFIL_NAO_DEFINIDO', 'EM_BREVE', 'ENCERRADO', 'ESGOTADO', 'JA_RESGATADO', 'LIMITE_RESGATES', 'SALDO_INSUFICIENTE'] as const;
+export type CodigoBloqueio = (typeof CODIGOS_BLOQUEIO)[number];
+
+/**
+ * The card's state (spec 000 section 4): esgotado; bloqueado (cannot redeem: see codigoBloqueio);
+ * resgatavel ('Resgatar!'); resgatado ('Ver cupom!' or, for events, 'Ver detalhes!'); utilizado
+ * ('Utilizado!' with the usage date: the coupon was used and multiple redemption is not allowed).
+ */
+export const ESTADOS_BENEFICIO = ['esgotado', 'bloqueado', 'resgatavel', 'resgatado', 'utilizado'] as const;
+export type EstadoBeneficio = (typeof ESTADOS_BENEFICIO)[number];
+
+export const opcaoBeneficioSchema = z.object({
+  id: z.number().int(),
+  nome: z.string().describe("Rótulo do dia, ex.: 'Sábado, 17/01'"),
+  data: z.string().describe('AAAA-MM-DD'),
+  esgotado: z.boolean(),
+});
+export type OpcaoBeneficio = z.infer<typeof opcaoBeneficioSchema>;
+
+export const resgateItemSchema = z.object({
+  dataResgate: z.string().describe('ISO 8601'),
+  usoCupom: z.boolean(),
+  dataUsoCupom: z.string().nullable(),
+  cupom: z.string(),
+  numeroCupom: z.number().int(),
+  opcao: opcaoBeneficioSchema.omit({ esgotado: true }).nullable(),
+});
+
+/** GET /beneficio items and GET /beneficio/{id} (spec 000 section 3, plus what the cards need). */
+export const beneficioSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  tipo: z.string().describe('Cbe, Colaboradores, baseGeral, Missao_Personalizacao, MeninasMalvadas2025, JerseyBoys2025, ParIngressoSpantaRJ ou um hash'),
+  descricao: z.string().nullable(),
+  urlImagem: z.string(),
+  valor: z.number().int().describe('Custo em pontos (1 ponto = 1 indicação confirmada); 0 = gratuito'),
+  evento: z.boolean(),
+  dataEvento: z.string().nullable().describe('ISO 8601, eventos de um dia só'),
+  esgotado: z.boolean(),
+  podeResgatar: z.boolean(),
+  jaResgatado: z.boolean(),
+  multiploResgate: z.boolean(),
+  limitePorMembro: z.number().int(),
+  textoLegal: z.string(),
+  urlBeneficio: z.string().nullable(),
+  percentualDesconto: z.number().int().nullable(),
+  inicio: z.string().nullable().describe('ISO 8601: antes disso o card fica bloqueado (contagem regressiva)'),
+  fim: z.string().nullable(),
+  estado: z.enum(ESTADOS_BENEFICIO),
+  codigoBloqueio: z.enum(CODIGOS_BLOQUEIO).nullable(),
+  motivoBloqueio: z.string().nullable().describe('Mensagem em português quando podeResgatar é false'),
+  dias: z.array(opcaoBeneficioSchema).describe('Dias do evento (ingresso unificado), cada um com seu estoque; vazio quando não há escolha'),
+  resgates: z.array(resgateItemSchema).describe('Resgates do membro, do mais recente para o mais antigo'),
+});
+export type Beneficio = z.infer<typeof beneficioSchema>;
+export const beneficiosResponseSchema = z.array(beneficioSchema);
+
+export const beneficioIdParamsSchema = z.object({
+  id: z.coerce.number({ error: BENEFICIO_MSG.naoEncontrado }).int(BENEFICIO_MSG.naoEncontrado).positive(BENEFICIO_MSG.naoEncontrado).max(2_147_483_647, BENEFICIO_MSG.naoEncontrado),
+});
+
+const idSchema = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+/**
+ * POST /beneficio/resgate. The spec's client sends only idBeneficio after the member ticked the
+ * terms box; aceiteTermos: false is refused with the spec's message. idOpcao picks the event day.
+ */
+export const resgateBodySchema = z.object({
+  idBeneficio: idSchema(BENEFICIO_MSG.idBeneficioInvalido),
+  idOpcao: z.preprocess((v) => (v === null || v === '' ? undefined : v), idSchema(BENEFICIO_MSG.opcaoInvalida).optional()),
+  aceiteTermos: z.boolean().optional().refine((v) => v !== false, BENEFICIO_MSG.termos),
+});
+export type ResgateBodyInput = z.input<typeof resgateBodySchema>;
+
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,128}$/, BENEFICIO_MSG.chaveInvalida);
+export const resgateHeadersSchema = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema.optional() });
+
+/** A member's coupon (spec 000 section 3: idBeneficio, cupom, usoCupom, dataUsoCupom, numeroCupom). */
+export const cupomSchema = z.object({
+  idBeneficio: z.number().int(),
+  cupom: z.string(),
+  usoCupom: z.boolean(),
+  dataUsoCupom: z.string().nullable(),
+  numeroCupom: z.number().int().describe('Número do resgate (o do ingresso, nos eventos)'),
+  dataResgate: z.string(),
+  nomeBeneficio: z.string(),
+  evento: z.boolean(),
+  urlBeneficio: z.string().nullable(),
+  opcao: opcaoBeneficioSchema.omit({ esgotado: true }).nullable(),
+});
+export type Cupom = z.infer<typeof cupomSchema>;
+export const cuponsResponseSchema = z.array(cupomSchema);
+
+/** POST /beneficio/resgate answer: the coupon handed out and the balance left. */
+export const resgateResponseSchema = cupomSchema.extend({ saldo: z.number().int() });
+export type ResgateResponse = z.infer<typeof resgateResponseSchema>;
+
+// --- operators ------------------------------------------------------------------------------
+
+/** POST /beneficio/cupom/uso (administrators): the store reports codes as used. */
+export const marcarUsoBodySchema = z.object({
+  codigos: z.array(z.string().trim().min(1).max(64)).min(1).max(1000),
+  dataUso: z.iso.datetime().optional(),
+});
+export const marcarUsoResponseSchema = z.object({
+  marcados: z.number().int(),
+  naoEncontrados: z.array(z.string()).describe('Códigos desconhecidos ou ainda não entregues a ninguém'),
+});

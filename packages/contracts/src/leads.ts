@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { celularSchema, cepSchema, dataNascimentoSchema, emailSchema } from './fields.js';
+import { required } from './usuario.js';
+
+// The lead-capture page /expert-xp/ (spec 001 sections 2.21, 3, 9). docs/decisions/0009-economy.md
+
+/** Spec 001 section 9: 40% off, first purchase only, one use per CPF. One coupon per e-mail. */
+export const LEAD_PERCENTUAL = 40;
+export const LEAD_ORIGEM = 'expert-xp';
+
+/**
+ * The page shows 'CUPOM RESGATADO!' even when the call failed (spec 001 section 2.21): it then shows
+ * this fixed code (the store accepts it once per CPF, first purchase only).
+ */
+export const CUPOM_LEAD_FIXO = 'EXPERTXP40';
+
+export const LEAD_MSG = {
+  sucesso: 'CUPOM RESGATADO!',
+  nomeInvalido: 'Informe seu nome.',
+} as const;
+
+/** POST /Leads/Create (spec 001 section 3, lead payload). */
+export const leadSchema = z.object({
+  nome: required(z.string().trim().min(2, LEAD_MSG.nomeInvalido).max(120, LEAD_MSG.nomeInvalido)),
+  email: required(emailSchema),
+  celular: required(celularSchema),
+  dtNascimento: required(dataNascimentoSchema),
+  cep: required(cepSchema),
+  optinEmail: z.boolean({ error: MSG.camposObrigatorios }).optional().default(false),
+  optinCelular: z.boolean({ error: MSG.camposObrigatorios }).optional().default(false),
+});
+export type LeadInput = z.input<typeof leadSchema>;
+export type Lead = z.output<typeof leadSchema>;
+
+export const leadResponseSchema = z.object({
+  message: z.string().describe("'CUPOM RESGATADO!'"),
+  cupom: z.string(),
+  percentual: z.number().int(),
+  novo: z.boolean().describe('false quando o e-mail já tinha recebido o cupom (o mesmo volta)'),
+});
+export type LeadResponse = z.infer<typeof leadResponseSchema>;

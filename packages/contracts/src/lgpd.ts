@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+// The member's data rights under the LGPD (Art. 18): access and portability (export), deletion.
+// docs/decisions/0011-data-rights.md
+
+export const MSG_LGPD = {
+  senhaObrigatoria: 'Informe sua senha para confirmar.',
+  senhaIncorreta: 'Senha incorreta.',
+  loginRecenteNecessario: 'Por segurança, entre de novo com Google ou Facebook e peça a exclusão em até 15 minutos.',
+  contaExcluida: 'Sua conta foi excluída.',
+} as const;
+
+/** Social accounts have no password: a session opened this recently confirms it is the member. */
+export const EXCLUSAO_LOGIN_RECENTE_MINUTOS = 15;
+
+/** DELETE /usuario: the password (accounts that have one). */
+export const excluirContaSchema = z.object({ senha: z.string().max(200).optional() });
+export type ExcluirContaInput = z.input<typeof excluirContaSchema>;
+
+/** Name and address an account gets when it is deleted (the row stays, anonymised). */
+export const NOME_CONTA_EXCLUIDA = 'Conta excluída';
+export const emailContaExcluida = (id: string) => `excluido+${id}@anonimo.invalid`;
+
+/** The version of the export's layout: bump it when a collector changes shape. */
+export const MEUS_DADOS_FORMATO = 'legiao-meus-dados/1';
+
+/** GET /usuario/meus-dados: one key per collector (titular, consentimentos, produtos, ...). */
+export const meusDadosSchema = z
+  .object({
+    formato: z.literal(MEUS_DADOS_FORMATO),
+    geradoEm: z.string(),
+  })
+  .catchall(z.unknown());
+export type MeusDados = z.infer<typeof meusDadosSchema>;
