@@ -225,8 +225,12 @@ export async function seedEconomiaMembro(prisma: Db, email: string, opts: { bcry
       }
       if (membro.perfil) await creditarEnriquecimentoPerfil(tx, membro.id);
 
+      const skus = AMIGOS_DEMO.flatMap((a) => (a.sku ? [a.sku] : []));
+      const produtos = new Map((await tx.produto.findMany({ where: { sku: { in: skus } }, select: { id: true, sku: true } })).map((p) => [p.sku, p.id]));
+      const beneficios = new Map((await tx.beneficio.findMany({ where: { chave: { in: ['missao-personalizacao', 'jersey-boys-2025'] } }, select: { id: true, chave: true } })).map((b) => [b.chave, b.id]));
+      // Needs the catalogue and the benefits (seeded before this); without them, the next start does it.
+      if (produtos.size !== skus.length || beneficios.size !== 2) return false;
       const senhaHash = await hashPassword('Legiao@2025', opts.bcryptCost);
-      const produtos = new Map((await tx.produto.findMany({ where: { sku: { in: AMIGOS_DEMO.flatMap((a) => (a.sku ? [a.sku] : [])) } }, select: { id: true, sku: true } })).map((p) => [p.sku, p.id]));
       for (const a of AMIGOS_DEMO) {
         const u = await amigo(tx, a, senhaHash);
         await registrarIndicacao(tx, u, membro.hash);
@@ -235,7 +239,6 @@ export async function seedEconomiaMembro(prisma: Db, email: string, opts: { bcry
         if (produtoId && a.dataCompra) await createVerifiedEntry(tx, { usuarioId: u.id, produtoId, quantidade: 1, dataCompra: a.dataCompra, codigoPedido: `DEMO-IND-${u.id.slice(0, 8)}` });
       }
 
-      const beneficios = new Map((await tx.beneficio.findMany({ where: { chave: { in: ['missao-personalizacao', 'jersey-boys-2025'] } }, select: { id: true, chave: true } })).map((b) => [b.chave, b.id]));
       const missao = beneficios.get('missao-personalizacao');
       const jersey = beneficios.get('jersey-boys-2025');
       if (missao) {

@@ -11,7 +11,7 @@ describe('ConfirmarEmailPage', () => {
       return jsonResponse({ message: 'E-mail alterado com sucesso!', email: 'novo@example.com' });
     });
     renderApp('/confirmar-email?q=segredo');
-    expect(await screen.findByRole('heading', { name: 'E-mail alterado com sucesso!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'E-mail alterado com sucesso!' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText(/novo@example.com/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Acessar' }).getAttribute('href')).toBe(`/login?e=${encodeURIComponent(btoa('novo@example.com'))}`);
     expect(posts).toEqual([['/api/usuario/confirmar-email', { hash: 'segredo' }]]);

@@ -37,7 +37,7 @@ describe('social login on the landing page', () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const ui = userEvent.setup();
     renderApp('/');
-    await ui.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+    await ui.click(await screen.findByRole('button', { name: 'Entrar com Google' }, { timeout: 15_000 }));
     const url = new URL(assign.mock.calls[0]![0]);
     expect(url.hostname).toBe('accounts.google.com');
     const pending = JSON.parse(sessionStorage.getItem('legiao.socialLogin')!);
@@ -50,7 +50,7 @@ describe('social login on the landing page', () => {
   it('hides the buttons when no provider is configured', async () => {
     mockFetch((url) => (url === '/api/auth/social-config' ? jsonResponse({ google: null, facebook: null }) : jsonResponse([])));
     renderApp('/');
-    await screen.findByRole('heading', { name: /Faça parte da/ });
+    await screen.findByRole('heading', { name: /Faça parte da/ }, { timeout: 15_000 });
     await waitFor(() => expect(screen.queryByText('ou entre com')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Entrar com Google' })).toBeNull();
   });
@@ -60,7 +60,7 @@ describe('social login on the landing page', () => {
     savePendingLogin({ state: 'st-ok', provider: 'google' });
     const { posted } = api();
     const { router } = renderApp('/#access_token=ya29.token-do-google&token_type=Bearer&state=st-ok');
-    expect(await screen.findByRole('heading', { name: 'Complete seu cadastro' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Complete seu cadastro' }, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/novo-registro');
     expect(posted).toEqual([{ provider: 'google', token: 'ya29.token-do-google', hashIndicacao: 'ref-9' }]);
     expect(localStorage.getItem(STORAGE.token)).toBe('sessao-social');

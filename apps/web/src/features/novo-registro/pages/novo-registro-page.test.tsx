@@ -23,7 +23,7 @@ describe('NovoRegistroPage', () => {
     const ui = userEvent.setup();
     const { router } = renderApp('/novo-registro');
 
-    expect(await screen.findByRole('heading', { name: 'Complete seu cadastro' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Complete seu cadastro' }, { timeout: 15_000 })).toBeTruthy();
     const finalizar = (await screen.findByRole('button', { name: 'Finalizar' })) as HTMLButtonElement;
     expect(finalizar.disabled).toBe(true);
     await ui.type(screen.getByLabelText('CPF'), '52998224725');

@@ -20,7 +20,7 @@ describe('AlterarEmailPage', () => {
     });
     const ui = userEvent.setup();
     renderApp('/alterar-email');
-    await ui.type(await screen.findByLabelText('Novo e-mail'), 'Novo@Example.com');
+    await ui.type(await screen.findByLabelText('Novo e-mail', {}, { timeout: 15_000 }), 'Novo@Example.com');
     await ui.click(screen.getByRole('button', { name: 'ATUALIZAR' }));
     expect((await screen.findByRole('status')).textContent).toContain('Enviamos um link de confirmação para novo@example.com');
     expect(posts).toEqual([{ email: 'novo@example.com' }]);

@@ -21,7 +21,7 @@ describe('EditarPerfilPage: the member’s data', () => {
     });
     const ui = userEvent.setup();
     renderApp('/editar-perfil');
-    await ui.click(await screen.findByRole('button', { name: 'Baixar meus dados' }));
+    await ui.click(await screen.findByRole('button', { name: 'Baixar meus dados' }, { timeout: 15_000 }));
     await waitFor(() => expect(clicks).toHaveLength(1));
     expect(clicks[0]!.download).toBe('meus-dados-legiao-2026-11-22.json');
     expect(clicks[0]!.getAttribute('href')).toBe('blob:meus-dados');

@@ -18,7 +18,7 @@ describe('SocialButtons on the login page', () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const ui = userEvent.setup();
     renderApp('/login');
-    await ui.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+    await ui.click(await screen.findByRole('button', { name: 'Entrar com Google' }, { timeout: 15_000 }));
     expect(screen.queryByRole('button', { name: 'Entrar com Facebook' })).toBeNull();
     expect(assign).toHaveBeenCalledTimes(1);
     expect(JSON.parse(sessionStorage.getItem('legiao.socialLogin')!)).toMatchObject({ provider: 'google', ticket: TEST_TICKET });
