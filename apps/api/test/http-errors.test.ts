@@ -31,7 +31,7 @@ describe('routing', () => {
   });
 
   it('answers an unknown /api path with 404 in the error format', async () => {
-    for (const [method, url] of [['GET', '/api/nao-existe'], ['POST', '/api/usuario/nao-existe'], ['DELETE', '/api/usuario']] as const) {
+    for (const [method, url] of [['GET', '/api/nao-existe'], ['POST', '/api/usuario/nao-existe'], ['PATCH', '/api/usuario']] as const) {
       const res = await t.app.inject({ method, url });
       expect(expectError(res, 404, 'Recurso não encontrado.').errors[0]!.code).toBe('NOT_FOUND');
     }

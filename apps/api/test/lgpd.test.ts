@@ -76,6 +76,7 @@ describe('GET /api/usuario/meus-dados', () => {
     const produto = await createProduto(t.prisma);
     await createEntrada(t.prisma, a.usuario.id, produto.id, { localCompra: 'Amazon' });
     await createEntrada(t.prisma, b.usuario.id, produto.id, { localCompra: 'Magalu' });
+    await t.prisma.lancamento.create({ data: { usuarioId: a.usuario.id, motivo: 'enriquecimento_perfil', valor: 1 } });
     await t.app.inject({ method: 'PUT', url: '/api/usuario', headers: bearer(a.token), payload: { nome: a.usuario.nome, celular: a.usuario.celular, optIn: true } });
 
     const res = await get('/api/usuario/meus-dados', a.token);
@@ -83,11 +84,16 @@ describe('GET /api/usuario/meus-dados', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="meus-dados-legiao-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.headers['cache-control']).toBe('no-store');
     const dados = meusDadosSchema.parse(res.json());
-    expect(Object.keys(dados)).toEqual(['formato', 'geradoEm', 'titular', 'consentimentos', 'produtos', 'contasSociais', 'sessoes', 'linksEnviados', 'alteracoesEmail', 'emails']);
+    expect(Object.keys(dados)).toEqual([
+      'formato', 'geradoEm', 'titular', 'consentimentos', 'produtos', 'extrato', 'resgates', 'indicacoes', 'cuponsFriendsFamily',
+      'contasSociais', 'sessoes', 'linksEnviados', 'alteracoesEmail', 'emails',
+    ]);
     expect(dados.titular).toMatchObject({ id: a.usuario.id, email: a.email, cpf: a.usuario.cpf, nome: a.usuario.nome, temSenha: true });
     expect(dados.consentimentos).toEqual([expect.objectContaining({ canal: 'email', concedido: true, origem: 'perfil' })]);
     expect(dados.produtos).toEqual([expect.objectContaining({ localCompra: 'Amazon', produto: expect.objectContaining({ nome: produto.nome }), numerosLegionario: [] })]);
     expect(dados.sessoes).toEqual([expect.objectContaining({ ip: '127.0.0.1', revogadaEm: null })]);
+    expect(dados.extrato).toEqual([expect.objectContaining({ motivo: 'enriquecimento_perfil', valor: 1 })]);
+    expect(dados.indicacoes).toEqual({ feitas: [], recebida: null });
     // No credential and nothing of b.
     expect(res.body).not.toContain('senhaHash');
     expect(res.body).not.toContain('secretHash');
@@ -110,6 +116,8 @@ describe('DELETE /api/usuario', () => {
     const other = await login(t.app, body.email);
     const produto = await createProduto(t.prisma);
     const entrada = await createEntrada(t.prisma, usuario.id, produto.id);
+    // The ledger is append-only (a trigger refuses UPDATE and DELETE): deletion must leave it alone.
+    const credito = await t.prisma.lancamento.create({ data: { usuarioId: usuario.id, motivo: 'enriquecimento_perfil', valor: 1 } });
 
     expectError(await excluir(token), 400, 'Informe sua senha para confirmar.');
     expectError(await excluir(token, { senha: 'Errada@123' }), 400, 'Senha incorreta.');
@@ -147,6 +155,7 @@ describe('DELETE /api/usuario', () => {
     expect(await t.prisma.emailSaida.count({ where: { para: body.email } })).toBe(0);
     // The records stay, pointing at nobody identifiable.
     expect(await t.prisma.produtoCliente.findUnique({ where: { id: entrada.id } })).toMatchObject({ usuarioId: usuario.id });
+    expect(await t.prisma.lancamento.findUnique({ where: { id: credito.id } })).toEqual(credito);
     const consents = await t.prisma.consentimento.findMany({ where: { usuarioId: usuario.id }, orderBy: { criadoEm: 'asc' } });
     expect(consents.map((c) => [c.canal, c.concedido, c.origem])).toEqual([['email', true, 'cadastro'], ['email', false, 'exclusao']]);
     expect(consents.every((c) => c.ip === null && c.userAgent === null)).toBe(true);

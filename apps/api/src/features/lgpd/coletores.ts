@@ -71,8 +71,57 @@ const produtos: ColetorDados = {
   },
 };
 
+// The economy (docs/decisions/0009-economy.md): the statement, redemptions with their coupons, referrals.
+const extrato: ColetorDados = {
+  chave: 'extrato',
+  coletar: (prisma, usuarioId) =>
+    prisma.lancamento.findMany({ where: { usuarioId }, orderBy: { data: 'asc' }, select: { motivo: true, valor: true, data: true } }),
+};
+
+const resgates: ColetorDados = {
+  chave: 'resgates',
+  coletar: (prisma, usuarioId) =>
+    prisma.resgate.findMany({
+      where: { usuarioId },
+      orderBy: { criadoEm: 'asc' },
+      select: { id: true, valor: true, criadoEm: true, beneficio: { select: { nome: true } }, opcao: { select: { nome: true } }, cupom: { select: { codigo: true, usadoEm: true } } },
+    }),
+};
+
+const indicacoes: ColetorDados = {
+  chave: 'indicacoes',
+  // Who the member referred is another person's data: only the status and dates of each referral.
+  async coletar(prisma, usuarioId) {
+    const select = { status: true, criadaEm: true, confirmadaEm: true } as const;
+    const [feitas, recebida] = await Promise.all([
+      prisma.indicacao.findMany({ where: { indicadorId: usuarioId }, orderBy: { criadaEm: 'asc' }, select }),
+      prisma.indicacao.findUnique({ where: { indicadoId: usuarioId }, select }),
+    ]);
+    return { feitas, recebida };
+  },
+};
+
+const cuponsFriendsFamily: ColetorDados = {
+  chave: 'cuponsFriendsFamily',
+  coletar: (prisma, usuarioId) =>
+    prisma.cupomFriendsFamily.findMany({ where: { usuarioId }, orderBy: [{ mes: 'asc' }, { ordem: 'asc' }], select: { mes: true, codigo: true, percentual: true, validoAte: true, usadoEm: true } }),
+};
+
 /** Every part of the export, in file order. Later features: add yours here. */
-export const COLETORES: ColetorDados[] = [titular, consentimentos, produtos, contasSociais, sessoes, links, alteracoesEmail, emails];
+export const COLETORES: ColetorDados[] = [
+  titular,
+  consentimentos,
+  produtos,
+  extrato,
+  resgates,
+  indicacoes,
+  cuponsFriendsFamily,
+  contasSociais,
+  sessoes,
+  links,
+  alteracoesEmail,
+  emails,
+];
 
 /** GET /usuario/meus-dados: everything the portal keeps about the member, as one JSON document. */
 export async function exportMemberData(prisma: Db, usuarioId: string) {

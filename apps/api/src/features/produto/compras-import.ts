@@ -40,9 +40,10 @@ export async function createVerifiedEntry(tx: Prisma.TransactionClient, c: Compr
     },
     select: { id: true },
   });
-  const numeros = await assignLegionNumbers(tx, c.produtoId, entrada.id, c.quantidade);
+  // Before the legion numbers: their product-row lock is held until commit, so keep it short.
   await creditarCompra(tx, c.usuarioId, entrada.id);
   await confirmarIndicacoes(tx, { indicadoId: c.usuarioId });
+  const numeros = await assignLegionNumbers(tx, c.produtoId, entrada.id, c.quantidade);
   return { id: entrada.id, numeros };
 }
 

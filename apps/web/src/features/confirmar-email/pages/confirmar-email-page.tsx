@@ -33,7 +33,9 @@ export function ConfirmarEmailPage() {
           ✓
         </span>
         <h1 className="auth-card__title">{message}</h1>
-        <p className="result__text">A partir de agora, entre com {email}.</p>
+        <p className="result__text">
+          A partir de agora, entre com <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong>.
+        </p>
         {logado ? (
           <Link className="button button--block" to="/editar-perfil">
             Ir para o meu perfil

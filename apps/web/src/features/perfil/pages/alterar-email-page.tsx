@@ -33,7 +33,7 @@ export function AlterarEmailPage() {
       {alterar.isSuccess ? (
         <div className="result__text" role="status">
           <p>
-            Enviamos um link de confirmação para <strong>{alterar.data.email}</strong>.
+            Enviamos um link de confirmação para <strong className="email-destaque">{alterar.data.email}</strong>.
           </p>
           <p>Seu e-mail só muda depois que você clicar no link. Se ele não chegar, confira a caixa de spam.</p>
         </div>

@@ -1,0 +1,109 @@
+// Crash test: kills the API process with SIGKILL in the middle of a redemption load, restarts it,
+// and checks that nothing was lost or counted twice:
+// - every handed-out code has its redemption and its ledger debit, and every debit its code;
+// - every 201 a client received is in the database (acknowledged = durable);
+// - a request whose answer was lost in the crash, retried with the same Idempotency-Key after the
+//   restart, either replays the redemption that committed before the kill or redeems now; never both;
+// - no balance ever went below zero; no transaction was left open in PostgreSQL.
+// Usage: node bench/resgate-kill.mjs   (local PostgreSQL; BENCH_PG_URL, ROUNDS, WORKERS)
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { fmt, startApi } from './lib.mjs';
+import { checkInvariants, ensureDb, freePort, invariantesOk, loginAll, seedBeneficio, seedMembros } from './resgate-lib.mjs';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const WORKERS = Number(process.env.WORKERS ?? 50);
+const SALDO = 40; // per member: the balance runs out during the test, so "not below zero" is exercised
+
+const DB_URL = await ensureDb('legiao_bench_resgate_kill');
+const PORT = await freePort();
+const base = `http://127.0.0.1:${PORT}`;
+const env = { DATABASE_URL: DB_URL, FILA_ENABLED: 'false' };
+let api = await startApi(PORT, env);
+const c = new pg.Client({ connectionString: DB_URL });
+await c.connect();
+
+const membros = await seedMembros(c, `bench-kill-${randomUUID().slice(0, 6)}`, WORKERS, SALDO);
+const beneficio = await seedBeneficio(c, 5000);
+let tokens = await loginAll(base, membros);
+
+/** Every request made: its key, member, outcome ('ok' with the code, 'recusado' with the status, or 'perdido'). */
+const pedidos = [];
+
+async function resgatar(i, chave) {
+  try {
+    const res = await fetch(`${base}/api/beneficio/resgate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json', 'idempotency-key': chave },
+      body: JSON.stringify({ idBeneficio: beneficio.id }),
+    });
+    const body = await res.json();
+    return res.status === 201 ? { status: 'ok', cupom: body.cupom, replay: res.headers.get('idempotent-replayed') === 'true' } : { status: 'recusado', http: res.status, code: body.errors?.[0]?.code };
+  } catch {
+    return { status: 'perdido' }; // connection reset: the process died with the request in flight
+  }
+}
+
+let parar = false;
+async function worker(i) {
+  while (!parar) {
+    const p = { i, chave: randomUUID() };
+    pedidos.push(p);
+    Object.assign(p, await resgatar(i, p.chave));
+    if (p.status === 'perdido') return;
+  }
+}
+
+const rodadas = [];
+for (let r = 1; r <= ROUNDS; r++) {
+  parar = false;
+  const antes = pedidos.length;
+  const workers = Array.from({ length: WORKERS }, (_, i) => worker(i));
+  const espera = 400 + Math.floor(Math.random() * 800);
+  await new Promise((res) => setTimeout(res, espera));
+  const emVoo = pedidos.filter((p) => !p.status).length;
+  api.child.kill('SIGKILL');
+  await new Promise((res) => api.child.once('exit', res));
+  parar = true;
+  await Promise.all(workers);
+  // What PostgreSQL still holds from the dead process, once it noticed the closed sockets.
+  await new Promise((res) => setTimeout(res, 300));
+  const { rows: [abertas] } = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()");
+  api = await startApi(PORT, env);
+  tokens = await loginAll(base, membros); // sessions survive a restart; a fresh login is just simpler
+  const daRodada = pedidos.slice(antes);
+  const perdidos = daRodada.filter((p) => p.status === 'perdido');
+  // Retry each lost request with its own key.
+  let replays = 0;
+  let novos = 0;
+  let recusadosNoRetry = 0;
+  for (const p of perdidos) {
+    const again = await resgatar(p.i, p.chave);
+    if (again.status === 'ok') {
+      p.retry = again;
+      if (again.replay) replays++;
+      else novos++;
+    } else recusadosNoRetry++;
+  }
+  rodadas.push({ rodada: r, msAteKill: espera, pedidos: daRodada.length, emVooNoKill: emVoo, ok: daRodada.filter((p) => p.status === 'ok').length, recusados: daRodada.filter((p) => p.status === 'recusado').length, perdidos: perdidos.length, replays, novos, recusadosNoRetry, transacoesAbertasAposKill: abertas.n });
+}
+
+// Acknowledged = durable: every code a client got (first answer or retry) is in the database, once.
+const recebidos = pedidos.flatMap((p) => [p.status === 'ok' ? p.cupom : null, p.retry?.cupom ?? null]).filter(Boolean);
+const { rows } = await c.query('SELECT c.codigo, r.chave_idempotencia FROM resgate r JOIN cupom c ON c.id = r.cupom_id WHERE r.beneficio_id = $1', [beneficio.id]);
+const noBanco = new Map(rows.map((x) => [x.codigo, x.chave_idempotencia]));
+const ackPerdidos = recebidos.filter((codigo) => !noBanco.has(codigo)).length;
+// A key never produced two redemptions (unique (usuario_id, chave)) and a replay answered the committed code.
+const chavePorCodigo = new Map(pedidos.flatMap((p) => [p.cupom, p.retry?.cupom].filter(Boolean).map((codigo) => [codigo, p.chave])));
+const codigoComOutraChave = [...chavePorCodigo].filter(([codigo, chave]) => noBanco.get(codigo) !== chave).length;
+const semDono = [...noBanco.keys()].filter((codigo) => !chavePorCodigo.has(codigo)).length;
+const inv = await checkInvariants(c, beneficio.id, membros.map((m) => m.id));
+
+console.table(rodadas);
+console.log(`códigos recebidos pelos clientes: ${recebidos.length}; no banco: ${noBanco.size}; recebidos mas ausentes no banco: ${ackPerdidos}; código com chave diferente: ${codigoComOutraChave}`);
+console.log(`resgates no banco cuja resposta nenhum cliente recebeu (commit antes do kill, retry não feito): ${semDono}`);
+console.log(`invariantes: ${JSON.stringify(inv)} => ${invariantesOk(inv) ? 'OK' : 'VIOLADAS'}`);
+console.log(`resumo: ${rodadas.length} kills, ${fmt(rodadas.reduce((a, x) => a + x.perdidos, 0), 0)} pedidos sem resposta, ${fmt(rodadas.reduce((a, x) => a + x.replays, 0), 0)} já tinham sido gravados (replay), ${fmt(rodadas.reduce((a, x) => a + x.novos, 0), 0)} não (resgatados no retry)`);
+if (!invariantesOk(inv) || ackPerdidos || codigoComOutraChave) process.exitCode = 1;
+await c.end();
+await api.stop();

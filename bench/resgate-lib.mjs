@@ -1,0 +1,117 @@
+// Shared by bench/resgate.mjs and bench/resgate-kill.mjs: their own database, members with a
+// balance, a benefit with a pool of codes, and the economy's invariants checked in SQL.
+// docs/decisions/0009-economy.md
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import bcrypt from 'bcrypt';
+import pg from 'pg';
+import { PG_BASE } from './lib.mjs';
+
+export const SENHA = 'Legiao@2025';
+
+export async function ensureDb(name) {
+  const admin = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
+  await admin.connect();
+  if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return `${PG_BASE}/${name}`;
+}
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** n active members with complete, defined profiles and `saldo` pontos each (one ledger credit). */
+export async function seedMembros(c, prefixo, n, saldo) {
+  const senhaHash = await bcrypt.hash(SENHA, 4);
+  const { rows: [produto] } = await c.query("SELECT id FROM produto ORDER BY id LIMIT 1");
+  const membros = [];
+  for (let i = 0; i < n; i++) {
+    const email = `${prefixo}.${i}@bench.legiao.dev`;
+    const { rows: [u] } = await c.query(
+      `INSERT INTO usuario (id, email, senha_hash, nome, cpf, celular, cep, endereco, numero, cidade, uf, data_nascimento, genero, perfil, tipo, ativo, hash, data_atualizacao)
+       VALUES (gen_random_uuid(), $1, $2, 'Membro Bench', NULL, '11987654321', '01310100', 'Avenida Paulista', '1000', 'São Paulo', 'SP', '1990-01-01', 'outro', 'outsider', 'legionario', true, gen_random_uuid(), now())
+       ON CONFLICT (email) DO UPDATE SET senha_hash = EXCLUDED.senha_hash RETURNING id`,
+      [email, senhaHash],
+    );
+    // cpf is part of perfilCompleto: a unique fake one (the bench never validates it).
+    await c.query("UPDATE usuario SET cpf = lpad(($1::bigint)::text, 11, '0') WHERE id = $2 AND cpf IS NULL", [90_000_000_000 + Math.floor(Math.random() * 9_000_000_000), u.id]);
+    const { rows: [e] } = await c.query(
+      "INSERT INTO produto_cliente (id, usuario_id, produto_id, data_compra, local_compra, atualizado_em) VALUES (gen_random_uuid(), $1, $2, '2025-01-01', 'Amazon', now()) RETURNING id",
+      [u.id, produto.id],
+    );
+    await c.query("INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id) VALUES (gen_random_uuid(), $1, 'compra', $2, $3)", [u.id, saldo, e.id]);
+    membros.push({ id: u.id, email });
+  }
+  return membros;
+}
+
+/** A benefit (lista mode, valor 1, multiple redemption) with a pool of `codigos` unique codes. */
+export async function seedBeneficio(c, codigos, { valor = 1, limite = 1_000_000 } = {}) {
+  const chave = `bench-${randomUUID().slice(0, 8)}`;
+  const { rows: [b] } = await c.query(
+    `INSERT INTO beneficio (chave, nome, tipo, url_imagem, valor, texto_legal, publico, cidades, limite_por_membro, modo_cupom, prefixo_cupom, atualizado_em)
+     VALUES ($1, 'Benefício de carga', 'baseGeral', '/beneficios/cupom-10.svg', $2, 'Carga.', '{legionario}', '{}', $3, 'lista', 'BENCH', now()) RETURNING id`,
+    [chave, valor, limite],
+  );
+  for (let i = 0; i < codigos; i += 5000) {
+    const n = Math.min(5000, codigos - i);
+    await c.query(
+      `INSERT INTO cupom (id, beneficio_id, codigo) SELECT gen_random_uuid(), $1, $2 || '-' || lpad(g::text, 6, '0') FROM generate_series($3::int, $4::int) g`,
+      [b.id, chave.toUpperCase(), i + 1, i + n],
+    );
+  }
+  await c.query('ANALYZE cupom');
+  return { id: b.id, chave };
+}
+
+export async function loginAll(base, membros) {
+  const tokens = [];
+  for (let i = 0; i < membros.length; i += 10) {
+    tokens.push(
+      ...(await Promise.all(
+        membros.slice(i, i + 10).map(async (m) => {
+          const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: m.email, senha: SENHA }) });
+          const body = await res.json();
+          if (!res.ok) throw new Error(`login ${m.email}: ${res.status} ${JSON.stringify(body)}`);
+          return body.token.token;
+        }),
+      )),
+    );
+  }
+  return tokens;
+}
+
+/**
+ * The invariants, in SQL, for one benefit: every taken code has exactly one redemption, every
+ * redemption one debit of its cost and a taken code, every debit a redemption; no balance below zero
+ * (running balance, in commit order) for the given members.
+ */
+export async function checkInvariants(c, beneficioId, usuarioIds) {
+  const q = async (sql, params = [beneficioId]) => (await c.query(sql, params)).rows[0].n;
+  return {
+    codigosEntregues: await q('SELECT count(*)::int AS n FROM cupom WHERE beneficio_id = $1 AND resgatado_em IS NOT NULL'),
+    resgates: await q('SELECT count(*)::int AS n FROM resgate WHERE beneficio_id = $1'),
+    debitos: await q("SELECT count(*)::int AS n FROM lancamento l JOIN resgate r ON r.id = l.resgate_id WHERE r.beneficio_id = $1"),
+    codigoSemResgate: await q('SELECT count(*)::int AS n FROM cupom c WHERE c.beneficio_id = $1 AND c.resgatado_em IS NOT NULL AND NOT EXISTS (SELECT 1 FROM resgate r WHERE r.cupom_id = c.id)'),
+    resgateSemDebito: await q('SELECT count(*)::int AS n FROM resgate r WHERE r.beneficio_id = $1 AND NOT EXISTS (SELECT 1 FROM lancamento l WHERE l.resgate_id = r.id)'),
+    resgateComCodigoLivre: await q('SELECT count(*)::int AS n FROM resgate r JOIN cupom c ON c.id = r.cupom_id WHERE r.beneficio_id = $1 AND c.resgatado_em IS NULL'),
+    debitoDiferenteDoCusto: await q('SELECT count(*)::int AS n FROM lancamento l JOIN resgate r ON r.id = l.resgate_id WHERE r.beneficio_id = $1 AND l.valor <> -r.valor'),
+    debitoSemResgate: await q("SELECT count(*)::int AS n FROM lancamento l WHERE l.motivo = 'resgate_beneficio' AND l.resgate_id IS NULL", []),
+    codigoRepetido: await q('SELECT count(*)::int AS n FROM (SELECT codigo FROM cupom c JOIN resgate r ON r.cupom_id = c.id WHERE r.beneficio_id = $1 GROUP BY codigo HAVING count(*) > 1) x'),
+    saldoNegativo: await q(
+      `SELECT count(*)::int AS n FROM (
+         SELECT usuario_id, SUM(valor) OVER (PARTITION BY usuario_id ORDER BY data, id ROWS UNBOUNDED PRECEDING) AS corrente
+         FROM lancamento WHERE usuario_id = ANY($1::uuid[])) s WHERE corrente < 0`,
+      [usuarioIds],
+    ),
+  };
+}
+
+/** True when every "should be zero" invariant is zero and the three counts agree. */
+export const invariantesOk = (i) =>
+  i.codigosEntregues === i.resgates && i.resgates === i.debitos && i.codigoSemResgate + i.resgateSemDebito + i.resgateComCodigoLivre + i.debitoDiferenteDoCusto + i.debitoSemResgate + i.codigoRepetido + i.saldoNegativo === 0;
