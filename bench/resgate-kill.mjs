@@ -62,6 +62,8 @@ for (let r = 1; r <= ROUNDS; r++) {
   const espera = 400 + Math.floor(Math.random() * 800);
   await new Promise((res) => setTimeout(res, espera));
   const emVoo = pedidos.filter((p) => !p.status).length;
+  // Transactions the API has open in PostgreSQL right now: the kill lands in the middle of them.
+  const { rows: [abertasNoKill] } = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND xact_start IS NOT NULL AND pid <> pg_backend_pid()");
   api.child.kill('SIGKILL');
   await new Promise((res) => api.child.once('exit', res));
   parar = true;
@@ -85,7 +87,7 @@ for (let r = 1; r <= ROUNDS; r++) {
       else novos++;
     } else recusadosNoRetry++;
   }
-  rodadas.push({ rodada: r, msAteKill: espera, pedidos: daRodada.length, emVooNoKill: emVoo, ok: daRodada.filter((p) => p.status === 'ok').length, recusados: daRodada.filter((p) => p.status === 'recusado').length, perdidos: perdidos.length, replays, novos, recusadosNoRetry, transacoesAbertasAposKill: abertas.n });
+  rodadas.push({ rodada: r, msAteKill: espera, pedidos: daRodada.length, emVooNoKill: emVoo, transacoesNoKill: abertasNoKill.n, ok: daRodada.filter((p) => p.status === 'ok').length, recusados: daRodada.filter((p) => p.status === 'recusado').length, perdidos: perdidos.length, replays, novos, recusadosNoRetry, transacoesAbertasAposKill: abertas.n });
 }
 
 // Acknowledged = durable: every code a client got (first answer or retry) is in the database, once.

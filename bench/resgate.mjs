@@ -1,7 +1,8 @@
 // Redemptions under load: 100 concurrent members (one connection each, each with its own token)
 // redeem a benefit whose pool holds 10,000 codes, until the pool is empty. Prints redemptions per
 // second, p50/p95/p99, and then checks in SQL that every code went to exactly one redemption with
-// exactly one debit. For reference, GET /api/beneficio (the list, per member) at the same concurrency.
+// exactly one debit. For reference, GET /api/beneficio (the list, per member) and GET /api/usuario/logged
+// (how busy the machine is) at the same concurrency.
 // Usage: node bench/resgate.mjs   (local PostgreSQL; BENCH_PG_URL, CODIGOS, CONNECTIONS, DURATION)
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -50,6 +51,10 @@ try {
     setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}` }),
   });
   const l = percentis(lista);
+  // How busy the machine is: the smallest authenticated call, same concurrency.
+  proximo = 0;
+  const logged = await autocannon({ url: `${base}/api/usuario/logged`, connections: CONNECTIONS, duration: DURATION, setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}` }) });
+  const g = percentis(logged);
 
   console.log(`${CONNECTIONS} membros simultâneos (uma conexão cada), pool de ${CODIGOS} códigos, valor 1 ponto, Idempotency-Key nova por pedido`);
   console.log(
@@ -57,6 +62,7 @@ try {
       `p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms; 2xx ${resgate['2xx']}, não-2xx ${resgate.non2xx}, erros ${resgate.errors}`,
   );
   console.log(`GET /api/beneficio (referência, ${DURATION}s): ${fmt(lista.requests.average)} req/s, p95 ${fmt(l.p95)} ms, não-2xx ${lista.non2xx}`);
+  console.log(`GET /api/usuario/logged (referência, ${DURATION}s): ${fmt(logged.requests.average)} req/s, p95 ${fmt(g.p95)} ms, não-2xx ${logged.non2xx}`);
   console.log(`invariantes: ${JSON.stringify(inv)} => ${invariantesOk(inv) ? 'OK' : 'VIOLADAS'}`);
   console.log(`carga da máquina (1 min): ${fmt(loadavg()[0], 2)}`);
   if (!invariantesOk(inv) || inv.codigosEntregues !== resgate['2xx']) process.exitCode = 1;

@@ -349,8 +349,11 @@ ALTER TABLE "cupom_friends_family" ADD CONSTRAINT "cupom_friends_family_ordem_ch
 ALTER TABLE "cupom_friends_family" ADD CONSTRAINT "cupom_friends_family_percentual_check" CHECK ("percentual" BETWEEN 1 AND 100);
 ALTER TABLE "lead" ADD CONSTRAINT "lead_percentual_check" CHECK ("percentual" BETWEEN 1 AND 100);
 
--- The pool's free codes, per benefit and day: what a redemption takes with FOR UPDATE SKIP LOCKED
--- and what "esgotado" checks. Taken codes leave the index.
-CREATE INDEX "cupom_livre_idx" ON "cupom"("beneficio_id", "opcao_id") WHERE "resgatado_em" IS NULL;
+-- The pool's free codes, per benefit and day, in code order: a redemption takes the first one it can
+-- lock (ORDER BY codigo LIMIT 1 FOR UPDATE SKIP LOCKED) and "esgotado" checks that one exists. Taken
+-- codes leave the index, so neither walks through the pool's history.
+-- (Two indexes: "opcao_id IS NULL" is no equality, so one index on the three columns wouldn't give code order.)
+CREATE INDEX "cupom_livre_idx" ON "cupom"("beneficio_id", "codigo") WHERE "resgatado_em" IS NULL AND "opcao_id" IS NULL;
+CREATE INDEX "cupom_livre_opcao_idx" ON "cupom"("beneficio_id", "opcao_id", "codigo") WHERE "resgatado_em" IS NULL AND "opcao_id" IS NOT NULL;
 -- The balance is SUM(valor) per member: an index-only scan.
 CREATE INDEX "lancamento_saldo_idx" ON "lancamento"("usuario_id") INCLUDE ("valor");

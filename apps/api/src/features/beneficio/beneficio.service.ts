@@ -46,20 +46,24 @@ export const includeOpcoes = { opcoes: { orderBy: benefitsOrder } };
 
 /** 'beneficioId:opcaoId' of the pools (lista mode) that still have a free code. */
 export type Livres = Set<string>;
-const chaveLivre = (beneficioId: number, opcaoId: number | null) => `${beneficioId}:${opcaoId ?? ''}`;
+export const chaveLivre = (beneficioId: number, opcaoId: number | null) => `${beneficioId}:${opcaoId ?? ''}`;
 
-/** Which lista-mode benefits (and days) still have a free code: one EXISTS per pool, on the partial index. */
+/**
+ * Which lista-mode benefits (and days) still have a free code: the first free code of each pool, read
+ * from the partial indexes of free codes (ORDER BY codigo LIMIT 1 keeps the planner on them: a bare
+ * EXISTS may scan the table, walking past every code already taken).
+ */
 export async function cuponsLivres(db: Db, beneficios: BeneficioComOpcoes[]): Promise<Livres> {
   const ids = beneficios.filter((b) => b.modoCupom === 'lista').map((b) => b.id);
   if (!ids.length) return new Set();
   const rows = await db.$queryRaw<{ beneficio_id: number; opcao_id: number | null }[]>`
     SELECT b.id AS beneficio_id, NULL::int AS opcao_id FROM beneficio b
     WHERE b.id = ANY(${ids}::int[]) AND NOT EXISTS (SELECT 1 FROM beneficio_opcao o WHERE o.beneficio_id = b.id)
-      AND EXISTS (SELECT 1 FROM cupom c WHERE c.beneficio_id = b.id AND c.opcao_id IS NULL AND c.resgatado_em IS NULL)
+      AND (SELECT c.codigo FROM cupom c WHERE c.beneficio_id = b.id AND c.opcao_id IS NULL AND c.resgatado_em IS NULL ORDER BY c.codigo LIMIT 1) IS NOT NULL
     UNION ALL
     SELECT o.beneficio_id, o.id FROM beneficio_opcao o
     WHERE o.beneficio_id = ANY(${ids}::int[])
-      AND EXISTS (SELECT 1 FROM cupom c WHERE c.beneficio_id = o.beneficio_id AND c.opcao_id = o.id AND c.resgatado_em IS NULL)`;
+      AND (SELECT c.codigo FROM cupom c WHERE c.beneficio_id = o.beneficio_id AND c.opcao_id = o.id AND c.resgatado_em IS NULL ORDER BY c.codigo LIMIT 1) IS NOT NULL`;
   return new Set(rows.map((r) => chaveLivre(r.beneficio_id, r.opcao_id)));
 }
 

@@ -6,12 +6,13 @@ import { saldoDoUsuario } from '../ledger/ledger.service.js';
 import {
   beneficioEsgotado,
   benefitsOrder,
-  cuponsLivres,
+  chaveLivre,
   motivoBloqueio,
   opcaoEsgotada,
   toCupom,
   visivelPara,
   type BeneficioComOpcoes,
+  type Livres,
   type MembroBeneficio,
   type ResgateDoMembro,
 } from './beneficio.service.js';
@@ -57,10 +58,6 @@ export async function redeemBenefit(prisma: Db, u: MembroBeneficio, input: Redee
     if (err instanceof Prisma.PrismaClientKnownRequestError && (err.code === 'P2028' || err.code === 'P2034')) {
       throw new AppError('UNAVAILABLE', BENEFICIO_MSG.tenteNovamente, 'TENTE_NOVAMENTE');
     }
-    // Two requests with the same new key at once can't both pass the lock; kept as a safety net.
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002' && input.chaveIdempotencia) {
-      return prisma.$transaction((tx) => redeemInTx(tx, u, input), TX_OPTIONS);
-    }
     throw err;
   }
 }
@@ -79,31 +76,40 @@ export async function redeemInTx(tx: Tx, u: MembroBeneficio, input: RedeemInput)
   }
 
   // One connection per transaction: its queries run one after the other (no Promise.all, and no
-  // nested relation loads, which Prisma would send at once on the same connection).
+  // nested relation loads, which Prisma would send at once on the same connection). Few round trips:
+  // the transaction holds the member's lock and a pooled connection while it runs.
   const agora = new Date();
-  const b = await tx.beneficio.findUnique({ where: { id: input.idBeneficio } });
-  const opcoes = b ? await tx.beneficioOpcao.findMany({ where: { beneficioId: b.id }, orderBy: benefitsOrder }) : [];
-  const resgatados = b ? await tx.resgate.count({ where: { usuarioId: u.id, beneficioId: b.id } }) : 0;
-  if (!b || !visivelPara(b, u, resgatados > 0, agora)) throw notFound(BENEFICIO_MSG.naoEncontrado);
-  const beneficio: BeneficioComOpcoes = { ...b, opcoes };
+  const b = await tx.beneficio.findUnique({ where: { id: input.idBeneficio }, include: { opcoes: { orderBy: benefitsOrder } } });
+  if (!b) throw notFound(BENEFICIO_MSG.naoEncontrado);
+  // Read after the lock (a statement of its own, so its snapshot sees every debit committed before).
+  const [uso] = await tx.$queryRaw<{ resgatados: number; saldo: number }[]>`
+    SELECT (SELECT count(*) FROM resgate WHERE usuario_id = ${u.id}::uuid AND beneficio_id = ${b.id})::int AS resgatados,
+           (SELECT COALESCE(SUM(valor), 0) FROM lancamento WHERE usuario_id = ${u.id}::uuid)::int AS saldo`;
+  const { resgatados, saldo } = uso!;
+  if (!visivelPara(b, u, resgatados > 0, agora)) throw notFound(BENEFICIO_MSG.naoEncontrado);
 
-  const opcao = escolherOpcao(beneficio, input.idOpcao);
-  const saldo = await saldoDoUsuario(tx, u.id);
-  const livres = await cuponsLivres(tx, [beneficio]);
-  const bloqueio = motivoBloqueio(beneficio, beneficioEsgotado(beneficio, livres), { usuario: u, saldo, resgatados, agora });
+  const opcao = escolherOpcao(b, input.idOpcao);
+  // A pool's stock is decided by taking a code (SKIP LOCKED, below): nothing to count first.
+  const livres: Livres = new Set(b.modoCupom === 'lista' ? [chaveLivre(b.id, null), ...b.opcoes.map((o) => chaveLivre(b.id, o.id))] : []);
+  const bloqueio = motivoBloqueio(b, beneficioEsgotado(b, livres), { usuario: u, saldo, resgatados, agora });
   if (bloqueio) {
     const status = bloqueio.codigo === 'PERFIL_INCOMPLETO' || bloqueio.codigo === 'PERFIL_NAO_DEFINIDO' ? forbidden : conflict;
     throw status(bloqueio.mensagem, bloqueio.codigo);
   }
-  if (opcao && opcaoEsgotada(beneficio, opcao, livres)) throw conflict(BENEFICIO_MSG.opcaoEsgotada, 'OPCAO_ESGOTADA');
+  if (opcao && opcaoEsgotada(b, opcao, livres)) throw conflict(BENEFICIO_MSG.opcaoEsgotada, 'OPCAO_ESGOTADA');
 
-  const cupom = await tomarCupom(tx, beneficio, opcao, agora);
-  const resgate = await tx.resgate.create({
-    data: { usuarioId: u.id, beneficioId: b.id, opcaoId: opcao?.id ?? null, cupomId: cupom.id, valor: b.valor, chaveIdempotencia: input.chaveIdempotencia ?? null, criadoEm: agora },
-    select: { id: true },
-  });
-  await tx.lancamento.create({ data: { usuarioId: u.id, motivo: 'resgate_beneficio', valor: -b.valor, resgateId: resgate.id, data: agora } });
-  const feito: ResgateDoMembro = { id: resgate.id, beneficioId: b.id, criadoEm: agora, cupom: { codigo: cupom.codigo, usadoEm: null }, opcao };
+  const cupom = await tomarCupom(tx, b, opcao, agora);
+  // The redemption and its debit in one statement.
+  const [resgate] = await tx.$queryRaw<{ id: number }[]>`
+    WITH r AS (
+      INSERT INTO resgate (usuario_id, beneficio_id, opcao_id, cupom_id, valor, chave_idempotencia, criado_em)
+      VALUES (${u.id}::uuid, ${b.id}, ${opcao?.id ?? null}::int, ${cupom.id}::uuid, ${b.valor}, ${input.chaveIdempotencia ?? null}, ${agora})
+      RETURNING id
+    )
+    INSERT INTO lancamento (id, usuario_id, motivo, valor, resgate_id, data)
+    SELECT gen_random_uuid(), ${u.id}::uuid, 'resgate_beneficio', ${-b.valor}::int, r.id, ${agora} FROM r
+    RETURNING resgate_id AS id`;
+  const feito: ResgateDoMembro = { id: resgate!.id, beneficioId: b.id, criadoEm: agora, cupom: { codigo: cupom.codigo, usadoEm: null }, opcao };
   return { body: { ...toCupom(feito, b), saldo: saldo - b.valor }, replay: false };
 }
 
@@ -148,7 +154,7 @@ async function tomarCupom(tx: Tx, b: BeneficioComOpcoes, opcao: BeneficioOpcao |
     const [livre] = await tx.$queryRaw<{ id: string; codigo: string }[]>`
       UPDATE cupom SET resgatado_em = ${agora}
       WHERE id = (SELECT id FROM cupom WHERE beneficio_id = ${b.id} AND ${filtroOpcao} AND resgatado_em IS NULL
-                  LIMIT 1 FOR UPDATE SKIP LOCKED)
+                  ORDER BY codigo LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id::text, codigo`;
     if (!livre) throw esgotado(opcao);
     return livre;

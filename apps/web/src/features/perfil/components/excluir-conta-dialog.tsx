@@ -4,14 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useNotices } from '../../../shared/notices/notice-context';
-import { clearSession } from '../../../shared/session/session';
+import { logout } from '../../../shared/session/logout';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { useExcluirConta } from '../api/excluir-conta';
 import { Dialog } from './dialog';
 
 /**
  * 'Excluir minha conta': confirmed with the password (social accounts: a login of the last 15
- * minutes, checked by the server). On success the session is gone: clear it and go to /.
+ * minutes, checked by the server). On success the session is gone: log out locally and go to /.
  */
 export function ExcluirContaDialog({ social, onClose }: { social: boolean; onClose: () => void }) {
   const navigate = useNavigate();
@@ -23,8 +23,9 @@ export function ExcluirContaDialog({ social, onClose }: { social: boolean; onClo
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     excluir.mutate(social ? {} : { senha }, {
-      onSuccess: () => {
-        clearSession();
+      onSuccess: async () => {
+        // The server already ended every session; logout() also frees the waiting-room place and clears storage.
+        await logout();
         queryClient.clear();
         notify({ message: MSG_LGPD.contaExcluida, kind: 'success' });
         void navigate('/', { replace: true });
