@@ -23,7 +23,8 @@ const api = await startApi(PORT, { DATABASE_URL: DB_URL, FILA_ENABLED: 'false' }
 const c = new pg.Client({ connectionString: DB_URL });
 await c.connect();
 try {
-  const membros = await seedMembros(c, 'bench-resgate', CONNECTIONS, 1_000_000);
+  // Fresh members each run, so the list below always shows members with ~100 redemptions each.
+  const membros = await seedMembros(c, `bench-resgate-${randomUUID().slice(0, 6)}`, CONNECTIONS, 1_000_000);
   const beneficio = await seedBeneficio(c, CODIGOS);
   const tokens = await loginAll(base, membros);
 
@@ -61,7 +62,7 @@ try {
     `POST /api/beneficio/resgate: ${resgate.requests.total} pedidos em ${fmt(segundos)} s = ${fmt(resgate.requests.total / segundos)} resgates/s; ` +
       `p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms; 2xx ${resgate['2xx']}, não-2xx ${resgate.non2xx}, erros ${resgate.errors}`,
   );
-  console.log(`GET /api/beneficio (referência, ${DURATION}s): ${fmt(lista.requests.average)} req/s, p95 ${fmt(l.p95)} ms, não-2xx ${lista.non2xx}`);
+  console.log(`GET /api/beneficio (membro com ~${Math.round(CODIGOS / CONNECTIONS)} resgates, referência, ${DURATION}s): ${fmt(lista.requests.average)} req/s, p95 ${fmt(l.p95)} ms, não-2xx ${lista.non2xx}`);
   console.log(`GET /api/usuario/logged (referência, ${DURATION}s): ${fmt(logged.requests.average)} req/s, p95 ${fmt(g.p95)} ms, não-2xx ${logged.non2xx}`);
   console.log(`invariantes: ${JSON.stringify(inv)} => ${invariantesOk(inv) ? 'OK' : 'VIOLADAS'}`);
   console.log(`carga da máquina (1 min): ${fmt(loadavg()[0], 2)}`);

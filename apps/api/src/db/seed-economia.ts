@@ -7,6 +7,7 @@ import { createVerifiedEntry } from '../features/produto/compras-import.js';
 import { creditarCompra, creditarEnriquecimentoPerfil } from '../features/ledger/ledger.service.js';
 import { registrarIndicacao } from '../features/indicacao/indicacao.service.js';
 import { redeemInTx } from '../features/beneficio/resgate.service.js';
+import { AppError } from '../errors/app-error.js';
 
 // The demo economy (docs/decisions/0009-economy.md, README "Contas de demonstração"):
 // - a catalogue of benefits covering the five card states and the spec's types, with coupon pools
@@ -239,13 +240,19 @@ export async function seedEconomiaMembro(prisma: Db, email: string, opts: { bcry
         if (produtoId && a.dataCompra) await createVerifiedEntry(tx, { usuarioId: u.id, produtoId, quantidade: 1, dataCompra: a.dataCompra, codigoPedido: `DEMO-IND-${u.id.slice(0, 8)}` });
       }
 
-      const missao = beneficios.get('missao-personalizacao');
-      const jersey = beneficios.get('jersey-boys-2025');
-      if (missao) {
-        const { body } = await redeemInTx(tx, membro, { idBeneficio: missao, chaveIdempotencia: `seed-demo-missao-${membro.id}` });
-        await tx.cupom.update({ where: { codigo: body.cupom }, data: { usadoEm: new Date(Date.now() - dias(3)) } });
-      }
-      if (jersey) await redeemInTx(tx, membro, { idBeneficio: jersey, chaveIdempotencia: `seed-demo-jersey-${membro.id}` });
+      // Real redemptions. A rule that says no (someone edited the demo profile, a pool ran dry) skips
+      // the redemption instead of failing the start: a refusal is always raised before any write.
+      const resgatar = async (idBeneficio: number, chave: string) => {
+        try {
+          return (await redeemInTx(tx, membro, { idBeneficio, chaveIdempotencia: `seed-demo-${chave}-${membro.id}` })).body;
+        } catch (err) {
+          if (err instanceof AppError) return null;
+          throw err;
+        }
+      };
+      const missao = await resgatar(beneficios.get('missao-personalizacao')!, 'missao');
+      if (missao) await tx.cupom.update({ where: { codigo: missao.cupom }, data: { usadoEm: new Date(Date.now() - dias(3)) } });
+      await resgatar(beneficios.get('jersey-boys-2025')!, 'jersey');
       return true;
     },
     { timeout: 30_000, maxWait: 30_000 },

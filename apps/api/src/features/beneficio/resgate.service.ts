@@ -25,9 +25,9 @@ import { gerarCodigo } from './codigos.js';
 // 2. replay: an Idempotency-Key already used by this member answers the stored redemption;
 // 3. the rules (profile, dates, own limit, balance) on fresh data, under the lock;
 // 4. stock: a free code of the pool taken with FOR UPDATE SKIP LOCKED (concurrent redemptions
-//    take different codes without waiting for each other), or for generated codes a conditional
-//    UPDATE of the counter (estoque > 0);
-// 5. the resgate row, the debit (Resgate de Benefício, -valor) and the code's taken mark, then commit.
+//    take different codes without waiting for each other, and the code is marked taken), or for
+//    generated codes a conditional UPDATE of the counter (estoque > 0) and a new unique code;
+// 5. the resgate row and its debit (Resgate de Benefício, -valor) in one statement, then commit.
 // Every check that can fail runs before a code is taken, so a taken code is always committed
 // with its debit, or released with the rollback. A crash anywhere rolls the whole thing back.
 
