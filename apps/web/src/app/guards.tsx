@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isLoggedIn } from '../shared/session/session';
+import { isLoggedIn, peekPostLoginPath } from '../shared/session/session';
 
 /**
  * The token is read on every render (each navigation re-renders), not subscribed to: after a 401
@@ -15,6 +15,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** Login, sign-up, forgot-password and the landing page send a logged-in user to /home. */
 export function RedirectIfLoggedIn({ children }: { children: ReactNode }) {
   const location = useLocation();
-  if (isLoggedIn()) return <Navigate to={{ pathname: '/home', search: location.search }} replace />;
+  if (isLoggedIn()) return <Navigate to={{ pathname: peekPostLoginPath() ?? '/home', search: location.search }} replace />;
   return children;
 }

@@ -54,18 +54,38 @@ export async function registrarIndicacao(tx: Db, novo: Pick<Usuario, 'id' | 'cpf
  */
 export async function confirmarIndicacoes(db: Db, filtro: { indicadoId: string } | { indicadorId: string }): Promise<number> {
   const onde = 'indicadoId' in filtro ? Prisma.sql`i.indicado_id = ${filtro.indicadoId}::uuid` : Prisma.sql`i.indicador_id = ${filtro.indicadorId}::uuid`;
-  return db.$executeRaw`
-    WITH confirmadas AS (
-      UPDATE indicacao i SET status = 'confirmada', confirmada_em = now()
-      WHERE ${onde} AND i.status = 'pendente' AND i.indicador_id IS NOT NULL
-        AND EXISTS (SELECT 1 FROM usuario u WHERE u.id = i.indicado_id AND u.ativo)
-        AND EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.usuario_id = i.indicado_id AND pc.produto_validado)
-      RETURNING i.id, i.indicador_id
-    )
-    INSERT INTO lancamento (id, usuario_id, motivo, valor, indicacao_id)
-    SELECT gen_random_uuid(), c.indicador_id, 'indicacao', ${PONTOS.indicacao}::int, c.id FROM confirmadas c
-    ON CONFLICT DO NOTHING`;
+  return db.$executeRaw`WITH ${confirmadas(onde)} ${creditarConfirmadas}`;
 }
+
+/**
+ * What a verified purchase earns, in ONE statement of the transaction that verifies it (one round
+ * trip: concurrent imports of a product queue on its row lock in that transaction): the entry's
+ * Compra credit, and the confirmation, with its credit, of the member's referral if it was waiting
+ * for a purchase.
+ */
+export async function creditarCompraVerificada(tx: Db, usuarioId: string, produtoClienteId: string): Promise<void> {
+  await tx.$executeRaw`
+    WITH compra AS (
+      INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id)
+      VALUES (gen_random_uuid(), ${usuarioId}::uuid, 'compra', ${PONTOS.compra}::int, ${produtoClienteId}::uuid)
+      ON CONFLICT DO NOTHING
+    ), ${confirmadas(Prisma.sql`i.indicado_id = ${usuarioId}::uuid`)} ${creditarConfirmadas}`;
+}
+
+/** The referrals that are due (active referred member with a verified purchase), confirmed. */
+const confirmadas = (onde: Prisma.Sql) => Prisma.sql`
+  confirmadas AS (
+    UPDATE indicacao i SET status = 'confirmada', confirmada_em = now()
+    WHERE ${onde} AND i.status = 'pendente' AND i.indicador_id IS NOT NULL
+      AND EXISTS (SELECT 1 FROM usuario u WHERE u.id = i.indicado_id AND u.ativo)
+      AND EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.usuario_id = i.indicado_id AND pc.produto_validado)
+    RETURNING i.id, i.indicador_id
+  )`;
+/** ...and each one's credit to its referrer, once (unique indicacao_id). */
+const creditarConfirmadas = Prisma.sql`
+  INSERT INTO lancamento (id, usuario_id, motivo, valor, indicacao_id)
+  SELECT gen_random_uuid(), c.indicador_id, 'indicacao', ${PONTOS.indicacao}::int, c.id FROM confirmadas c
+  ON CONFLICT DO NOTHING`;
 
 function assertParticipa(u: Pick<Usuario, 'tipo'>) {
   if (!participaDoPrograma(u)) throw forbidden(INDICACAO_MSG.soMembros, 'INDICACAO_SO_MEMBROS');

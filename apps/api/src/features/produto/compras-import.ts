@@ -2,8 +2,7 @@ import { cpfSchema, emailSchema, LOCAL_SITE_OFICIAL, parseDataCompra } from '@le
 import type { Db } from '../../db/prisma.js';
 import { Prisma } from '../../db/prisma.js';
 import { assignLegionNumbers } from './legion-numbers.js';
-import { creditarCompra } from '../ledger/ledger.service.js';
-import { confirmarIndicacoes } from '../indicacao/indicacao.service.js';
+import { creditarCompraVerificada } from '../indicacao/indicacao.service.js';
 
 // The brand's way to register verified purchases: a CSV of orders (one line per order and
 // product) becomes verified entries with legion numbers. Idempotent: the key is (pedido, produto),
@@ -41,8 +40,7 @@ export async function createVerifiedEntry(tx: Prisma.TransactionClient, c: Compr
     select: { id: true },
   });
   // Before the legion numbers: their product-row lock is held until commit, so keep it short.
-  await creditarCompra(tx, c.usuarioId, entrada.id);
-  await confirmarIndicacoes(tx, { indicadoId: c.usuarioId });
+  await creditarCompraVerificada(tx, c.usuarioId, entrada.id);
   const numeros = await assignLegionNumbers(tx, c.produtoId, entrada.id, c.quantidade);
   return { id: entrada.id, numeros };
 }

@@ -28,6 +28,7 @@ export function clearSession() {
   const s = storage();
   if (!s) return;
   for (const key of SESSION_KEYS) s.removeItem(key);
+  clearPostLoginPath();
 }
 
 /** The logged user is kept under both 'user' and 'alldatauser', as the original app did. */
@@ -55,4 +56,18 @@ export function storeValue(key: string, value: string) {
 
 export function readValue(key: string): string | null {
   return storage()?.getItem(key) ?? null;
+}
+
+// Where a just-logged-in visitor must land instead of /home (the social login goes to
+// /novo-registro). Without it, any re-render of the public page between storing the token and the
+// navigation would let RedirectIfLoggedIn send them to /home first.
+const POST_LOGIN_KEY = 'legiao.destinoAposLogin';
+export function setPostLoginPath(path: string) {
+  sessionStorage.setItem(POST_LOGIN_KEY, path);
+}
+export function peekPostLoginPath(): string | null {
+  return sessionStorage.getItem(POST_LOGIN_KEY);
+}
+export function clearPostLoginPath() {
+  sessionStorage.removeItem(POST_LOGIN_KEY);
 }

@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { AuthLayout } from '../../../shared/layout/auth-layout';
 import { firstName, useLoggedUser } from '../../../shared/session/get-logged-user';
-import { isLoggedIn } from '../../../shared/session/session';
+import { clearPostLoginPath, isLoggedIn } from '../../../shared/session/session';
 import { Loader } from '../../../shared/ui/loader';
 import { NovoRegistroForm } from '../components/novo-registro-form';
 
@@ -10,6 +11,7 @@ import { NovoRegistroForm } from '../components/novo-registro-form';
  * already has both goes straight to /home.
  */
 export function NovoRegistroPage() {
+  useEffect(clearPostLoginPath, []); // arrived: /login and / go to /home again from now on
   const loggedIn = isLoggedIn();
   const query = useLoggedUser({ enabled: loggedIn });
   if (!loggedIn) return <Navigate to="/login" replace />;

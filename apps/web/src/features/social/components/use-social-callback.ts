@@ -1,7 +1,7 @@
 import { STORAGE } from '@legiao/contracts/storage-keys';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { readValue, setToken } from '../../../shared/session/session';
+import { readValue, setPostLoginPath, setToken } from '../../../shared/session/session';
 import { isFilaTicketRejection } from '../../fila/lib/fila-errors';
 import { postSocialLogin } from '../api/social-login';
 import { readFragmentToken, takePendingLogin } from '../lib/oauth';
@@ -35,6 +35,7 @@ export function useSocialCallback(): { entrando: boolean } {
     postSocialLogin({ provider: pending.provider, token: fragment.token, ticket: pending.ticket, hashIndicacao: readValue(STORAGE.hashIndicacao) ?? undefined }).then(
       ({ token }) => {
         // Stored and left in one step: the landing page sends anyone with a token to /home.
+        setPostLoginPath('/novo-registro');
         setToken(token.token);
         void navigate('/novo-registro', { replace: true });
       },
