@@ -13,10 +13,11 @@ import { createProduto } from './produto-fixtures.js';
  * Gives a member `pontos` of balance as ONE ledger entry (a Compra credit on an entry of its own):
  * the tests need a balance, not a realistic history.
  */
+let produtoDoSaldo: Promise<{ id: number }> | undefined;
 export async function darSaldo(prisma: Db, usuarioId: string, pontos: number) {
   if (pontos <= 0) return;
-  const produto = await createProduto(prisma);
-  const entrada = await prisma.produtoCliente.create({ data: { usuarioId, produtoId: produto.id, dataCompra: new Date('2025-01-15T00:00:00.000Z'), localCompra: 'Amazon' } });
+  produtoDoSaldo ??= createProduto(prisma); // one product per test file is enough
+  const entrada = await prisma.produtoCliente.create({ data: { usuarioId, produtoId: (await produtoDoSaldo).id, dataCompra: new Date('2025-01-15T00:00:00.000Z'), localCompra: 'Amazon' } });
   await prisma.lancamento.create({ data: { usuarioId, motivo: 'compra', valor: pontos, produtoClienteId: entrada.id } });
 }
 

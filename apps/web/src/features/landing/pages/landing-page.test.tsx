@@ -1,5 +1,5 @@
 import { STORAGE } from '@legiao/contracts/storage-keys';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
@@ -15,7 +15,8 @@ describe('LandingPage', () => {
     mockFetch(() => jsonResponse([]));
     renderApp('/?r=ref-77&beneficio=9');
     await screen.findByRole('heading', { name: /Faça parte da/ });
-    expect(localStorage.getItem(STORAGE.hashIndicacao)).toBe('ref-77');
+    // Stored by an effect, which may run just after the heading is on screen.
+    await waitFor(() => expect(localStorage.getItem(STORAGE.hashIndicacao)).toBe('ref-77'));
     expect(localStorage.getItem(STORAGE.beneficioChatbot)).toBe('9');
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Cadastre-se' }).getAttribute('href')).toBe('/cadastro');
