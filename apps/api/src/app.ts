@@ -121,6 +121,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(import('./features/beneficio/beneficio.routes.js'));
       await api.register(import('./features/friends-family/friends-family.routes.js'));
       await api.register(import('./features/leads/leads.routes.js'));
+      // Engagement: home banners, FAQ, achievements (docs/decisions/0012-banners-faq.md, 0013-conquistas.md).
+      await api.register(import('./features/banner/banner.routes.js'));
+      await api.register(import('./features/faq/faq.routes.js'));
+      await api.register(import('./features/conquista/conquista.routes.js'));
+      // Surveys: personalisation (login) and satisfaction (public, by hash) (docs/decisions/0014-pesquisas.md).
+      await api.register(import('./features/pesquisa/pesquisa.routes.js'));
+      await api.register(import('./features/satisfacao/satisfacao.routes.js'));
       if (!config.isProduction) await api.register(devInboxRoutes);
     },
     { prefix: '/api' },
@@ -129,7 +136,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The built web app on the same port; any other GET outside /api gets index.html (SPA routes).
   const hasWeb = existsSync(config.webDist);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br/.gz beside each file (vite-plugin-compression2); sent when the browser accepts them.
+      preCompressed: true,
+      // /assets/* names carry a content hash: cache them for a year; everything else revalidates.
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!.toLowerCase();

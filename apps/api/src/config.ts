@@ -58,6 +58,10 @@ const envSchema = z
     // Automatic login links and e-mail change links (docs/decisions/0010, 0011).
     LOGIN_LINK_TTL_MINUTES: z.coerce.number().int().min(5).max(10_080).default(1440),
     EMAIL_CHANGE_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+    // Engagement (docs/decisions/0012-banners-faq.md, 0013-conquistas.md): the brand store the
+    // recommendation banners link to, and the last day (São Paulo) an account counts as founder.
+    STORE_URL: z.string().url().default('https://loja.legiao.dev'),
+    FOUNDERS_UNTIL: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use AAAA-MM-DD').refine((v) => !Number.isNaN(Date.parse(v)), 'data inválida').default('2026-12-31'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -132,5 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     loginLinkTtlMinutes: e.LOGIN_LINK_TTL_MINUTES,
     emailChangeTtlHours: e.EMAIL_CHANGE_TTL_HOURS,
+    storeUrl: e.STORE_URL.replace(/\/$/, ''),
+    /** Accounts created before this instant (the day after FOUNDERS_UNTIL, 00:00 in São Paulo) are founders. */
+    fundadoresAte: new Date(Date.parse(`${e.FOUNDERS_UNTIL}T00:00:00-03:00`) + 24 * 3600_000),
   };
 }

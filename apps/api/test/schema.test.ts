@@ -117,6 +117,7 @@ async function roundTripCases() {
     estoque: 7,
     ativo: false,
     ordem: 42,
+    experiencia: 'tardezinha' as const,
     criadoEm: ms('2026-06-03T00:00:00.000Z'),
     atualizadoEm: ms('2026-06-04T00:00:00.000Z'),
   };
@@ -134,7 +135,33 @@ async function roundTripCases() {
   const contaSocialData = { id: randomUUID(), usuarioId: usuario.id, provider: 'google', providerUserId: `sub-${randomUUID()}`, email: uniqueEmail('schema-social'), criadoEm: ms('2026-06-01T00:00:00.000Z'), ultimoUsoEm: ms('2026-06-02T00:00:00.000Z') };
   const consentimentoData = { id: randomUUID(), usuarioId: usuario.id, canal: 'whatsapp' as const, concedido: true, origem: 'perfil', ip: '198.51.100.4', userAgent: 'Vitest/4', criadoEm: ms('2026-06-03T00:00:00.000Z') };
   const alteracaoEmailData = { id: randomUUID(), usuarioId: usuario.id, novoEmail: uniqueEmail('schema-novo'), secretHash: `h-${randomUUID()}`, expiraEm: ms('2026-06-05T00:00:00.000Z'), usadoEm: ms('2026-06-04T12:00:00.000Z'), criadoEm: ms('2026-06-04T00:00:00.000Z') };
+  // Engagement (docs/decisions/0012-banners-faq.md).
+  const bannerData = { id: bigId(), chave: `banner-${randomUUID()}`, nome: 'Banner Esquema', perfil: 'outsider', lead: false, urlImagemMobile: '/banners/m.svg', urlImagemDesktop: '/banners/d.svg', textoAlternativo: 'Alt', ativo: false, ordem: 3, criadoEm: ms('2026-06-01T00:00:00.000Z'), atualizadoEm: ms('2026-06-02T00:00:00.000Z') };
+  const bannerSiteData = {
+    id: bigId(), chave: `banner-site-${randomUUID()}`, nome: 'Lançamento Esquema', regiao: 'pre_venda' as const, titulo: 'Título', texto: 'Texto', urlImagem: '/banners/d.svg', urlImagemMobile: '/banners/m.svg',
+    urlLink: 'https://loja.legiao.dev', textoBotao: 'Comprar', beneficioId: beneficio.id, inicio: ms('2026-06-01T13:30:00.000Z'), fim: ms('2026-07-01T20:59:59.000Z'), contagemAte: ms('2026-06-15T17:00:00.000Z'),
+    cidades: ['Niterói'], abas: { sobre: 'Sobre', cores: [{ nome: 'Preto', hex: '#000000' }], produtos: [] }, ativo: false, ordem: 4, criadoEm: ms('2026-06-01T00:00:00.000Z'), atualizadoEm: ms('2026-06-02T00:00:00.000Z'),
+  };
+  const faqData = { id: bigId(), chave: `faq-${randomUUID()}`, pergunta: 'Pergunta?', resposta: 'Resposta.', categoria: 'duvidas' as const, ativo: false, ordem: 5, criadoEm: ms('2026-06-01T00:00:00.000Z'), atualizadoEm: ms('2026-06-02T00:00:00.000Z') };
+  // Surveys (docs/decisions/0014-pesquisas.md).
+  const pesquisaData = { id: bigId(), chave: `pesquisa-${randomUUID()}`, tipo: 'satisfacao' as const, nome: 'Pesquisa Esquema', ativa: false, dataFim: ms('2026-12-31T23:59:59.999Z'), criadaEm: ms('2026-06-01T00:00:00.000Z') };
+  const pesquisa = await t.prisma.pesquisa.create({ data: pesquisaData });
+  const perguntaData = { id: bigId(), pesquisaId: pesquisa.id, ordem: 7, pagina: 2, descricao: 'Pergunta Esquema?', maxRespostas: 3 };
+  const pergunta = await t.prisma.pesquisaPergunta.create({ data: perguntaData });
+  const opcaoPesquisaData = { id: bigId(), perguntaId: pergunta.id, ordem: 2, descricao: 'Outro', complemento: true, exigeComplemento: true, textoComplemento: 'Qual?', perfil: 'estiloso' };
+  const opcaoPesquisa = await t.prisma.pesquisaPerguntaResposta.create({ data: opcaoPesquisaData });
+  const participacaoData = { id: bigId(), pesquisaId: pesquisa.id, usuarioId: usuario.id, pagina: 5, concluidaEm: ms('2026-06-09T00:00:00.000Z'), cupom: `PESQ-${randomUUID()}`, perfil: 'outsider', criadaEm: ms('2026-06-08T00:00:00.000Z'), atualizadaEm: ms('2026-06-09T00:00:00.000Z') };
+  const participacao = await t.prisma.pesquisaParticipacao.create({ data: participacaoData });
+  const respostaUsuarioData = { id: bigId(), participacaoId: participacao.id, perguntaId: pergunta.id, opcaoId: opcaoPesquisa.id, complemento: 'Um texto com detalhes', criadaEm: ms('2026-06-08T12:00:00.000Z') };
   return {
+    Banner: { table: 'banner', fields: Prisma.BannerScalarFieldEnum, data: bannerData, written: await t.prisma.banner.create({ data: bannerData }), read: () => t.prisma.banner.findUniqueOrThrow({ where: { id: bannerData.id } }) },
+    BannerSite: { table: 'banner_site', fields: Prisma.BannerSiteScalarFieldEnum, data: bannerSiteData, written: await t.prisma.bannerSite.create({ data: bannerSiteData }), read: () => t.prisma.bannerSite.findUniqueOrThrow({ where: { id: bannerSiteData.id } }) },
+    Faq: { table: 'faq', fields: Prisma.FaqScalarFieldEnum, data: faqData, written: await t.prisma.faq.create({ data: faqData }), read: () => t.prisma.faq.findUniqueOrThrow({ where: { id: faqData.id } }) },
+    Pesquisa: { table: 'pesquisa', fields: Prisma.PesquisaScalarFieldEnum, data: pesquisaData, written: pesquisa, read: () => t.prisma.pesquisa.findUniqueOrThrow({ where: { id: pesquisa.id } }) },
+    PesquisaPergunta: { table: 'pesquisa_pergunta', fields: Prisma.PesquisaPerguntaScalarFieldEnum, data: perguntaData, written: pergunta, read: () => t.prisma.pesquisaPergunta.findUniqueOrThrow({ where: { id: pergunta.id } }) },
+    PesquisaPerguntaResposta: { table: 'pesquisa_pergunta_resposta', fields: Prisma.PesquisaPerguntaRespostaScalarFieldEnum, data: opcaoPesquisaData, written: opcaoPesquisa, read: () => t.prisma.pesquisaPerguntaResposta.findUniqueOrThrow({ where: { id: opcaoPesquisa.id } }) },
+    PesquisaParticipacao: { table: 'pesquisa_participacao', fields: Prisma.PesquisaParticipacaoScalarFieldEnum, data: participacaoData, written: participacao, read: () => t.prisma.pesquisaParticipacao.findUniqueOrThrow({ where: { id: participacao.id } }) },
+    PesquisaRespostaUsuario: { table: 'pesquisa_resposta_usuario', fields: Prisma.PesquisaRespostaUsuarioScalarFieldEnum, data: respostaUsuarioData, written: await t.prisma.pesquisaRespostaUsuario.create({ data: respostaUsuarioData }), read: () => t.prisma.pesquisaRespostaUsuario.findUniqueOrThrow({ where: { id: respostaUsuarioData.id } }) },
     Usuario: { table: 'usuario', fields: Prisma.UsuarioScalarFieldEnum, data: usuarioData, written: usuario, read: () => t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } }) },
     TokenConta: { table: 'token_conta', fields: Prisma.TokenContaScalarFieldEnum, data: tokenData, written: await t.prisma.tokenConta.create({ data: tokenData }), read: () => t.prisma.tokenConta.findUniqueOrThrow({ where: { id: tokenData.id } }) },
     Sessao: { table: 'sessao', fields: Prisma.SessaoScalarFieldEnum, data: sessaoData, written: await t.prisma.sessao.create({ data: sessaoData }), read: () => t.prisma.sessao.findUniqueOrThrow({ where: { id: sessaoData.id } }) },

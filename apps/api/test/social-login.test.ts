@@ -110,6 +110,25 @@ describe('POST /api/auth/social-login', () => {
     expect((await t.prisma.usuario.findUniqueOrThrow({ where: { email: fake.identity(token)!.email } })).hashIndicacao).toBe('indica-77');
   });
 
+  it('a social sign-up with a referral value becomes a pending referral once /novo-registro gives the CPF', async () => {
+    const { usuario: indicador } = await createUser(t.prisma);
+    const token = fake.issue('google');
+    const res = await socialLogin({ provider: 'google', token, hashIndicacao: indicador.hash });
+    expect(res.statusCode, res.body).toBe(200);
+    const session = tokenResponseSchema.parse(res.json()).token.token;
+    const indicado = await t.prisma.usuario.findUniqueOrThrow({ where: { email: fake.identity(token)!.email } });
+    expect(await t.prisma.indicacao.count({ where: { indicadoId: indicado.id } })).toBe(0); // no CPF yet
+    const put = await t.app.inject({ method: 'PUT', url: '/api/usuario', headers: bearer(session), payload: { nome: 'Indicada Social', cpf: randomCpf(), celular: '(11) 97777-6655', aceiteTermos: true } });
+    expect(put.statusCode, put.body).toBe(200);
+    const indicacoes = await t.prisma.indicacao.findMany({ where: { indicadoId: indicado.id } });
+    expect(indicacoes).toHaveLength(1);
+    expect(indicacoes[0]).toMatchObject({ indicadorId: indicador.id, status: 'pendente' });
+    // A later profile update creates nothing more.
+    const again = await t.app.inject({ method: 'PUT', url: '/api/usuario', headers: bearer(session), payload: { nome: 'Indicada Social 2', celular: '(11) 97777-6655' } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await t.prisma.indicacao.count({ where: { indicadoId: indicado.id } })).toBe(1);
+  });
+
   it('refuses bad input with Portuguese messages', async () => {
     expectError(await socialLogin({ provider: 'twitter', token: 'x' }), 400, 'Escolha Google ou Facebook.');
     expectError(await socialLogin({ provider: 'google' }), 400, TOKEN_INVALIDO);

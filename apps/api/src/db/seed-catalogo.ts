@@ -297,7 +297,7 @@ export async function seedColecaoDemo(prisma: Db, email: string): Promise<number
       created++;
     }
     return created;
-  });
+  }, { timeout: 60_000, maxWait: 30_000 }); // seeds run at start-up, possibly on a busy machine
 }
 
 /** What seedDemo runs: the catalogue, then the demo member's collection. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './prisma.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import type { ModoCupom, TipoUsuario } from '../generated/prisma/enums.js';
+import type { Experiencia, ModoCupom, TipoUsuario } from '../generated/prisma/enums.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createVerifiedEntry } from '../features/produto/compras-import.js';
 import { creditarCompra, creditarEnriquecimentoPerfil } from '../features/ledger/ledger.service.js';
@@ -63,6 +63,8 @@ interface BeneficioSeed {
   /** lista mode: how many codes the (imported) pool gets. */
   pool?: number;
   opcoes?: { nome: string; data: Date; estoque: number | null }[];
+  /** The event badge its redemption earns (GET /Conquista, docs/decisions/0013-conquistas.md). */
+  experiencia?: Experiencia;
 }
 
 const LOJA = 'https://loja.legiao.example';
@@ -93,7 +95,7 @@ export function beneficiosDemo(agora: Date): BeneficioSeed[] {
     {
       chave: 'jersey-boys-2025', nome: 'Quatro Vozes: par de ingressos para Jersey Boys', tipo: 'JerseyBoys2025', descricao: 'Um par de ingressos para a sessão exclusiva da Legião do musical Jersey Boys, em 12/09.',
       imagem: 'jersey-boys.svg', valor: 2, evento: true, dataEvento: proxima(agora, 9, 12, 20), textoLegal: 'Par de ingressos nominal ao membro, para a sessão de 12/09 às 20h. Apresente o código e um documento com foto na bilheteria. Sujeito à lotação do teatro; não pode ser trocado por dinheiro.',
-      publico: MEMBROS, modoCupom: 'lista', prefixoCupom: 'QV', pool: 40,
+      publico: MEMBROS, modoCupom: 'lista', prefixoCupom: 'QV', pool: 40, experiencia: 'jerseyBoys',
     },
     {
       chave: 'meninas-malvadas-2025', nome: 'Meninas Malvadas: pré-estreia', tipo: 'MeninasMalvadas2025', descricao: 'Convites para a pré-estreia de Meninas Malvadas. O resgate abre na data marcada: fique de olho na contagem regressiva.',
@@ -127,12 +129,12 @@ export function beneficiosDemo(agora: Date): BeneficioSeed[] {
     {
       chave: 'tardezinha-salvador', nome: 'Tardezinha Legião: Salvador', tipo: '7f3a9c2e41b8d6a0', descricao: 'Fim de tarde com música ao vivo para os legionários de Salvador e região, em 17/10.',
       imagem: 'tardezinha-salvador.svg', valor: 1, evento: true, dataEvento: tardezinha, inicio: new Date(agora.getTime() - dias(1)), fim: tardezinha, cidades: SALVADOR_E_REGIAO,
-      textoLegal: 'Convite individual. Exclusivo para membros com endereço em Salvador e região metropolitana.', publico: MEMBROS, modoCupom: 'gerado', prefixoCupom: 'TARDESSA', estoque: 60,
+      textoLegal: 'Convite individual. Exclusivo para membros com endereço em Salvador e região metropolitana.', publico: MEMBROS, modoCupom: 'gerado', prefixoCupom: 'TARDESSA', estoque: 60, experiencia: 'tardezinha',
     },
     {
       chave: 'tardezinha-niteroi', nome: 'Tardezinha Legião: Niterói', tipo: 'b41d6e08c93f2a57', descricao: 'Fim de tarde com música ao vivo para os legionários de Niterói, em 17/10.',
       imagem: 'tardezinha-niteroi.svg', valor: 1, evento: true, dataEvento: tardezinha, inicio: new Date(agora.getTime() - dias(1)), fim: tardezinha, cidades: ['Niterói'],
-      textoLegal: 'Convite individual. Exclusivo para membros com endereço em Niterói.', publico: MEMBROS, modoCupom: 'gerado', prefixoCupom: 'TARDENIT', estoque: 60,
+      textoLegal: 'Convite individual. Exclusivo para membros com endereço em Niterói.', publico: MEMBROS, modoCupom: 'gerado', prefixoCupom: 'TARDENIT', estoque: 60, experiencia: 'tardezinha',
     },
   ];
 }
@@ -168,6 +170,7 @@ export async function seedBeneficios(prisma: Db, agora = new Date()): Promise<nu
           prefixoCupom: s.prefixoCupom,
           estoque: s.estoque ?? null,
           ordem: (ordem + 1) * 10,
+          experiencia: s.experiencia ?? null,
           opcoes: s.opcoes ? { create: s.opcoes.map((o, i) => ({ nome: o.nome, data: o.data, estoque: o.estoque, ordem: i + 1 })) } : undefined,
         },
       });
@@ -177,7 +180,7 @@ export async function seedBeneficios(prisma: Db, agora = new Date()): Promise<nu
       criados++;
     }
     return criados;
-  });
+  }, { timeout: 60_000, maxWait: 30_000 }); // seeds run at start-up, possibly on a busy machine
 }
 
 /** Valid CPF from a 9-digit base (both check digits). */

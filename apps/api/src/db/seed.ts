@@ -2,6 +2,8 @@ import type { Db } from './prisma.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedCatalogoDemo } from './seed-catalogo.js';
 import { seedEconomiaDemo } from './seed-economia.js';
+import { seedEngajamentoDemo } from './seed-engajamento.js';
+import { seedPesquisas } from './seed-pesquisas.js';
 
 /** Demo accounts (README, "Contas de demonstração"). All share one password. */
 export const DEMO_PASSWORD = 'Legiao@2025';
@@ -47,5 +49,7 @@ export async function seedDemo(prisma: Db, opts: { bcryptCost: number }) {
   }
   await seedCatalogoDemo(prisma); // catalogue and the demo member's products (idempotent)
   await seedEconomiaDemo(prisma, opts); // benefits, coupon pools and the demo member's balance (idempotent)
+  await seedEngajamentoDemo(prisma); // banners and FAQ, after the benefits they link to (idempotent)
+  await seedPesquisas(prisma); // the personalisation and satisfaction surveys (idempotent)
   return created;
 }

@@ -164,6 +164,11 @@ export async function updateProfile(app: FastifyInstance, usuario: Usuario, inpu
         },
       });
       await recordConsentChanges(tx, usuario.id, consentsOf(usuario), consentsOf(row), 'perfil', meta);
+      // A social sign-up kept its ?r= value but had no CPF to check it against: its pending
+      // referral starts now that /novo-registro gave the CPF (same fraud rules as the sign-up).
+      if (!usuario.cpf && row.cpf && (await registrarIndicacao(tx, row, usuario.hashIndicacao))) {
+        await confirmarIndicacoes(tx, { indicadoId: row.id });
+      }
       return row;
     });
     return toUsuarioLogado(updated, await saldoDoUsuario(prisma, updated.id));

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@legiao/contracts';
+import { bannerHomeListSchema, bannerSiteListSchema, recomendacaoListSchema, recomendacaoQuerySchema } from '@legiao/contracts/banner';
+import { listarBannersHome, listarBannersSiteAtivos } from './banner.service.js';
+import { recomendacoes } from './recomendacao.service.js';
+
+// Banners of the member home (spec 000 sections 2, 4, 5, 7, 9). Shapes: packages/contracts/src/banner.ts;
+// rules: docs/decisions/0012-banners-faq.md.
+
+const tags = ['banner'];
+const secured = { security: [{ bearer: [] }] };
+
+export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/banner',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Imagens do banner principal da home (todas as ativas)',
+        description: "O web escolhe a do perfil e do tipo do membro; perfil 'geral' e lead null valem para qualquer um.",
+        response: { 200: bannerHomeListSchema, 401: errorResponseSchema },
+      },
+    },
+    async () => listarBannersHome(app.ctx.prisma),
+  );
+
+  app.get(
+    '/bannersite/ativos',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Banners do site (exclusivo, pré-venda, lançamento) que o membro pode ver agora',
+        description:
+          'Só os que estão dentro da janela inicio..fim, das cidades do membro (lista vazia = todas; sem acento nem caixa); ' +
+          'os exclusivos nunca para colaboradores nem leads.',
+        response: { 200: bannerSiteListSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => listarBannersSiteAtivos(app.ctx.prisma, request.usuario),
+  );
+
+  app.get(
+    '/bannersite/recomendacao',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Pares de produtos recomendados ao membro (que ele ainda não tem), com links da loja',
+        description: 'hash = hashUsuario do próprio membro (403 se for de outro). Até 3 pares, primeiro das categorias do perfil.',
+        querystring: recomendacaoQuerySchema,
+        response: { 200: recomendacaoListSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => recomendacoes(app.ctx.prisma, request.usuario, request.query.hash, app.ctx.config.storeUrl),
+  );
+};
+
+export default bannerRoutes;

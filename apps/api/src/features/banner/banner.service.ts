@@ -1,0 +1,69 @@
+import { abaLancamentoSchema, type BannerHome, type BannerRegiao, type BannerSite as BannerSiteWire } from '@legiao/contracts/banner';
+import { PERFIS } from '@legiao/contracts/usuario';
+import type { Db } from '../../db/prisma.js';
+import type { BannerSite, RegiaoBannerSite, Usuario } from '../../generated/prisma/client.js';
+import { nomeParaBusca } from '../produto/nome-busca.js';
+
+// The home's banners as data (spec 000 sections 2, 4, 5, 9; docs/decisions/0012-banners-faq.md):
+// which hero image, which site banner, when and to whom all live in the database, not in the web.
+
+const ordem = [{ ordem: 'asc' as const }, { id: 'asc' as const }];
+
+type Perfil = (typeof PERFIS)[number];
+const perfilValido = (p: string): Perfil => ((PERFIS as readonly string[]).includes(p) ? (p as Perfil) : 'geral');
+
+/** GET /banner: every active hero image; the web picks the one for the member's perfil and lead status. */
+export async function listarBannersHome(prisma: Db): Promise<BannerHome[]> {
+  const rows = await prisma.banner.findMany({ where: { ativo: true }, orderBy: ordem });
+  return rows.map((b) => ({
+    id: b.id,
+    nome: b.nome,
+    perfil: perfilValido(b.perfil),
+    lead: b.lead,
+    urlImagemMobile: b.urlImagemMobile,
+    urlImagemDesktop: b.urlImagemDesktop,
+    textoAlternativo: b.textoAlternativo,
+  }));
+}
+
+const REGIAO_WIRE: Record<RegiaoBannerSite, BannerRegiao> = { exclusivo: 'exclusivo', pre_venda: 'pre-venda', lancamento: 'lancamento' };
+
+/** Cities compare without case, accents or punctuation ('NITEROI' = 'Niterói'). */
+const mesmaCidade = (a: string, b: string) => nomeParaBusca(a) === nomeParaBusca(b);
+
+/**
+ * Whether the member may see the banner (its dates are checked by the query): in one of its cities
+ * when it lists any, and, for an exclusive benefit banner, neither staff nor a lead (spec 000 section 5).
+ */
+export function bannerVisivelPara(b: Pick<BannerSite, 'regiao' | 'cidades'>, u: Pick<Usuario, 'tipo' | 'cidade'>): boolean {
+  if (b.regiao === 'exclusivo' && u.tipo !== 'legionario') return false;
+  if (b.cidades.length && !b.cidades.some((c) => mesmaCidade(c, u.cidade ?? ''))) return false;
+  return true;
+}
+
+export function toBannerSite(b: BannerSite): BannerSiteWire {
+  // A malformed abas column (edited by hand) hides the tabs rather than failing the whole home.
+  const abas = b.abas === null ? null : abaLancamentoSchema.safeParse(b.abas);
+  return {
+    id: b.id,
+    nomeBannerSite: b.nome,
+    bannerRegiao: REGIAO_WIRE[b.regiao],
+    titulo: b.titulo,
+    texto: b.texto,
+    urlImagem: b.urlImagem,
+    urlImagemMobile: b.urlImagemMobile,
+    urlLink: b.urlLink,
+    textoBotao: b.textoBotao,
+    idBeneficio: b.beneficioId,
+    inicio: b.inicio.toISOString(),
+    fim: b.fim.toISOString(),
+    contagemAte: b.contagemAte?.toISOString() ?? null,
+    abas: abas?.success ? abas.data : null,
+  };
+}
+
+/** GET /bannersite/ativos: the site banners open right now (inicio <= agora <= fim) that the member may see. */
+export async function listarBannersSiteAtivos(prisma: Db, u: Pick<Usuario, 'tipo' | 'cidade'>, agora = new Date()): Promise<BannerSiteWire[]> {
+  const rows = await prisma.bannerSite.findMany({ where: { ativo: true, inicio: { lte: agora }, fim: { gte: agora } }, orderBy: ordem });
+  return rows.filter((b) => bannerVisivelPara(b, u)).map(toBannerSite);
+}

@@ -1,0 +1,58 @@
+import { BANNER_MSG, type Recomendacao } from '@legiao/contracts/banner';
+import { forbidden } from '../../errors/app-error.js';
+import type { Db } from '../../db/prisma.js';
+import type { Usuario } from '../../generated/prisma/client.js';
+import { nomeParaBusca } from '../produto/nome-busca.js';
+
+// The recommendations banner (spec 000 sections 2, 3, 7; docs/decisions/0012-banners-faq.md):
+// pairs of catalogue products the member doesn't own yet, her perfil's categories first.
+
+/** The categories each perfil (personalisation survey) leans to; 'geral' has none: the best known win. */
+export const CATEGORIAS_DO_PERFIL: Record<string, readonly string[]> = {
+  funcional: ['Hidratação', 'Camping'],
+  outsider: ['Camping', 'Mate'],
+  estiloso: ['Bar', 'Café'],
+  geral: [],
+};
+
+export const MAX_PARES = 3;
+
+/** The store's product page: STORE_URL + /produto/ + a slug of the name ('garrafa-termica-750ml-azul'). */
+export const urlDoProduto = (storeUrl: string, nome: string) => `${storeUrl}/produto/${nomeParaBusca(nome).replace(/ /g, '-')}`;
+
+interface Candidato {
+  nome: string;
+  img: string;
+}
+
+/**
+ * Up to MAX_PARES pairs, one product line each (a member who owns the black cup doesn't need the
+ * white one recommended next to it): active products she has no entry of, ordered by her perfil's
+ * categories, then lines she has nothing of, then the best known (most numbered pieces handed out).
+ * One query. `hash` must be the caller's own public hash: nobody reads another member's shelf.
+ */
+export async function recomendacoes(prisma: Db, usuario: Pick<Usuario, 'id' | 'hash' | 'perfil'>, hash: string, storeUrl: string): Promise<Recomendacao[]> {
+  if (hash.toLowerCase() !== usuario.hash.toLowerCase()) throw forbidden(BANNER_MSG.hashDeOutroUsuario, 'HASH_DE_OUTRO_USUARIO');
+  const preferidas = [...(CATEGORIAS_DO_PERFIL[usuario.perfil ?? 'geral'] ?? [])];
+  const rows = await prisma.$queryRaw<Candidato[]>`
+    WITH meus AS (
+      SELECT DISTINCT pc.produto_id, p.subcategoria FROM produto_cliente pc JOIN produto p ON p.id = pc.produto_id
+      WHERE pc.usuario_id = ${usuario.id}::uuid
+    ), por_linha AS (
+      SELECT DISTINCT ON (p.subcategoria) p.id, p.nome, p.img, p.categoria, p.subcategoria, p.numeros_atribuidos
+      FROM produto p
+      WHERE p.ativo AND NOT EXISTS (SELECT 1 FROM meus m WHERE m.produto_id = p.id)
+      ORDER BY p.subcategoria, p.numeros_atribuidos DESC, p.id
+    )
+    SELECT nome, img FROM por_linha l
+    ORDER BY (l.categoria = ANY(${preferidas}::text[])) DESC,
+             (l.subcategoria IN (SELECT subcategoria FROM meus)) ASC,
+             l.numeros_atribuidos DESC, l.id
+    LIMIT ${MAX_PARES * 2}`;
+  const pares: Recomendacao[] = [];
+  for (let i = 0; i + 1 < rows.length; i += 2) {
+    const [a, b] = [rows[i]!, rows[i + 1]!];
+    pares.push({ produto: a.nome, produto2: b.nome, img1: a.img, img2: b.img, urlSite: urlDoProduto(storeUrl, a.nome), urlSite2: urlDoProduto(storeUrl, b.nome) });
+  }
+  return pares;
+}

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@legiao/contracts';
+import { satisfacaoErrorResponseSchema, satisfacaoEstadoSchema, satisfacaoInputSchema, satisfacaoQuerySchema } from '@legiao/contracts/satisfacao';
+import { apagarSatisfacao, ErrosSatisfacao, estadoSatisfacao, responderSatisfacao } from './satisfacao.service.js';
+
+// The public satisfaction survey (spec 001 sections 2.17, 4, 5, 7). No login: the hash is the key.
+// docs/decisions/0014-pesquisas.md
+
+const tags = ['satisfacao'];
+const estadoDescricao =
+  'pagina: a próxima etapa a responder (1-5). faseEncerrada: nada a responder (concluída, hash desconhecido ou fase encerrada). ' +
+  "concluida: o membro respondeu as 5 etapas (tela de agradecimento, com cupom); faseEncerrada sem concluida = 'Pesquisa encerrada'. " +
+  'Cada opção diz se oferece texto (complemento), se o texto é obrigatório (exigeComplemento) e o rótulo da caixa (textoComplemento).';
+
+export const satisfacaoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/satisfacao',
+    {
+      schema: {
+        tags,
+        summary: 'Pesquisa de satisfação: estado e perguntas da etapa atual do hash',
+        description: `${estadoDescricao} Hash inválido ou desconhecido: 200 com faseEncerrada true.`,
+        querystring: satisfacaoQuerySchema,
+        response: { 200: satisfacaoEstadoSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => estadoSatisfacao(app.ctx.prisma, request.query.hash),
+  );
+
+  app.post(
+    '/satisfacao',
+    {
+      schema: {
+        tags,
+        summary: 'Responde a etapa atual (todas as perguntas dela) e devolve o próximo estado',
+        description:
+          `${estadoDescricao} As regras da seção 5 são as de validarPaginaSatisfacao (packages/contracts/src/satisfacao.ts). ` +
+          "400: { errors: [{ message, idPesquisaPergunta? }] } ('Obrigatório responder todas as perguntas.' sem id; as demais por pergunta). " +
+          '404: hash desconhecido. 409: etapa já respondida, pesquisa concluída ou fase encerrada. Após a etapa 5 o membro recebe um cupom único (PESQ-XXXX-XXXX).',
+        body: satisfacaoInputSchema,
+        response: { 200: satisfacaoEstadoSchema, 400: satisfacaoErrorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await responderSatisfacao(app.ctx.prisma, request.body);
+      } catch (err) {
+        if (err instanceof ErrosSatisfacao) return reply.status(400).send({ errors: err.itens });
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    '/satisfacao',
+    {
+      schema: {
+        tags,
+        summary: 'Apaga as respostas do hash (pesquisa não concluída) e devolve o estado: recomeça da etapa 1',
+        description: `${estadoDescricao} 404: hash desconhecido. 409: pesquisa já concluída ou fase encerrada.`,
+        querystring: satisfacaoQuerySchema,
+        response: { 200: satisfacaoEstadoSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema },
+      },
+    },
+    async (request) => apagarSatisfacao(app.ctx.prisma, request.query.hash),
+  );
+};
+
+export default satisfacaoRoutes;

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+
+// The public satisfaction survey (spec 001 sections 2.17, 3, 4, 5, 7, 8 and 9), reached by the member's
+// hashPesquisaSatisfacao, no login. Five pages; each PRÓXIMO posts one page, the server answers the next
+// state. The validation below is THE rule set: the web runs it before posting and the API runs it again
+// against its own questions. docs/decisions/0014-pesquisas.md
+
+export const SATISFACAO_MSG = {
+  /** Banner: a question of the page has no chosen option and no free text with a letter. */
+  responderTodas: 'Obrigatório responder todas as perguntas.',
+  /** Per question: a free text shorter than MIN_COMPLEMENTO. */
+  maisDetalhes: 'Ops! Que tal adicionar mais alguns detalhes?',
+  /** Per question: the chosen option requires an explanation and the text is missing or has no letter. */
+  campoObrigatorio: 'Campo obrigatório.',
+  /** Invalid or unknown hash, or the phase is over: the page shows this. */
+  encerrada: 'Pesquisa encerrada',
+  // Server-only errors (a client that follows the page never sees them).
+  paginaNaoAtual: 'Esta etapa já foi respondida. Recarregue a pesquisa.',
+  perguntaForaDaEtapa: 'Pergunta não pertence a esta etapa da pesquisa.',
+  perguntaRepetida: 'Cada pergunta deve ser respondida uma única vez.',
+  respostaInvalida: 'Resposta inválida para esta pergunta.',
+  umaResposta: 'Escolha apenas uma resposta por pergunta.',
+  pesquisaInvalida: 'Pesquisa não encontrada.',
+  jaFinalizada: 'A pesquisa já foi concluída e não pode ser apagada.',
+  hashObrigatorio: 'Informe o código da pesquisa.',
+  textoLongo: 'O texto deve ter no máximo 2000 caracteres.',
+} as const;
+
+/** Step titles, index 0 = page 1 (spec 001 section 2.17). */
+export const PAGINAS_SATISFACAO = [
+  'Navegação e usabilidade',
+  'Benefícios e Recompensas',
+  'Experiência com a Marca',
+  'Comunicação e Conteúdo',
+  'Impacto Geral e Satisfação',
+] as const;
+export const TOTAL_PAGINAS_SATISFACAO = 5;
+/** Minimum free-text length (spec 001 section 9). */
+export const MIN_COMPLEMENTO = 10;
+export const MAX_COMPLEMENTO = 2000;
+/** How long the 'responder todas' banner stays (ms). */
+export const BANNER_SATISFACAO_MS = 3000;
+/** The loader hides this long after the page loads (ms). */
+export const LOADER_SATISFACAO_MS = 600;
+
+export function tituloPagina(pagina: number): string {
+  return PAGINAS_SATISFACAO[Math.min(Math.max(pagina, 1), TOTAL_PAGINAS_SATISFACAO) - 1]!;
+}
+
+/** 'Etapa n de 5'. */
+export function rotuloEtapa(pagina: number): string {
+  return `Etapa ${pagina} de ${TOTAL_PAGINAS_SATISFACAO}`;
+}
+
+/** Progress bar width in percent: 20% per step, 100% when finished. */
+export function progressoSatisfacao(pagina: number, concluida: boolean): number {
+  if (concluida) return 100;
+  return Math.min(Math.max(pagina, 1), TOTAL_PAGINAS_SATISFACAO) * (100 / TOTAL_PAGINAS_SATISFACAO);
+}
+
+export const satisfacaoOpcaoSchema = z.object({
+  idPesquisaPerguntaResposta: z.number().int(),
+  ordem: z.number().int(),
+  descricao: z.string(),
+  /** A free-text box is offered when this option is chosen (spec 001 section 3). */
+  complemento: z.boolean(),
+  /** The text is required for this option (negative or 'other' options; questions 10 and 17 always). */
+  exigeComplemento: z.boolean(),
+  /** The prompt of the free-text box ('Qual?', 'Digite sobre', ...); null when complemento is false. */
+  textoComplemento: z.string().nullable(),
+});
+export type SatisfacaoOpcao = z.infer<typeof satisfacaoOpcaoSchema>;
+
+export const satisfacaoPerguntaSchema = z.object({
+  idPesquisaPergunta: z.number().int(),
+  /** 1..18 across the whole survey: the number shown before the question. */
+  ordem: z.number().int(),
+  descricao: z.string(),
+  respostas: z.array(satisfacaoOpcaoSchema),
+});
+export type SatisfacaoPergunta = z.infer<typeof satisfacaoPerguntaSchema>;
+
+/**
+ * GET /satisfacao?hash=, and the answer of POST and DELETE.
+ * - pagina: the next page to answer (1..5; 5 once concluded).
+ * - faseEncerrada: true when there is nothing to answer: the member concluded it, the hash is unknown,
+ *   or the survey's phase is over.
+ * - concluida: the member answered all five pages (show the thank-you screen and the cupom);
+ *   faseEncerrada && !concluida means 'Pesquisa encerrada'.
+ * - cupom: the member's coupon, only when concluded.
+ * - nome: the member's first name (the thank-you screen), null for an unknown hash.
+ */
+export const satisfacaoEstadoSchema = z.object({
+  idPesquisa: z.number().int().nullable(),
+  pagina: z.number().int().min(1).max(TOTAL_PAGINAS_SATISFACAO),
+  titulo: z.string(),
+  faseEncerrada: z.boolean(),
+  concluida: z.boolean(),
+  cupom: z.string().nullable(),
+  nome: z.string().nullable(),
+  perguntas: z.array(satisfacaoPerguntaSchema),
+});
+export type SatisfacaoEstado = z.infer<typeof satisfacaoEstadoSchema>;
+
+const idInt = (msg: string) => z.number({ error: msg }).int(msg).positive(msg);
+
+export const satisfacaoRespostaSchema = z.object({
+  idPesquisa: idInt(SATISFACAO_MSG.pesquisaInvalida),
+  idPesquisaPergunta: idInt(SATISFACAO_MSG.perguntaForaDaEtapa),
+  /** At most one id (single choice); empty when the question is answered by text only. */
+  idRespostas: z.array(idInt(SATISFACAO_MSG.respostaInvalida), { error: SATISFACAO_MSG.respostaInvalida }).max(1, SATISFACAO_MSG.umaResposta),
+  complemento: z.string({ error: SATISFACAO_MSG.maisDetalhes }).max(MAX_COMPLEMENTO, SATISFACAO_MSG.textoLongo).nullable(),
+});
+export type SatisfacaoResposta = z.infer<typeof satisfacaoRespostaSchema>;
+
+export const satisfacaoHashSchema = z.string({ error: SATISFACAO_MSG.hashObrigatorio }).trim().min(1, SATISFACAO_MSG.hashObrigatorio).max(200, SATISFACAO_MSG.pesquisaInvalida);
+
+/** POST /satisfacao body. */
+export const satisfacaoInputSchema = z.object({
+  hash: satisfacaoHashSchema,
+  respostas: z.array(satisfacaoRespostaSchema, { error: SATISFACAO_MSG.responderTodas }).min(1, SATISFACAO_MSG.responderTodas).max(20, SATISFACAO_MSG.perguntaForaDaEtapa),
+});
+export type SatisfacaoInput = z.infer<typeof satisfacaoInputSchema>;
+
+/** GET and DELETE /satisfacao?hash=. A missing hash is an unknown hash (GET answers 'encerrada'). */
+export const satisfacaoQuerySchema = z.object({ hash: z.string().max(200).optional() });
+
+// ---------------------------------------------------------------------------------------------
+// The shared validation (spec 001 section 5)
+
+/** What the validation needs of a question (the API passes its own rows, the web the GET answer). */
+export interface PerguntaValidavel {
+  idPesquisaPergunta: number;
+  ordem: number;
+  respostas: ReadonlyArray<Pick<SatisfacaoOpcao, 'idPesquisaPerguntaResposta' | 'complemento' | 'exigeComplemento'>>;
+}
+export interface RespostaValidavel {
+  idPesquisaPergunta: number;
+  idRespostas: readonly number[];
+  complemento?: string | null;
+}
+
+export type ValidacaoSatisfacao =
+  | { ok: true }
+  | {
+      ok: false;
+      /** 'Obrigatório responder todas as perguntas.' when some question is left unanswered. */
+      banner?: string;
+      /** Message per question id (detail or 'Campo obrigatório.'). */
+      porPergunta: Record<number, string>;
+      /** Unanswered questions (the banner's cause), in page order, for highlighting. */
+      semResposta: number[];
+    };
+
+const LETRA = /\p{L}/u;
+
+/** True when the text contains at least one letter (digits and spaces alone do not answer). */
+export function temLetra(texto: string | null | undefined): boolean {
+  return LETRA.test(texto ?? '');
+}
+
+/** The text as stored and measured: trimmed, null when empty. */
+export function normalizarComplemento(texto: string | null | undefined): string | null {
+  const t = (texto ?? '').trim();
+  return t.length > 0 ? t : null;
+}
+
+/**
+ * Checks one page's answers, questions in ordem order:
+ * - no chosen option: the free text must contain a letter, else the banner; shorter than 10 → detail;
+ * - chosen option requiring an explanation: no text or no letter → 'Campo obrigatório.', < 10 → detail;
+ * - chosen option offering an optional box: a text typed there shorter than 10 → detail.
+ * A text sent for an option that offers no box is ignored (the page does not show one).
+ * A chosen id that is not an option of the question counts as no option (the API rejects it before).
+ */
+export function validarPaginaSatisfacao(
+  perguntas: readonly PerguntaValidavel[],
+  respostas: readonly RespostaValidavel[],
+): ValidacaoSatisfacao {
+  const porPergunta: Record<number, string> = {};
+  const semResposta: number[] = [];
+  const ordenadas = [...perguntas].sort((a, b) => a.ordem - b.ordem);
+  for (const pergunta of ordenadas) {
+    const resposta = respostas.find((r) => r.idPesquisaPergunta === pergunta.idPesquisaPergunta);
+    const texto = normalizarComplemento(resposta?.complemento);
+    const opcao = pergunta.respostas.find((o) => resposta?.idRespostas.includes(o.idPesquisaPerguntaResposta));
+    if (!opcao) {
+      if (!temLetra(texto)) semResposta.push(pergunta.idPesquisaPergunta);
+      else if (texto!.length < MIN_COMPLEMENTO) porPergunta[pergunta.idPesquisaPergunta] = SATISFACAO_MSG.maisDetalhes;
+      continue;
+    }
+    if (opcao.exigeComplemento) {
+      if (!temLetra(texto)) porPergunta[pergunta.idPesquisaPergunta] = SATISFACAO_MSG.campoObrigatorio;
+      else if (texto!.length < MIN_COMPLEMENTO) porPergunta[pergunta.idPesquisaPergunta] = SATISFACAO_MSG.maisDetalhes;
+    } else if (opcao.complemento && texto !== null && texto.length < MIN_COMPLEMENTO) {
+      porPergunta[pergunta.idPesquisaPergunta] = SATISFACAO_MSG.maisDetalhes;
+    }
+  }
+  if (semResposta.length === 0 && Object.keys(porPergunta).length === 0) return { ok: true };
+  return {
+    ok: false,
+    ...(semResposta.length > 0 ? { banner: SATISFACAO_MSG.responderTodas } : {}),
+    porPergunta,
+    semResposta,
+  };
+}
+
+/** The complemento to store for an answer: kept only when the chosen option (or no option) takes a text. */
+export function complementoArmazenado(pergunta: PerguntaValidavel, resposta: RespostaValidavel): string | null {
+  const texto = normalizarComplemento(resposta.complemento);
+  const opcao = pergunta.respostas.find((o) => resposta.idRespostas.includes(o.idPesquisaPerguntaResposta));
+  if (!opcao) return texto;
+  return opcao.complemento || opcao.exigeComplemento ? texto : null;
+}
+
+/**
+ * The 400 of POST /satisfacao: the banner (no idPesquisaPergunta) and/or one entry per failing
+ * question, in page order, with the question's id, so the page can put each message under its question.
+ */
+export const satisfacaoErrorResponseSchema = z.object({
+  errors: z.array(z.object({ message: z.string(), code: z.string().optional(), idPesquisaPergunta: z.number().int().optional() })).min(1),
+});
+export type SatisfacaoErrorResponse = z.infer<typeof satisfacaoErrorResponseSchema>;
