@@ -17,6 +17,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the 401 session reset (used by logout, whose token may already be dead). */
   skipUnauthorizedHandler?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key on a redemption). */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -60,7 +62,7 @@ function handleUnauthorized() {
 /** fetch wrapper for the API: JSON in, JSON or text out, bearer token attached when stored. */
 export async function http<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal, skipUnauthorizedHandler } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

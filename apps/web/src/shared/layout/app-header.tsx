@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { env } from '../config/env';
 import { useStoredUser } from '../session/get-logged-user';
 import { useLogout } from '../session/logout';
@@ -11,15 +12,38 @@ const LINKS = [
   { to: '/editar-perfil', label: 'Meu perfil' },
 ] as const;
 
-/** The member menu (spec 000 section 2): staff see Friends & family instead of the store link. */
+/** Spec 000 section 2: the menu is drawn white on these routes (they open with a dark hero). */
+export const ROTAS_MENU_BRANCO = ['/home', '/extrato', '/beneficios', '/friends-and-family'];
+export const menuBranco = (pathname: string) => ROTAS_MENU_BRANCO.includes(pathname.toLowerCase().replace(/\/+$/, '') || '/');
+
+/**
+ * The member menu (spec 000 section 2): staff see Friends & family instead of the store link.
+ * Below 768 px the list folds behind a 'Menu' button; it closes on every navigation.
+ */
 export function AppHeader() {
   const user = useStoredUser();
   const logout = useLogout();
+  const { pathname } = useLocation();
+  const [aberto, setAberto] = useState(false);
   const colaborador = user?.colaborador === true;
+  const branco = menuBranco(pathname);
+
+  useEffect(() => setAberto(false), [pathname]);
+
   return (
-    <header className="app-header">
+    <header className={branco ? 'app-header app-header--branco' : 'app-header'} data-menu={branco ? 'branco' : 'padrao'}>
       <Brand to="/home" />
-      <nav className="app-nav" aria-label="Menu principal">
+      <button
+        type="button"
+        className="app-header__menu"
+        aria-expanded={aberto}
+        aria-controls="menu-principal"
+        onClick={() => setAberto((v) => !v)}
+      >
+        <span aria-hidden="true" className="app-header__menu-icone" />
+        Menu
+      </button>
+      <nav id="menu-principal" className={aberto ? 'app-nav app-nav--aberto' : 'app-nav'} aria-label="Menu principal">
         <ul className="app-nav__list">
           {LINKS.map((link) => (
             <li key={link.to}>

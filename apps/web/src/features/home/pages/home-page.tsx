@@ -1,17 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
-import { firstName, useLoggedUser } from '../../../shared/session/get-logged-user';
+import { SiteFooter } from '../../../shared/layout/site-footer';
+import { useLoggedUser } from '../../../shared/session/get-logged-user';
 import { useLogout } from '../../../shared/session/logout';
 import { Loader } from '../../../shared/ui/loader';
+import { BeneficiosSection } from '../../beneficios/components/beneficios-section';
+import { ConquistasSection } from '../../conquistas/components/conquistas-section';
+import { ConviteIndicacaoSection } from '../../indicacoes/components/convite-indicacao-section';
 import { MinhaColecaoSection } from '../../produtos/components/minha-colecao-section';
+import { bannersSiteQuery } from '../api/home-queries';
+import { BannerExclusivo } from '../components/banner-exclusivo';
+import { BannerPreVenda } from '../components/banner-pre-venda';
+import { EmBreveSection } from '../components/em-breve-section';
+import { FaqHomeSection } from '../components/faq-home-section';
+import { HomeBanner } from '../components/home-banner';
+import { PesquisaPopup } from '../components/pesquisa-popup';
+import { RecomendacoesSection } from '../components/recomendacoes-section';
+import { papelDe, perfilPronto } from '../lib/perfil';
 import '../home.css';
 
-/** Minimal member home: greeting and shortcuts (the full home arrives with its own issue). */
+/**
+ * The member home (spec 000 section 2), sections in order: banner, achievements, collection,
+ * exclusive banner (+ pre-sale), benefits, referral invitation, coming soon, recommendations, FAQ,
+ * footer. What each role sees is spec 000 section 6 (docs/decisions/0015-home.md).
+ */
 export function HomePage() {
   const { data: user, error, isPending } = useLoggedUser();
-  const logout = useLogout();
-  const { mutate: logoutNow } = logout;
+  const { mutate: logoutNow } = useLogout();
+  const site = useQuery({ ...bannersSiteQuery(), enabled: !!user });
 
   useEffect(() => {
     if (!error) return;
@@ -20,51 +37,38 @@ export function HomePage() {
     if (!(error instanceof ApiError && error.status === 401)) logoutNow();
   }, [error, logoutNow]);
 
+  useEffect(() => {
+    if (site.error) console.warn('Não foi possível carregar os banners.', site.error);
+  }, [site.error]);
+
   if (isPending || error || !user) return <Loader />;
 
+  const papel = papelDe(user);
+  const banners = site.data ?? [];
+  const daRegiao = (regiao: string) => banners.filter((b) => b.bannerRegiao === regiao);
+
   return (
-    <main id="conteudo" className="page home">
-      <section className="home-banner" aria-labelledby="saudacao">
-        <h1 id="saudacao" className="home-banner__title">
-          Olá, {firstName(user.nome)}!
-        </h1>
-        <p className="home-banner__text">Bem-vindo à Legião. Aqui ficam sua coleção, suas indicações e seus benefícios.</p>
-      </section>
-      <MinhaColecaoSection />
-      <ul className="home-shortcuts">
-        <li>
-          <Link className="home-shortcut" to="/produtos">
-            <span className="home-shortcut__title">Ver minha coleção</span>
-            <span className="home-shortcut__text">Seus produtos registrados</span>
-          </Link>
-        </li>
-        <li>
-          <Link className="home-shortcut" to="/indicacoes">
-            <span className="home-shortcut__title">Ver indicações</span>
-            <span className="home-shortcut__text">Convide amigos e desbloqueie benefícios</span>
-          </Link>
-        </li>
-        <li>
-          <Link className="home-shortcut" to="/extrato">
-            <span className="home-shortcut__title">Ver extrato</span>
-            <span className="home-shortcut__text">Seu saldo e movimentações</span>
-          </Link>
-        </li>
-        <li>
-          <Link className="home-shortcut" to="/editar-perfil">
-            <span className="home-shortcut__title">Editar meu perfil</span>
-            <span className="home-shortcut__text">Mantenha seus dados em dia</span>
-          </Link>
-        </li>
-        {!user.social ? (
-          <li>
-            <Link className="home-shortcut" to="/alterar-senha">
-              <span className="home-shortcut__title">Alterar minha senha</span>
-              <span className="home-shortcut__text">Troque a senha de acesso</span>
-            </Link>
-          </li>
-        ) : null}
-      </ul>
-    </main>
+    <>
+      <main id="conteudo" className="page home">
+        <HomeBanner user={user} />
+        {papel !== 'lead' && perfilPronto(user) ? <ConquistasSection /> : null}
+        <MinhaColecaoSection />
+        {daRegiao('exclusivo').map((b) => (
+          <BannerExclusivo key={b.id} banner={b} />
+        ))}
+        {daRegiao('pre-venda').map((b) => (
+          <BannerPreVenda key={b.id} banner={b} />
+        ))}
+        <BeneficiosSection />
+        {papel !== 'colaborador' ? <ConviteIndicacaoSection /> : null}
+        {daRegiao('lancamento').map((b) => (
+          <EmBreveSection key={b.id} banner={b} />
+        ))}
+        <RecomendacoesSection hash={user.hashUsuario} />
+        <FaqHomeSection />
+      </main>
+      <SiteFooter variante="membro" />
+      {user.hashPesquisaSatisfacao ? <PesquisaPopup hash={user.hashPesquisaSatisfacao} /> : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
-import { useDuvidasFaq, type FaqItem } from '../api/get-faq';
+import { useEffect, useState } from 'react';
+import { useDuvidasFaq, type FaqItem } from '../../faq/api/get-faq';
+import { FaqAccordion } from '../../faq/components/faq-accordion';
 
 export const DEFAULT_FAQ: Pick<FaqItem, 'pergunta' | 'resposta'>[] = [
   {
@@ -28,52 +29,28 @@ export const DEFAULT_FAQ: Pick<FaqItem, 'pergunta' | 'resposta'>[] = [
   },
 ];
 
+const normalizar = (texto: string) => texto.trim().toLowerCase();
+
 /** Accordion of the built-in questions plus the server's 'duvidas' entries; one open at a time. */
 export function FaqSection() {
   const { data, error } = useDuvidasFaq();
   const [open, setOpen] = useState<number | null>(null);
-  const baseId = useId();
 
   useEffect(() => {
     if (error) console.warn('Não foi possível carregar as dúvidas frequentes.', error);
   }, [error]);
 
-  const items = [...DEFAULT_FAQ, ...(data ?? [])];
+  // The built-in questions cover a server that has none; a question the server also has is its version.
+  const doServidor = data ?? [];
+  const noServidor = new Set(doServidor.map((i) => normalizar(i.pergunta)));
+  const items = [...DEFAULT_FAQ.filter((d) => !noServidor.has(normalizar(d.pergunta))), ...doServidor];
 
   return (
     <section id="duvidas" className="landing-section faq" aria-labelledby="duvidas-titulo">
       <h2 id="duvidas-titulo" className="section-title">
         Dúvidas frequentes
       </h2>
-      <div className="faq__list">
-        {items.map((item, index) => {
-          const expanded = open === index;
-          const panelId = `${baseId}-resposta-${index}`;
-          const buttonId = `${baseId}-pergunta-${index}`;
-          return (
-            <div key={`${index}-${item.pergunta}`} className="faq__item">
-              <h3 className="faq__question">
-                <button
-                  id={buttonId}
-                  type="button"
-                  className="faq__toggle"
-                  aria-expanded={expanded}
-                  aria-controls={panelId}
-                  onClick={() => setOpen(expanded ? null : index)}
-                >
-                  <span>{item.pergunta}</span>
-                  <span className="faq__icon" aria-hidden="true">
-                    {expanded ? '−' : '+'}
-                  </span>
-                </button>
-              </h3>
-              <div id={panelId} role="region" aria-labelledby={buttonId} className="faq__answer" hidden={!expanded}>
-                <p>{item.resposta}</p>
-              </div>
-            </div>
-          );
-        })}
-      </div>
+      <FaqAccordion items={items} open={open} onToggle={setOpen} />
     </section>
   );
 }

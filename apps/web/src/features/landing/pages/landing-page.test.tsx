@@ -28,6 +28,8 @@ describe('LandingPage', () => {
         { pergunta: 'Pergunta do servidor?', resposta: 'Resposta do servidor.', categoria: 'duvidas', ativo: true },
         { pergunta: 'Pergunta inativa?', resposta: 'x', categoria: 'duvidas', ativo: false },
         { pergunta: 'Pergunta da home?', resposta: 'y', categoria: 'faq', ativo: true },
+        // The server's version of a built-in question replaces it (no duplicate).
+        { pergunta: 'O que é a Legião?', resposta: 'Versão do servidor.', categoria: 'duvidas', ativo: true },
       ]),
     );
     const ui = userEvent.setup();
@@ -36,6 +38,7 @@ describe('LandingPage', () => {
     expect(screen.queryByRole('button', { name: 'Pergunta inativa?' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pergunta da home?' })).toBeNull();
     expect(faqButtons()).toHaveLength(6);
+    expect(screen.getAllByRole('button', { name: 'O que é a Legião?' })).toHaveLength(1);
 
     const gratis = screen.getByRole('button', { name: 'Preciso pagar para participar?' });
     await ui.click(gratis);

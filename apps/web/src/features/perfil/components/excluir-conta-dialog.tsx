@@ -7,7 +7,7 @@ import { useNotices } from '../../../shared/notices/notice-context';
 import { logout } from '../../../shared/session/logout';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { useExcluirConta } from '../api/excluir-conta';
-import { Dialog } from './dialog';
+import { Modal } from '../../../shared/ui/modal';
 
 /**
  * 'Excluir minha conta': confirmed with the password (social accounts: a login of the last 15
@@ -34,14 +34,14 @@ export function ExcluirContaDialog({ social, onClose }: { social: boolean; onClo
   }
 
   return (
-    <Dialog titulo="Excluir minha conta" onClose={onClose}>
+    <Modal titulo="Excluir minha conta" onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <p className="dialogo__texto">
+        <p className="modal__texto">
           Seus dados pessoais serão apagados e você sairá do portal. Compras, cupons e o extrato ficam guardados sem identificar você, como a lei
           exige. Seu e-mail e seu CPF poderão ser usados em um novo cadastro. Esta ação não pode ser desfeita.
         </p>
         {social ? (
-          <p className="dialogo__texto">
+          <p className="modal__texto">
             Por segurança, a exclusão de uma conta do Google ou do Facebook só é aceita até {EXCLUSAO_LOGIN_RECENTE_MINUTOS} minutos depois de entrar.
           </p>
         ) : (
@@ -52,7 +52,7 @@ export function ExcluirContaDialog({ social, onClose }: { social: boolean; onClo
             {errorMessage(excluir.error)}
           </p>
         ) : null}
-        <div className="dialogo__acoes">
+        <div className="modal__acoes">
           <button type="button" className="button button--ghost" onClick={onClose} data-autofocus={social ? true : undefined}>
             Cancelar
           </button>
@@ -61,6 +61,6 @@ export function ExcluirContaDialog({ social, onClose }: { social: boolean; onClo
           </button>
         </div>
       </form>
-    </Dialog>
+    </Modal>
   );
 }

@@ -1,6 +1,8 @@
 import { useState, type MouseEvent } from 'react';
 import { ChevronIcon } from './icons';
-import { Modal } from './modal';
+// Its arrows are the shared carousel's (.carousel__seta).
+import '../../../shared/ui/carousel.css';
+import { Modal } from '../../../shared/ui/modal';
 import { ProdutoImagem } from './produto-imagem';
 
 /**

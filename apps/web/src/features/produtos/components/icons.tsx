@@ -38,18 +38,8 @@ export const EditIcon = ({ size }: { size?: number }) => (
   </Svg>
 );
 
-export const ChevronIcon = ({ direction }: { direction: 'left' | 'right' }) => (
-  <Svg size={20}>
-    <path
-      d={direction === 'left' ? 'M15 5 8 12l7 7' : 'm9 5 7 7-7 7'}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.4"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </Svg>
-);
+// The chevron moved to shared/ui (the shared carousel uses it too).
+export { ChevronIcon } from '../../../shared/ui/chevron-icon';
 
 export const CloseIcon = () => (
   <Svg size={20}>

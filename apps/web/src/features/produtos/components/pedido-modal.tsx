@@ -10,7 +10,7 @@ import { alternarPresente } from '../lib/regras-produto';
 import { BotaoPresente } from './botao-presente';
 import { exigirLojaOutro, localCompraFields, localCompraParaEnvio, localCompraParaForm } from './local-compra';
 import { LocalCompraFields } from './local-compra-fields';
-import { Modal } from './modal';
+import { Modal } from '../../../shared/ui/modal';
 import { useSalvarProduto } from './use-salvar-produto';
 
 const pedidoSchema = z.object({ ...localCompraFields, dataCompra: dataCompraSchema }).superRefine(exigirLojaOutro);

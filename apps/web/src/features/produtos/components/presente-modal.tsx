@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { TextField } from '../../../shared/ui/text-field';
 import { definirQuantidadePresente, ROTULO_COMPREI } from '../lib/regras-produto';
-import { Modal } from './modal';
+import { Modal } from '../../../shared/ui/modal';
 import { useSalvarProduto } from './use-salvar-produto';
 
 /** 0 up to the order's quantity (spec 001 section 4). */

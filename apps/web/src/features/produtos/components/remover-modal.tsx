@@ -1,4 +1,4 @@
-import { Modal } from './modal';
+import { Modal } from '../../../shared/ui/modal';
 
 interface RemoverModalProps {
   titulo: string;

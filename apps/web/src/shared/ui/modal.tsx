@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { CloseIcon } from './icons';
+import './modal.css';
+
+const CloseIcon = () => (
+  <svg width={20} height={20} viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+    <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+  </svg>
+);
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -14,7 +20,7 @@ interface ModalProps {
 }
 
 /**
- * A modal dialog: role=dialog labelled by its title, a Fechar button, Escape and a click outside
+ * The one modal dialog of the app (shared by every feature): role=dialog labelled by its title, a Fechar button, Escape and a click outside
  * close it, Tab stays inside, and focus goes back to what opened it.
  */
 export function Modal({ titulo, onClose, children, variante = 'padrao' }: ModalProps) {

@@ -1,0 +1,16 @@
+import type { Conquista } from '@legiao/contracts/conquista';
+
+/** A GET /Conquista answer: a fresh member (Novato only) unless overridden. */
+export function makeConquista(over: Partial<Conquista> = {}): Conquista {
+  return {
+    numeroLegionario: null,
+    membroFundador: false,
+    perfil: null,
+    nivelTempo: 1,
+    nivelIndicacao: 0,
+    nivelColecao: 0,
+    experiencias: [],
+    progresso: { diasDeLegiao: 3, indicacoesConfirmadas: 0, produtosNaColecao: 0 },
+    ...over,
+  };
+}

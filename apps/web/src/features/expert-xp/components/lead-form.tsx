@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CUPOM_LEAD_FIXO, leadSchema, type Lead, type LeadInput } from '@legiao/contracts/leads';
+import { Controller, useForm } from 'react-hook-form';
+import { errorMessage } from '../../../shared/api/api-error';
+import { dateInputToIso } from '../../../shared/lib/dates';
+import { useNotices } from '../../../shared/notices/notice-context';
+import { Checkbox } from '../../../shared/ui/checkbox';
+import { MaskedField, MASKS } from '../../../shared/ui/masked-field';
+import { TextField } from '../../../shared/ui/text-field';
+import { useCriarLead } from '../api/criar-lead';
+
+const VAZIO: LeadInput = { nome: '', email: '', celular: '', dtNascimento: '', cep: '', optinEmail: false, optinCelular: false };
+
+/**
+ * The lead form (spec 001 section 2.21), validated by the contract's own schema. The success view
+ * follows even when the call fails (spec): then with the fixed coupon CUPOM_LEAD_FIXO, after the
+ * error notice (spec 001 section 8).
+ */
+export function LeadForm({ onCupom }: { onCupom: (cupom: string) => void }) {
+  const { notify } = useNotices();
+  const criar = useCriarLead();
+  const { register, control, handleSubmit, formState } = useForm<LeadInput, unknown, Lead>({
+    resolver: zodResolver(leadSchema),
+    defaultValues: VAZIO,
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit((lead) => {
+    criar.mutate(
+      { ...lead, dtNascimento: dateInputToIso(lead.dtNascimento) ?? lead.dtNascimento },
+      {
+        onSuccess: (resposta) => onCupom(resposta.cupom),
+        onError: (error) => {
+          notify({ message: errorMessage(error) });
+          onCupom(CUPOM_LEAD_FIXO);
+        },
+      },
+    );
+  });
+
+  const masked = (name: 'celular' | 'cep', label: string, mask: string, autoComplete: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MaskedField
+          label={label}
+          mask={mask}
+          autoComplete={autoComplete}
+          name={field.name}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <TextField label="Nome completo" autoComplete="name" error={errors.nome?.message} {...register('nome')} />
+      <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      {masked('celular', 'Celular', MASKS.celular, 'tel-national')}
+      <TextField label="Data de nascimento" type="date" autoComplete="bday" error={errors.dtNascimento?.message} {...register('dtNascimento')} />
+      {masked('cep', 'CEP', MASKS.cep, 'postal-code')}
+      <fieldset className="form__fieldset">
+        <legend>Comunicações</legend>
+        <Checkbox label="Aceito receber novidades e ofertas por e-mail" {...register('optinEmail')} />
+        <Checkbox label="Aceito receber novidades e ofertas por SMS e WhatsApp" {...register('optinCelular')} />
+      </fieldset>
+      <button type="submit" className="button button--block" disabled={criar.isPending}>
+        CADASTRAR
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ExtratoItem } from '@legiao/contracts/extrato';
+
+// What the statement shows (spec 001 sections 2.19, 3, 9): dd/MM/yyyy in Brazil's time (the API
+// filters months in São Paulo time too), credits as '+value'.
+
+const DATA_BR = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** An ISO date-time -> 'dd/MM/yyyy' (São Paulo). */
+export function formatDataExtrato(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const data = new Date(iso);
+  return Number.isNaN(data.getTime()) ? '' : DATA_BR.format(data);
+}
+
+/** Credits read '+1' (a referral, a purchase); redemptions keep their sign ('-2'); a free one is '0'. */
+export function formatValor(valor: number): string {
+  return valor > 0 ? `+${valor}` : String(valor);
+}
+
+/** '+1 ponto', '-2 pontos', '0 pontos'. */
+export function formatPontos(valor: number): string {
+  return `${formatValor(valor)} ${Math.abs(valor) === 1 ? 'ponto' : 'pontos'}`;
+}
+
+export const saldoTexto = (saldo: number) => `${saldo} ${Math.abs(saldo) === 1 ? 'ponto' : 'pontos'}`;
+
+/** The line under the reason: who was referred, which product, which benefit. */
+export function descricaoItem(item: ExtratoItem): string {
+  switch (item.motivo) {
+    case 'Indicação':
+      return item.indicado ?? '';
+    case 'Compra':
+      return item.produto ?? 'Compra verificada';
+    case 'Resgate de Benefício':
+      return [item.beneficio?.nome, item.opcao].filter(Boolean).join(' · ');
+    case 'Enriquecimento de Perfil':
+      return 'Personalização do portal concluída';
+  }
+}
+
+export type SentidoValor = 'credito' | 'debito' | 'neutro';
+export const sentidoValor = (valor: number): SentidoValor => (valor > 0 ? 'credito' : valor < 0 ? 'debito' : 'neutro');

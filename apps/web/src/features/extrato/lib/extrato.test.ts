@@ -1,0 +1,80 @@
+import type { ExtratoItem } from '@legiao/contracts/extrato';
+import { describe, expect, it } from 'vitest';
+import { descricaoItem, formatDataExtrato, formatPontos, formatValor } from './extrato-format';
+import { anosDoFiltro, descricaoFiltro, filtroAtivo, filtroDeParams, paramsDeFiltro } from './filtro-extrato';
+
+const item = (over: Partial<ExtratoItem>): ExtratoItem => ({
+  id: '1',
+  motivo: 'Indicação',
+  valor: 1,
+  dataTransacao: '2025-03-10T15:00:00.000Z',
+  indicado: 'ana@example.com',
+  produto: null,
+  cupom: null,
+  numeroCupom: null,
+  usoCupom: null,
+  dataUsoCupom: null,
+  opcao: null,
+  beneficio: null,
+  ...over,
+});
+
+describe('extrato formatting', () => {
+  it('shows credits with a plus sign and keeps the sign of redemptions', () => {
+    expect(formatValor(1)).toBe('+1');
+    expect(formatValor(12)).toBe('+12');
+    expect(formatValor(-2)).toBe('-2');
+    expect(formatValor(0)).toBe('0');
+    expect(formatPontos(1)).toBe('+1 ponto');
+    expect(formatPontos(-2)).toBe('-2 pontos');
+    expect(formatPontos(0)).toBe('0 pontos');
+  });
+
+  it('formats dates as dd/MM/yyyy in São Paulo time', () => {
+    expect(formatDataExtrato('2025-03-10T15:00:00.000Z')).toBe('10/03/2025');
+    // 01:30 UTC on 1 April is still 31 March in São Paulo (UTC-3).
+    expect(formatDataExtrato('2025-04-01T01:30:00.000Z')).toBe('31/03/2025');
+    expect(formatDataExtrato('nada')).toBe('');
+  });
+
+  it('describes each reason by its cause', () => {
+    expect(descricaoItem(item({}))).toBe('ana@example.com');
+    expect(descricaoItem(item({ motivo: 'Compra', indicado: null, produto: 'Copo 473ml' }))).toBe('Copo 473ml');
+    expect(
+      descricaoItem(
+        item({
+          motivo: 'Resgate de Benefício',
+          valor: -2,
+          indicado: null,
+          opcao: 'Domingo, 18/01',
+          beneficio: { id: 3, nome: 'Ingresso', urlImagem: '/b.svg', evento: true, textoLegal: '' },
+        }),
+      ),
+    ).toBe('Ingresso · Domingo, 18/01');
+  });
+});
+
+describe('extrato filter', () => {
+  it('reads month and year from the URL and ignores invalid values', () => {
+    expect(filtroDeParams(new URLSearchParams('mes=3&ano=2025'))).toEqual({ mes: 3, ano: 2025 });
+    expect(filtroDeParams(new URLSearchParams('mes=13&ano=abc'))).toEqual({ mes: undefined, ano: undefined });
+    expect(filtroDeParams(new URLSearchParams('mes=0&ano=1999'))).toEqual({ mes: undefined, ano: undefined });
+    expect(filtroDeParams(new URLSearchParams(''))).toEqual({ mes: undefined, ano: undefined });
+  });
+
+  it('writes only what is set, so Ver tudo is an empty query', () => {
+    expect(paramsDeFiltro({ mes: 1, ano: 2024 }).toString()).toBe('mes=1&ano=2024');
+    expect(paramsDeFiltro({ ano: 2024 }).toString()).toBe('ano=2024');
+    expect(paramsDeFiltro({}).toString()).toBe('');
+    expect(filtroAtivo({})).toBe(false);
+    expect(filtroAtivo({ mes: 5 })).toBe(true);
+  });
+
+  it('offers the years from the current one back to 2024 and names the filter', () => {
+    expect(anosDoFiltro(new Date('2026-06-01T12:00:00Z'))).toEqual([2026, 2025, 2024]);
+    // New Year's Eve 23:00 in São Paulo is already 2027 in UTC: still 2026 there.
+    expect(anosDoFiltro(new Date('2027-01-01T02:00:00Z'))[0]).toBe(2026);
+    expect(descricaoFiltro({ mes: 3, ano: 2025 })).toBe('Março de 2025');
+    expect(descricaoFiltro({})).toBe('Todos os lançamentos');
+  });
+});

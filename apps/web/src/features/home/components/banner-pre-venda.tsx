@@ -1,0 +1,34 @@
+import type { BannerSite } from '@legiao/contracts/banner';
+import { useCountdown } from '../../../shared/lib/use-countdown';
+import { Contagem } from '../../../shared/ui/contagem';
+
+/** The pre-sale banner (spec 000 sections 2 and 4): a countdown, then the button when it ends. */
+export function BannerPreVenda({ banner }: { banner: BannerSite }) {
+  const alvo = new Date(banner.contagemAte ?? banner.inicio);
+  const tempo = useCountdown(alvo);
+  return (
+    <section className="banner-site banner-site--pre-venda" aria-labelledby={`banner-${banner.id}`}>
+      <picture className="banner-site__imagem">
+        {banner.urlImagemMobile ? <source media="(max-width: 767px)" srcSet={banner.urlImagemMobile} /> : null}
+        <img src={banner.urlImagem} alt="" loading="lazy" decoding="async" />
+      </picture>
+      <div className="banner-site__conteudo">
+        <p className="banner-site__selo">Pré-venda</p>
+        <h2 id={`banner-${banner.id}`} className="banner-site__titulo">
+          {banner.titulo}
+        </h2>
+        <p className="banner-site__texto">{banner.texto}</p>
+        {tempo.done ? (
+          banner.urlLink ? (
+            <a className="button button--destaque" href={banner.urlLink} target="_blank" rel="noreferrer">
+              {banner.textoBotao ?? 'Comprar agora'}
+              <span className="visually-hidden"> (abre em nova aba)</span>
+            </a>
+          ) : null
+        ) : (
+          <Contagem tempo={tempo} rotulo="Tempo até a pré-venda" />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import type { UsuarioLogado } from '@legiao/contracts/usuario';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { firstName } from '../../../shared/session/get-logged-user';
+import { bannersHomeQuery, resumoIndicacaoQuery } from '../api/home-queries';
+import { escolherHero } from '../lib/escolher-hero';
+import { botaoPrincipal, papelDe } from '../lib/perfil';
+
+const pontos = (n: number) => `${n} ${n === 1 ? 'ponto' : 'pontos'}`;
+
+/**
+ * Section 1 of the home (spec 000 section 2): greeting, the lead offer or the balance and
+ * confirmed referrals (nothing of those for staff, spec 000 section 6), the main button by profile
+ * state, and the hero image chosen by perfil and lead.
+ */
+export function HomeBanner({ user }: { user: UsuarioLogado }) {
+  const papel = papelDe(user);
+  const banners = useQuery(bannersHomeQuery());
+  const indicacao = useQuery({ ...resumoIndicacaoQuery(), enabled: papel === 'membro' });
+  const hero = banners.data ? escolherHero(banners.data, { perfil: user.perfil, lead: user.lead }) : undefined;
+  const botao = botaoPrincipal(user);
+
+  return (
+    <section className="home-hero" aria-labelledby="saudacao" data-perfil={user.perfil} data-papel={papel}>
+      {hero ? (
+        <picture className="home-hero__imagem">
+          <source media="(min-width: 768px)" srcSet={hero.urlImagemDesktop} />
+          <img src={hero.urlImagemMobile} alt={hero.textoAlternativo} fetchPriority="high" decoding="async" />
+        </picture>
+      ) : null}
+      <div className="home-hero__conteudo">
+        <h1 id="saudacao" className="home-hero__titulo">
+          Olá, {firstName(user.nome)}!
+        </h1>
+        {papel === 'lead' ? (
+          <div className="home-hero__oferta">
+            <p className="home-hero__texto">Comece sua coleção agora mesmo, com 15 off*</p>
+            <Link className="button button--destaque" to="/beneficios">
+              Resgatar
+            </Link>
+            <p className="home-hero__nota">*15% de desconto na primeira compra no site oficial.</p>
+          </div>
+        ) : null}
+        {papel === 'membro' ? (
+          <dl className="home-hero__numeros">
+            <div>
+              <dt>Saldo</dt>
+              <dd data-testid="home-saldo">{pontos(user.saldo)}</dd>
+            </div>
+            <div>
+              <dt>Indicações confirmadas</dt>
+              <dd data-testid="home-confirmados">{indicacao.data ? indicacao.data.confirmados : '–'}</dd>
+            </div>
+          </dl>
+        ) : null}
+        <Link className="button home-hero__botao" to={botao.para}>
+          {botao.texto}
+        </Link>
+      </div>
+    </section>
+  );
+}
