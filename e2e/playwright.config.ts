@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL } from './support/env';
+import path from 'node:path';
+import { BASE_URL, RESULTS_DIR } from './support/env';
 
 /**
  * Browser tests against the real API and the built web app (one port), Debian's Chromium.
@@ -8,7 +9,7 @@ import { BASE_URL } from './support/env';
 export default defineConfig({
   testDir: 'tests',
   // Screenshots of key screens live in test-results/screens; Playwright wipes only its own folder.
-  outputDir: 'test-results/artifacts',
+  outputDir: path.join(RESULTS_DIR, 'artifacts'),
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),

@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = path.resolve(E2E_DIR, '..');
 export const API_DIR = path.join(REPO_ROOT, 'apps/api');
-export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
-export const RESULTS_DIR = path.join(E2E_DIR, 'test-results');
+// Overridable so parallel runs (several developers or helpers on one machine) don't share folders.
+export const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist');
+export const RESULTS_DIR = process.env.E2E_RESULTS_DIR
+  ? path.resolve(process.env.E2E_RESULTS_DIR)
+  : path.join(E2E_DIR, 'test-results');
 export const SCREENS_DIR = path.join(RESULTS_DIR, 'screens');
 
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3210);

@@ -170,6 +170,8 @@ test('membro demo: coleção na home, todos os produtos, presentes e a página d
   const total = await cards.count();
   expect(total).toBeGreaterThan(1);
   await expect(action(page, 'Todos os produtos')).toBeVisible();
+  // The collection is the home's third section (after the banner and the achievements): below the fold.
+  await secao.scrollIntoViewIfNeeded();
   if ((page.viewportSize()?.width ?? 0) < 768) {
     // One card per view: the second is off screen until Próximo.
     await expect(cards.nth(1)).not.toBeInViewport();
@@ -179,7 +181,6 @@ test('membro demo: coleção na home, todos os produtos, presentes e a página d
   } else {
     for (let i = 0; i < Math.min(total, 5); i++) await expect(cards.nth(i)).toBeInViewport();
   }
-  await secao.scrollIntoViewIfNeeded();
   await snap(page, 'home-colecao');
 
   await action(page, 'Todos os produtos').click();

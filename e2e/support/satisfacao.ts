@@ -1,0 +1,71 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { TestAccount } from './accounts';
+import { action } from './ui';
+
+// Helpers for the satisfaction survey browser tests (tests/pesquisa-satisfacao.spec.ts).
+
+/** A text long enough for any free-text box of the survey (10+ characters, with letters). */
+export const TEXTO_DETALHADO = 'Resposta com detalhes suficientes para a pesquisa.';
+
+/** A member's survey link handle: hashPesquisaSatisfacao of GET /api/usuario/logged. */
+export async function hashPesquisaDe(request: APIRequestContext, conta: TestAccount): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email: conta.email, senha: conta.senha } });
+  expect(login.status(), `POST /api/auth/login: ${await login.text()}`).toBe(200);
+  const token = ((await login.json()) as { token: { token: string } }).token.token;
+  const res = await request.get('/api/usuario/logged', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), `GET /api/usuario/logged: ${await res.text()}`).toBe(200);
+  const hash = ((await res.json()) as { hashPesquisaSatisfacao: string | null }).hashPesquisaSatisfacao;
+  expect(hash, 'o membro tem um link de pesquisa').toBeTruthy();
+  return hash!;
+}
+
+/** The survey state as the server sees it (GET /api/satisfacao?hash=). */
+export async function estadoPesquisa(request: APIRequestContext, hash: string): Promise<{ pagina: number; faseEncerrada: boolean; concluida: boolean }> {
+  const res = await request.get('/api/satisfacao', { params: { hash } });
+  expect(res.status(), `GET /api/satisfacao: ${await res.text()}`).toBe(200);
+  return res.json();
+}
+
+/** The questions of the page on screen (each one is a fieldset: a group named by its text). */
+export function perguntasNaTela(page: Page): Locator {
+  return page.locator('form').getByRole('group');
+}
+
+/** Answers every question of the page with its first option (and a detailed text where a box opens). */
+export async function responderPerguntas(page: Page) {
+  const perguntas = perguntasNaTela(page);
+  const total = await perguntas.count();
+  expect(total, 'a etapa tem perguntas').toBeGreaterThan(0);
+  for (let i = 0; i < total; i += 1) {
+    const pergunta = perguntas.nth(i);
+    await pergunta.getByRole('radio').first().check();
+    const texto = pergunta.getByRole('textbox');
+    if ((await texto.count()) > 0) await texto.fill(TEXTO_DETALHADO);
+  }
+}
+
+/** Answers the page and presses PRÓXIMO. */
+export async function responderEtapa(page: Page) {
+  await responderPerguntas(page);
+  await action(page, 'PRÓXIMO').click();
+}
+
+/**
+ * Chooses, on the page on screen, the first option that opens a free-text box and returns that
+ * question (its other answers untouched).
+ */
+export async function escolherOpcaoComTexto(page: Page): Promise<Locator> {
+  const perguntas = perguntasNaTela(page);
+  const total = await perguntas.count();
+  for (let i = 0; i < total; i += 1) {
+    const pergunta = perguntas.nth(i);
+    const opcoes = pergunta.getByRole('radio');
+    const n = await opcoes.count();
+    for (let j = 0; j < n; j += 1) {
+      await opcoes.nth(j).check();
+      if ((await pergunta.getByRole('textbox').count()) > 0) return pergunta;
+    }
+    await opcoes.first().check();
+  }
+  throw new Error('nenhuma opção desta etapa abre um campo de texto');
+}

@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import { createActiveAccount } from '../support/accounts';
+import {
+  escolherOpcaoComTexto,
+  estadoPesquisa,
+  hashPesquisaDe,
+  perguntasNaTela,
+  responderEtapa,
+  responderPerguntas,
+  TEXTO_DETALHADO,
+} from '../support/satisfacao';
+import { action, login, snap, storedToken, visibleText } from '../support/ui';
+
+// The public satisfaction survey (spec 001 sections 2.17, 4, 5 and 8), reached by the member's
+// hash, with and without a session. Each test answers its own member's survey.
+
+const BANNER = 'Obrigatório responder todas as perguntas.';
+const DETALHE = 'Ops! Que tal adicionar mais alguns detalhes?';
+const TITULOS = [
+  'Navegação e usabilidade',
+  'Benefícios e Recompensas',
+  'Experiência com a Marca',
+  'Comunicação e Conteúdo',
+  'Impacto Geral e Satisfação',
+];
+
+test('sem login: valida a etapa 1, percorre as cinco etapas e termina com o cupom', async ({ page, request }) => {
+  // Eighteen questions over five pages, each page posted and reloaded: longer than the default.
+  test.slow();
+  const conta = await createActiveAccount(request, 'satisfacao');
+  const hash = await hashPesquisaDe(request, conta);
+
+  await page.goto(`/pesquisa-de-satisfacao?hash=${hash}`);
+  await expect(visibleText(page, 'Etapa 1 de 5')).toBeVisible();
+  await expect(page.getByRole('heading', { name: TITULOS[0] })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20');
+  await expect(action(page, 'VOLTAR')).toHaveCount(0);
+  // Every question: order number, description and the required mark.
+  const primeira = perguntasNaTela(page).first();
+  await expect(primeira.locator('legend')).toContainText(/^1\./);
+  await expect(primeira.locator('legend')).toContainText('*');
+
+  // Nothing answered: the banner for 3 seconds, the questions marked, nothing posted.
+  await action(page, 'PRÓXIMO').click();
+  await expect(visibleText(page, BANNER)).toBeVisible();
+  await expect(primeira.getByRole('radio').first()).toHaveAttribute('aria-invalid', 'true');
+  await expect(primeira.getByRole('radio').first()).toBeFocused();
+  await snap(page, 'satisfacao-erros');
+  await expect(page.getByText(BANNER)).toHaveCount(0, { timeout: 4500 });
+  expect((await estadoPesquisa(request, hash)).pagina).toBe(1);
+
+  // A free text shorter than 10 characters asks for more details under its question.
+  await responderPerguntas(page);
+  const comTexto = await escolherOpcaoComTexto(page);
+  await comTexto.getByRole('textbox').fill('Curto');
+  await action(page, 'PRÓXIMO').click();
+  await expect(comTexto.getByText(DETALHE)).toBeVisible();
+  await expect(comTexto.getByRole('textbox')).toBeFocused();
+  await snap(page, 'satisfacao-detalhe');
+  expect((await estadoPesquisa(request, hash)).pagina).toBe(1);
+  await comTexto.getByRole('textbox').fill(TEXTO_DETALHADO);
+  await action(page, 'PRÓXIMO').click();
+
+  for (let etapa = 2; etapa <= 5; etapa += 1) {
+    await expect(visibleText(page, `Etapa ${etapa} de 5`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: TITULOS[etapa - 1] })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(etapa * 20));
+    await expect(action(page, 'VOLTAR')).toBeVisible();
+    await responderEtapa(page);
+  }
+
+  await expect(page.getByRole('heading', { name: `Obrigado, ${conta.primeiroNome}!` })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  const cupom = page.getByTestId('cupom');
+  await expect(cupom).toHaveText(/\S{4,}/);
+  await expect(action(page, 'Copiar cupom')).toBeVisible();
+  await expect(action(page, 'Adicionar outro produto')).toHaveAttribute('href', '/novo-produto');
+  await expect(action(page, 'Ir para o site da marca')).toHaveAttribute('href', /^https?:\/\//);
+  await snap(page, 'satisfacao-final');
+  const estado = await estadoPesquisa(request, hash);
+  expect(estado.concluida).toBe(true);
+
+  // The link again: still the thanks and the same coupon.
+  const codigo = await cupom.textContent();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Obrigado, ${conta.primeiroNome}!` })).toBeVisible();
+  await expect(page.getByTestId('cupom')).toHaveText(codigo!);
+});
+
+test('com login: VOLTAR na etapa 2 apaga as respostas e recomeça onde o servidor manda, sem sair da sessão', async ({ page, request }) => {
+  // Sign-up, activation, login and three survey round trips.
+  test.slow();
+  const conta = await createActiveAccount(request, 'satisfacao-voltar');
+  const hash = await hashPesquisaDe(request, conta);
+  await login(page, conta.email, conta.senha);
+  const token = await storedToken(page);
+
+  await page.goto(`/pesquisa-de-satisfacao?hash=${hash}`);
+  await expect(visibleText(page, 'Etapa 1 de 5')).toBeVisible();
+  await responderEtapa(page);
+  await expect(visibleText(page, 'Etapa 2 de 5')).toBeVisible();
+  expect((await estadoPesquisa(request, hash)).pagina).toBe(2);
+
+  // The step lives on the server: reopening the link lands on step 2.
+  await page.reload();
+  await expect(visibleText(page, 'Etapa 2 de 5')).toBeVisible();
+
+  await action(page, 'VOLTAR').click();
+  await expect(action(page, 'VOLTAR')).toHaveCount(0);
+  // The screen follows the server's answer (which, with every answer cleared, is step 1).
+  const { pagina } = await estadoPesquisa(request, hash);
+  expect(pagina).toBe(1);
+  await expect(visibleText(page, `Etapa ${pagina} de 5`)).toBeVisible();
+  // The answers were cleared: step 1 starts empty.
+  await expect(perguntasNaTela(page).first().getByRole('radio', { checked: true })).toHaveCount(0);
+
+  expect(await storedToken(page)).toBe(token);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test("um hash inválido (ou nenhum) mostra 'Pesquisa encerrada'", async ({ page }) => {
+  await page.goto('/pesquisa-de-satisfacao?hash=nao-existe-0000');
+  await expect(page.getByRole('heading', { name: 'Pesquisa encerrada' })).toBeVisible();
+  await expect(action(page, 'PRÓXIMO')).toHaveCount(0);
+  await snap(page, 'satisfacao-encerrada');
+
+  await page.goto('/pesquisa-de-satisfacao');
+  await expect(page.getByRole('heading', { name: 'Pesquisa encerrada' })).toBeVisible();
+});
