@@ -51,5 +51,14 @@ export async function storedToken(page: Page): Promise<string | null> {
 export async function snap(page: Page, name: string) {
   mkdirSync(SCREENS_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
+  // A full-page screenshot does not scroll, so images with loading="lazy" below the fold would be
+  // blank boxes: load them all now and wait until each one has finished (or failed).
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    for (const img of Array.from(document.images)) if (img.loading === 'lazy') img.loading = 'eager';
+  });
+  await page
+    .waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 5_000 })
+    .catch(() => undefined); // a broken image must not fail the test that only wanted a picture
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${width}.png`), fullPage: true });
 }
