@@ -66,7 +66,8 @@ try {
   chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
 
   const results = {};
-  for (const [name, path, logged] of [['/', '/', false], ['/home', '/home', true]]) {
+  const PAGES = (process.env.PAGES ?? '/,/home').split(',');
+  for (const [name, path, logged] of [['/', '/', false], ['/home', '/home', true]].filter(([n]) => PAGES.includes(n))) {
     const scores = [];
     let js;
     let metrics;
@@ -79,6 +80,12 @@ try {
       metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
         (k) => `${lhr.audits[k].title}: ${lhr.audits[k].displayValue}`,
       );
+      if (process.env.DETAIL) {
+        const top = (k, f) => (lhr.audits[k].details?.items ?? []).slice(0, 8).map(f).join('\n      ');
+        console.log(`${name} run ${run}:\n      ${top('bootup-time', (i) => `${i.url} script ${Math.round(i.scripting)} ms, parse ${Math.round(i.scriptParseCompile)} ms`)}`);
+        console.log(`      ${top('mainthread-work-breakdown', (i) => `${i.groupLabel}: ${Math.round(i.duration)} ms`)}`);
+        console.log(`      ${top('long-tasks', (i) => `${i.url} @${Math.round(i.startTime)} ${Math.round(i.duration)} ms`)}`);
+      }
       if (logged && !lhr.finalDisplayedUrl.endsWith('/home')) throw new Error(`esperava /home, a página terminou em ${lhr.finalDisplayedUrl}`);
     }
     results[name] = { score: median(scores), scores, js, metrics };

@@ -1,50 +1,8 @@
 import { z } from 'zod';
+export * from './beneficio-constantes.js';
+import { IDEMPOTENCY_HEADER, BENEFICIO_MSG, CODIGOS_BLOQUEIO, ESTADOS_BENEFICIO } from './beneficio-constantes.js';
 
 // Benefits, coupons and redemption (spec 000 sections 2-5, 7-9). docs/decisions/0009-economy.md
-
-/** Optional request header: a retried POST /beneficio/resgate with the same key redeems once. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** Answer header on a replayed redemption (same status and body as the first answer). */
-export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
-
-export const BENEFICIO_MSG = {
-  naoEncontrado: 'Benefício não encontrado.',
-  idBeneficioInvalido: 'Escolha um benefício.',
-  /** Spec 000 section 5, word for word. */
-  termos: 'Você deve concordar com os termos antes de resgatar o benefício.',
-  perfilIncompleto: 'Conclua seu cadastro para resgatar benefícios.',
-  perfilNaoDefinido: 'Personalize seu portal para resgatar benefícios.',
-  emBreve: 'Este benefício ainda não está disponível.',
-  encerrado: 'Este benefício foi encerrado.',
-  esgotado: 'Benefício esgotado.',
-  opcaoObrigatoria: 'Escolha um dia do evento.',
-  opcaoInvalida: 'Dia inválido para este evento.',
-  opcaoEsgotada: 'Este dia está esgotado. Escolha outro dia.',
-  jaResgatado: 'Você já resgatou este benefício.',
-  limiteResgates: 'Você atingiu o limite de resgates deste benefício.',
-  saldoInsuficiente: 'Saldo insuficiente para resgatar este benefício.',
-  chaveInvalida: 'Idempotency-Key inválida: use de 8 a 128 letras, números, ponto, dois-pontos, - ou _.',
-  chaveReusada: 'Esta Idempotency-Key já foi usada em outro resgate.',
-  tenteNovamente: 'Não foi possível concluir o resgate agora. Tente novamente.',
-} as const;
-
-/** 'Faltam 2 pontos' style detail of SALDO_INSUFICIENTE. */
-export const faltamPontos = (n: number) => `${BENEFICIO_MSG.saldoInsuficiente} Faltam ${n} ${n === 1 ? 'ponto' : 'pontos'}.`;
-
-/**
- * Why a benefit can't be redeemed now (codigoBloqueio; motivoBloqueio carries the message). The
- * same codes come back as `errors[0].code` when POST /beneficio/resgate refuses.
- */
-export const CODIGOS_BLOQUEIO = ['PERFIL_INCOMPLETO', 'PERFIL_NAO_DEFINIDO', 'EM_BREVE', 'ENCERRADO', 'ESGOTADO', 'JA_RESGATADO', 'LIMITE_RESGATES', 'SALDO_INSUFICIENTE'] as const;
-export type CodigoBloqueio = (typeof CODIGOS_BLOQUEIO)[number];
-
-/**
- * The card's state (spec 000 section 4): esgotado; bloqueado (cannot redeem: see codigoBloqueio);
- * resgatavel ('Resgatar!'); resgatado ('Ver cupom!' or, for events, 'Ver detalhes!'); utilizado
- * ('Utilizado!' with the usage date: the coupon was used and multiple redemption is not allowed).
- */
-export const ESTADOS_BENEFICIO = ['esgotado', 'bloqueado', 'resgatavel', 'resgatado', 'utilizado'] as const;
-export type EstadoBeneficio = (typeof ESTADOS_BENEFICIO)[number];
 
 export const opcaoBeneficioSchema = z.object({
   id: z.number().int(),

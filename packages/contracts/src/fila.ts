@@ -1,33 +1,17 @@
 import { z } from 'zod';
+import { FILA_CLIENT_ID_PATTERN, FILA_ERROR_CODES, FILA_MOTIVOS_SAIDA } from './fila-constantes.js';
+export * from './fila-constantes.js';
 
 /**
  * The login waiting room (spec 000 sections 2, 4, 7 and 9): a WebSocket hub that speaks JSON
  * messages with a `type`, named as the spec names them. docs/decisions/0008-waiting-room.md
  */
 
-/** Path of the hub's WebSocket endpoint (ws:// or wss:// on the API's host). */
-export const FILA_WS_PATH = '/api/fila/ws';
-/** Header that may carry the admission ticket instead of the login body's `ticket`. */
-export const FILA_TICKET_HEADER = 'x-fila-ticket';
-/** Spec 000 section 9: two minutes without activity end a queue session. */
-export const FILA_INATIVIDADE_PADRAO_MS = 120_000;
-
-export const MSG_FILA = {
-  salaDeEsperaAtiva: 'A sala de espera está ativa. Aguarde a sua vez na fila para fazer login.',
-  ticketInvalido: 'Sua vez na fila expirou ou não é válida. Entre na fila novamente.',
-  mensagemInvalida: 'Mensagem inválida.',
-  tipoDesconhecido: 'Tipo de mensagem desconhecido.',
-  clienteDiferente: 'Esta conexão já pertence a outro cliente.',
-  foraDaFila: 'Você não está na fila. Entre na fila novamente.',
-  muitasMensagens: 'Muitas mensagens. Aguarde um instante.',
-  indisponivel: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
-} as const;
-
 /**
  * The browser's own id for its place in the queue: random (e.g. crypto.randomUUID()), kept in
  * localStorage so a reload, a second tab or a reconnect keeps the same place.
  */
-export const filaClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientId deve ter de 8 a 64 letras, dígitos, - ou _.');
+export const filaClientIdSchema = z.string().regex(FILA_CLIENT_ID_PATTERN, 'clientId deve ter de 8 a 64 letras, dígitos, - ou _.');
 
 const withClient = <T extends string>(type: T) => z.object({ type: z.literal(type), clientId: filaClientIdSchema });
 
@@ -57,7 +41,7 @@ export const proceedToLoginSchema = z.object({
 export const proceedToLogoutSchema = z.object({
   type: z.literal('ProceedToLogout'),
   /** saida: the client's own Logout (any tab); inatividade: two minutes without activity. */
-  motivo: z.enum(['saida', 'inatividade']),
+  motivo: z.enum(FILA_MOTIVOS_SAIDA),
 });
 /** Answer to GetActiveUsers: admitted sessions (ativos) and waiting clients (aguardando). */
 export const receiveActiveUsersSchema = z.object({
@@ -65,7 +49,6 @@ export const receiveActiveUsersSchema = z.object({
   ativos: z.number().int().min(0),
   aguardando: z.number().int().min(0),
 });
-export const FILA_ERROR_CODES = ['MENSAGEM_INVALIDA', 'TIPO_DESCONHECIDO', 'CLIENTE_DIFERENTE', 'FORA_DA_FILA', 'MUITAS_MENSAGENS', 'INDISPONIVEL'] as const;
 /** A message the hub could not take; the connection stays open. */
 export const filaErrorSchema = z.object({
   type: z.literal('Error'),

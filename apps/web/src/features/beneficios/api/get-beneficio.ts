@@ -1,11 +1,11 @@
-import { beneficioSchema, type Beneficio } from '@legiao/contracts/beneficio';
+import type { Beneficio } from '@legiao/contracts/beneficio';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http';
 import { beneficioKeys } from './keys';
 
 /** GET /beneficio/{id}: one benefit (404 when the member doesn't see it). */
 export async function getBeneficio(id: number, signal?: AbortSignal): Promise<Beneficio> {
-  return beneficioSchema.parse(await http(`/beneficio/${id}`, { signal }));
+  return http<Beneficio>(`/beneficio/${id}`, { signal });
 }
 
 export const beneficioQueryOptions = (id: number) =>

@@ -1,11 +1,14 @@
-import { beneficiosResponseSchema, type Beneficio } from '@legiao/contracts/beneficio';
+import type { Beneficio } from '@legiao/contracts/beneficio';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http';
 import { beneficioKeys } from './keys';
 
-/** GET /beneficio: the benefits the member sees, each with its card state. */
+/**
+ * GET /beneficio: the benefits the member sees, each with its card state. Read as typed data: the
+ * API serialises it through the contract's schema (docs/decisions/0016-home-performance.md).
+ */
 export async function getBeneficios(signal?: AbortSignal): Promise<Beneficio[]> {
-  return beneficiosResponseSchema.parse(await http('/beneficio', { signal }));
+  return http<Beneficio[]>('/beneficio', { signal });
 }
 
 export const beneficiosQueryOptions = () =>

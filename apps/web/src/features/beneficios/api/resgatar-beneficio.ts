@@ -1,4 +1,5 @@
-import { IDEMPOTENCY_HEADER, resgateResponseSchema, type ResgateResponse } from '@legiao/contracts/beneficio';
+import { IDEMPOTENCY_HEADER } from '@legiao/contracts/beneficio-constantes';
+import type { ResgateResponse } from '@legiao/contracts/beneficio';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http';
 import { loggedUserQueryKey } from '../../../shared/session/get-logged-user';
@@ -14,12 +15,11 @@ export interface ResgateInput {
 
 /** POST /beneficio/resgate: debits the balance and hands out the coupon (201 coupon + saldo). */
 export async function resgatarBeneficio({ idBeneficio, idOpcao, chave }: ResgateInput): Promise<ResgateResponse> {
-  const data = await http('/beneficio/resgate', {
+  return http<ResgateResponse>('/beneficio/resgate', {
     method: 'POST',
     body: { idBeneficio, idOpcao, aceiteTermos: true },
     headers: { [IDEMPOTENCY_HEADER]: chave },
   });
-  return resgateResponseSchema.parse(data);
 }
 
 export function useResgatarBeneficio() {

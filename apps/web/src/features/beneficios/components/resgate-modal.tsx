@@ -1,4 +1,5 @@
-import { BENEFICIO_MSG, type Beneficio, type ResgateResponse } from '@legiao/contracts/beneficio';
+import type { Beneficio, ResgateResponse } from '@legiao/contracts/beneficio';
+import { BENEFICIO_MSG } from '@legiao/contracts/beneficio-constantes';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error';
 import { NOTICE_DURATION_MS, useNotices } from '../../../shared/notices/notice-context';

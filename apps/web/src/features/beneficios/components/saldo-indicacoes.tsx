@@ -1,4 +1,4 @@
-import { PONTOS } from '@legiao/contracts/extrato';
+import { PONTOS } from '@legiao/contracts/extrato-constantes';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LoggedUser } from '../../../shared/session/get-logged-user';

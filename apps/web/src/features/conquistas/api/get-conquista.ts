@@ -1,4 +1,4 @@
-import { conquistaSchema, type Conquista } from '@legiao/contracts/conquista';
+import type { Conquista } from '@legiao/contracts/conquista';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http';
 
@@ -6,7 +6,7 @@ export const conquistaQueryKey = ['conquista'] as const;
 
 /** GET /Conquista (bearer, attached by the http client): the caller's achievements. */
 export async function getConquista(signal?: AbortSignal): Promise<Conquista> {
-  return conquistaSchema.parse(await http('/Conquista', { signal }));
+  return http<Conquista>('/Conquista', { signal });
 }
 
 export const conquistaQueryOptions = () =>

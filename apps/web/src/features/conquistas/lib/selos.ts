@@ -4,9 +4,9 @@ import {
   GRUPOS_SELOS,
   LIMIARES_CONQUISTA,
   SELO_PERFIL,
-  type Conquista,
   type Experiencia,
-} from '@legiao/contracts/conquista';
+} from '@legiao/contracts/conquista-constantes';
+import type { Conquista } from '@legiao/contracts/conquista';
 import { formatCodigoLegionario } from '../../produtos/lib/produto-format';
 
 /** What every badge on screen is: its art, its name, whether it is earned and what it means. */

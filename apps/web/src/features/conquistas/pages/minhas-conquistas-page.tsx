@@ -1,4 +1,4 @@
-import { GRUPOS_SELOS } from '@legiao/contracts/conquista';
+import { GRUPOS_SELOS } from '@legiao/contracts/conquista-constantes';
 import { useId } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { BackLink } from '../../../shared/ui/back-link';

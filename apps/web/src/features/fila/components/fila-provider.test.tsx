@@ -16,7 +16,12 @@ function loggedIn() {
 }
 
 async function memberPage() {
-  mockFetch((url) => (url === '/api/auth/logout' ? new Response(null, { status: 204 }) : jsonResponse(makeUser({ nome: 'Davi Reis' }))));
+  // The member and the logout answer; every other call of the home fails, as an unreachable section would.
+  mockFetch((url) => {
+    if (url === '/api/auth/logout') return new Response(null, { status: 204 });
+    if (url.startsWith('/api/usuario/logged')) return jsonResponse(makeUser({ nome: 'Davi Reis' }));
+    return jsonResponse({ errors: [{ message: 'Indisponível no teste.' }] }, 503);
+  });
   const view = renderApp('/home');
   await screen.findByRole('heading', { name: 'Olá, Davi!' });
   await waitFor(() => expect(FakeWebSocket.sentTypes()).toContain('TryLogin'));

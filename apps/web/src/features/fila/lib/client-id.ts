@@ -1,4 +1,4 @@
-import { filaClientIdSchema } from '@legiao/contracts/fila';
+import { FILA_CLIENT_ID_PATTERN } from '@legiao/contracts/fila-constantes';
 
 /**
  * localStorage key of this browser's place in the waiting room (ADR 0008). Not a session key: a
@@ -25,7 +25,7 @@ export function getFilaClientId(): string {
     storage = null;
   }
   const stored = storage?.getItem(FILA_CLIENT_ID_KEY);
-  if (stored && filaClientIdSchema.safeParse(stored).success) return stored;
+  if (stored && FILA_CLIENT_ID_PATTERN.test(stored)) return stored;
   // Storage emptied while the page lives (or unavailable): keep this page's id, so the place too.
   const id = memoryId ?? randomId();
   memoryId = id;

@@ -1,4 +1,5 @@
-import { filaServerMessageSchema, type FilaClientMessage, type FilaServerMessage } from '@legiao/contracts/fila';
+import type { FilaClientMessage, FilaServerMessage } from '@legiao/contracts/fila';
+import { comoMensagemDoServidor } from './mensagem-servidor';
 import { reconnectDelay } from './backoff';
 
 /** WebSocket readyState values (the global may be a test double without the static constants). */
@@ -169,6 +170,5 @@ export function parseServerMessage(data: unknown): FilaServerMessage | null {
   } catch {
     return null;
   }
-  const parsed = filaServerMessageSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return comoMensagemDoServidor(raw);
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-error';
 import { SiteFooter } from '../../../shared/layout/site-footer';
 import { useLoggedUser } from '../../../shared/session/get-logged-user';
@@ -29,6 +29,15 @@ export function HomePage() {
   const { data: user, error, isPending } = useLoggedUser();
   const { mutate: logoutNow } = useLogout();
   const site = useQuery({ ...bannersSiteQuery(), enabled: !!user });
+  // The sections below the first screen (after the collection) mount in a transition right after
+  // the first paint: React renders them in slices that yield to the browser, instead of one long
+  // task with the hero. The first screen's sections stay in the first render: mounting them later
+  // would push content down under the member's eyes (layout shift)
+  // (docs/decisions/0016-home-performance.md).
+  const [resto, setResto] = useState(false);
+  useEffect(() => {
+    if (user) startTransition(() => setResto(true));
+  }, [user]);
 
   useEffect(() => {
     if (!error) return;
@@ -53,22 +62,26 @@ export function HomePage() {
         <HomeBanner user={user} />
         {papel !== 'lead' && perfilPronto(user) ? <ConquistasSection /> : null}
         <MinhaColecaoSection />
-        {daRegiao('exclusivo').map((b) => (
-          <BannerExclusivo key={b.id} banner={b} />
-        ))}
-        {daRegiao('pre-venda').map((b) => (
-          <BannerPreVenda key={b.id} banner={b} />
-        ))}
-        <BeneficiosSection />
-        {papel !== 'colaborador' ? <ConviteIndicacaoSection /> : null}
-        {daRegiao('lancamento').map((b) => (
-          <EmBreveSection key={b.id} banner={b} />
-        ))}
-        <RecomendacoesSection hash={user.hashUsuario} />
-        <FaqHomeSection />
+        {resto ? (
+          <>
+            {daRegiao('exclusivo').map((b) => (
+              <BannerExclusivo key={b.id} banner={b} />
+            ))}
+            {daRegiao('pre-venda').map((b) => (
+              <BannerPreVenda key={b.id} banner={b} />
+            ))}
+            <BeneficiosSection />
+            {papel !== 'colaborador' ? <ConviteIndicacaoSection /> : null}
+            {daRegiao('lancamento').map((b) => (
+              <EmBreveSection key={b.id} banner={b} />
+            ))}
+            <RecomendacoesSection hash={user.hashUsuario} />
+            <FaqHomeSection />
+          </>
+        ) : null}
       </main>
       <SiteFooter variante="membro" />
-      {user.hashPesquisaSatisfacao ? <PesquisaPopup hash={user.hashPesquisaSatisfacao} /> : null}
+      {resto && user.hashPesquisaSatisfacao ? <PesquisaPopup hash={user.hashPesquisaSatisfacao} /> : null}
     </>
   );
 }

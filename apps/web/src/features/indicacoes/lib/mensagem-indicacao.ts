@@ -1,4 +1,4 @@
-import { FRIENDS_FAMILY, LINHA_FORA_DOS_CUPONS } from '@legiao/contracts/friends-family';
+import { FRIENDS_FAMILY, LINHA_FORA_DOS_CUPONS } from '@legiao/contracts/friends-family-constantes';
 
 // The referral share text, in one place: the e-mail, WhatsApp, the story image and the page copy
 // all read it from here (spec 000 sections 2 and 9).

@@ -1,8 +1,4 @@
-import {
-  gruposProdutoClienteSchema,
-  type GrupoProdutoCliente,
-  type LISTAS_PRODUTO_CLIENTE,
-} from '@legiao/contracts/produto';
+import type { GrupoProdutoCliente, LISTAS_PRODUTO_CLIENTE } from '@legiao/contracts/produto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http';
 
@@ -19,8 +15,7 @@ export async function getProdutosCliente(
   params: { lista?: ListaProdutoCliente; idProduto?: number },
   signal?: AbortSignal,
 ): Promise<GrupoProdutoCliente[]> {
-  const data = await http('/produto/cliente', { query: { lista: params.lista, idProduto: params.idProduto }, signal });
-  return gruposProdutoClienteSchema.parse(data);
+  return http<GrupoProdutoCliente[]>('/produto/cliente', { query: { lista: params.lista, idProduto: params.idProduto }, signal });
 }
 
 export const produtosClienteQueryOptions = (lista: ListaProdutoCliente) =>

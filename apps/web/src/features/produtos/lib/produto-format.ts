@@ -1,4 +1,5 @@
-import { LEGIAO_TOTAL, PRODUTO_MSG, parseDataCompra, type GrupoProdutoCliente } from '@legiao/contracts/produto';
+import type { GrupoProdutoCliente } from '@legiao/contracts/produto';
+import { LEGIAO_TOTAL, PRODUTO_MSG, parseDataCompra } from '@legiao/contracts/produto-constantes';
 
 /** Shown when a product has no image, or its image fails to load (spec 000 section 2). */
 export const IMAGEM_PADRAO = '/produtos/sem-imagem.svg';

@@ -1,0 +1,24 @@
+// Zod-free on purpose: the member home imports these, and zod (~24 KB gzipped) must not ride along
+// with them (docs/decisions/0016-home-performance.md). The schemas live in extrato.ts.
+
+/**
+ * Units of balance: pontos. One confirmed referral is worth 1 ponto, so a benefit's valor reads as
+ * "referrals required" (spec 000 section 3) and the progress bar is saldo / valor * 100.
+ */
+export const PONTOS = {
+  /** A confirmed referral (the referred member is active and has a verified purchase). */
+  indicacao: 1,
+  /** Each verified purchase entry (one product of one order the brand registered). */
+  compra: 1,
+  /** Once per member, when the personalisation survey is completed. */
+  enriquecimentoPerfil: 1,
+} as const;
+
+/** Statement reasons, as the spec writes them (spec 001 section 9). */
+export const MOTIVOS_EXTRATO = ['Compra', 'Indicação', 'Enriquecimento de Perfil', 'Resgate de Benefício'] as const;
+export type MotivoExtrato = (typeof MOTIVOS_EXTRATO)[number];
+
+export const EXTRATO_MSG = {
+  mesInvalido: 'Mês inválido.',
+  anoInvalido: 'Ano inválido.',
+} as const;
