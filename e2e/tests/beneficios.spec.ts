@@ -23,10 +23,10 @@ test.describe.configure({ timeout: 180_000 });
 test('o membro de demonstração vê os cinco estados, o saldo, a contagem e o ingresso com dias', async ({ page }) => {
   await login(page, DEMO.email, DEMO.senha);
   const secaoHome = page.locator('#beneficios');
-  await expect(secaoHome.getByRole('heading', { name: 'Benefícios' })).toBeVisible();
+  await expect(secaoHome.getByRole('heading', { name: 'Benefícios', exact: true })).toBeVisible();
 
   await page.goto('/beneficios');
-  await expect(page.getByRole('heading', { level: 1, name: 'Benefícios' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Benefícios', exact: true })).toBeVisible();
   await expect(saldo(page)).toHaveText('5 pontos');
   await expect(visibleText(page, '3 indicações confirmadas')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ver saldo' })).toHaveAttribute('href', '/extrato');
