@@ -1,5 +1,6 @@
 // Shared helpers: start the real API (a separate process), wait for it, run autocannon.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -17,8 +18,23 @@ export async function ensureDatabase() {
   await c.end();
 }
 
+/** The compiled API (apps/api/dist, `pnpm build`); clear message when it was not built. */
+export const API_DIST = join(root, 'apps/api/dist/server.js');
+export function assertApiBuilt() {
+  if (existsSync(API_DIST)) return;
+  const err = new Error(`A API compilada não existe (${API_DIST}). Rode \`pnpm build\` na raiz do repositório antes dos benchmarks.`);
+  err.stack = err.message; // printed as is when uncaught, without a stack trace
+  throw err;
+}
+
+/**
+ * Starts apps/api/dist/server.js. API_NODE_ARGS (space-separated) goes to node before the script,
+ * e.g. API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" (bench/profile.mjs).
+ */
 export async function startApi(port, env = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  assertApiBuilt();
+  const nodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, API_DIST], {
     cwd: join(root, 'apps/api'),
     env: { ...process.env, PORT: String(port), DATABASE_URL: DB_URL, LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '100000000', SEED_DEMO: 'true', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
