@@ -126,6 +126,8 @@ async function roundTripCases() {
   const opcao = await t.prisma.beneficioOpcao.create({ data: opcaoData });
   const cupomData = { id: randomUUID(), beneficioId: beneficio.id, opcaoId: opcao.id, codigo: `ESQ-${randomUUID()}`, resgatadoEm: ms('2026-06-05T00:00:00.000Z'), usadoEm: ms('2026-06-06T00:00:00.000Z'), criadoEm: ms('2026-06-04T12:00:00.000Z') };
   const cupom = await t.prisma.cupom.create({ data: cupomData });
+  // A pool's free-code counter slot (slot 99: the triggers only write 0-15).
+  const estoqueData = { beneficioId: beneficio.id, opcaoId: opcao.id, slot: 99, livres: 3 };
   const resgateData = { id: bigId(), usuarioId: usuario.id, beneficioId: beneficio.id, opcaoId: opcao.id, cupomId: cupom.id, valor: 3, chaveIdempotencia: `chave-${randomUUID()}`, criadoEm: ms('2026-06-05T00:00:00.000Z') };
   const resgate = await t.prisma.resgate.create({ data: resgateData });
   // Each motivo has exactly its cause (CHECK): the other cause columns are null.
@@ -182,6 +184,13 @@ async function roundTripCases() {
     Beneficio: { table: 'beneficio', fields: Prisma.BeneficioScalarFieldEnum, data: beneficioData, written: beneficio, read: () => t.prisma.beneficio.findUniqueOrThrow({ where: { id: beneficio.id } }) },
     BeneficioOpcao: { table: 'beneficio_opcao', fields: Prisma.BeneficioOpcaoScalarFieldEnum, data: opcaoData, written: opcao, read: () => t.prisma.beneficioOpcao.findUniqueOrThrow({ where: { id: opcao.id } }) },
     Cupom: { table: 'cupom', fields: Prisma.CupomScalarFieldEnum, data: cupomData, written: cupom, read: () => t.prisma.cupom.findUniqueOrThrow({ where: { id: cupom.id } }) },
+    CupomEstoque: {
+      table: 'cupom_estoque',
+      fields: Prisma.CupomEstoqueScalarFieldEnum,
+      data: estoqueData,
+      written: await t.prisma.cupomEstoque.create({ data: estoqueData }),
+      read: () => t.prisma.cupomEstoque.findUniqueOrThrow({ where: { beneficioId_opcaoId_slot: { beneficioId: beneficio.id, opcaoId: opcao.id, slot: 99 } } }),
+    },
     Resgate: { table: 'resgate', fields: Prisma.ResgateScalarFieldEnum, data: resgateData, written: resgate, read: () => t.prisma.resgate.findUniqueOrThrow({ where: { id: resgate.id } }) },
     Lancamento: { table: 'lancamento', fields: Prisma.LancamentoScalarFieldEnum, data: lancamentoData, written: await t.prisma.lancamento.create({ data: lancamentoData }), read: () => t.prisma.lancamento.findUniqueOrThrow({ where: { id: lancamentoData.id } }) },
     CupomFriendsFamily: { table: 'cupom_friends_family', fields: Prisma.CupomFriendsFamilyScalarFieldEnum, data: ffData, written: await t.prisma.cupomFriendsFamily.create({ data: ffData }), read: () => t.prisma.cupomFriendsFamily.findUniqueOrThrow({ where: { id: ffData.id } }) },

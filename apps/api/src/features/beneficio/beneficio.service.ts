@@ -49,22 +49,18 @@ export type Livres = Set<string>;
 export const chaveLivre = (beneficioId: number, opcaoId: number | null) => `${beneficioId}:${opcaoId ?? ''}`;
 
 /**
- * Which lista-mode benefits (and days) still have a free code: the first free code of each pool, read
- * from the partial indexes of free codes (ORDER BY codigo LIMIT 1 keeps the planner on them: a bare
- * EXISTS may scan the table, walking past every code already taken).
+ * Which lista-mode benefits (and days) still have a free code: the pools' free-code counters
+ * (cupom_estoque, kept by triggers on cupom in the transaction that adds, takes or removes a code; a
+ * pool's count is the sum of its slots). One index range per benefit, however large the pool or its
+ * history. docs/decisions/0020-redemptions-fast-path.md
  */
 export async function cuponsLivres(db: Db, beneficios: BeneficioComOpcoes[]): Promise<Livres> {
   const ids = beneficios.filter((b) => b.modoCupom === 'lista').map((b) => b.id);
   if (!ids.length) return new Set();
-  const rows = await db.$queryRaw<{ beneficio_id: number; opcao_id: number | null }[]>`
-    SELECT b.id AS beneficio_id, NULL::int AS opcao_id FROM beneficio b
-    WHERE b.id = ANY(${ids}::int[]) AND NOT EXISTS (SELECT 1 FROM beneficio_opcao o WHERE o.beneficio_id = b.id)
-      AND (SELECT c.codigo FROM cupom c WHERE c.beneficio_id = b.id AND c.opcao_id IS NULL AND c.resgatado_em IS NULL ORDER BY c.codigo LIMIT 1) IS NOT NULL
-    UNION ALL
-    SELECT o.beneficio_id, o.id FROM beneficio_opcao o
-    WHERE o.beneficio_id = ANY(${ids}::int[])
-      AND (SELECT c.codigo FROM cupom c WHERE c.beneficio_id = o.beneficio_id AND c.opcao_id = o.id AND c.resgatado_em IS NULL ORDER BY c.codigo LIMIT 1) IS NOT NULL`;
-  return new Set(rows.map((r) => chaveLivre(r.beneficio_id, r.opcao_id)));
+  const rows = await db.$queryRaw<{ beneficio_id: number; opcao_id: number }[]>`
+    SELECT beneficio_id, opcao_id FROM cupom_estoque WHERE beneficio_id = ANY(${ids}::int[])
+    GROUP BY beneficio_id, opcao_id HAVING SUM(livres) > 0`;
+  return new Set(rows.map((r) => chaveLivre(r.beneficio_id, r.opcao_id === 0 ? null : r.opcao_id)));
 }
 
 export function opcaoEsgotada(b: Beneficio, o: BeneficioOpcao, livres: Livres) {

@@ -1,8 +1,7 @@
 import { BENEFICIO_MSG, type ResgateResponse } from '@legiao/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.js';
-import { Prisma, type Db } from '../../db/prisma.js';
+import type { Prisma } from '../../db/prisma.js';
 import type { BeneficioOpcao } from '../../generated/prisma/client.js';
-import { saldoDoUsuario } from '../ledger/ledger.service.js';
 import {
   beneficioEsgotado,
   benefitsOrder,
@@ -19,17 +18,21 @@ import {
 import { gerarCodigo } from './codigos.js';
 
 // POST /beneficio/resgate: one redemption = one coupon + one ledger debit, in ONE transaction
-// (docs/decisions/0009-economy.md):
-// 1. lock the member's row (FOR NO KEY UPDATE): a member's redemptions run one at a time, so the
-//    balance read next can't be spent twice; other members are not blocked;
-// 2. replay: an Idempotency-Key already used by this member answers the stored redemption;
-// 3. the rules (profile, dates, own limit, balance) on fresh data, under the lock;
-// 4. stock: a free code of the pool taken with FOR UPDATE SKIP LOCKED (concurrent redemptions
-//    take different codes without waiting for each other, and the code is marked taken), or for
-//    generated codes a conditional UPDATE of the counter (estoque > 0) and a new unique code;
-// 5. the resgate row and its debit (Resgate de Benefício, -valor) in one statement, then commit.
-// Every check that can fail runs before a code is taken, so a taken code is always committed
-// with its debit, or released with the rollback. A crash anywhere rolls the whole thing back.
+// (docs/decisions/0009-economy.md, docs/decisions/0020-redemptions-fast-path.md).
+// Two round trips, none of them inside an open transaction:
+// 1. the benefit's definition (staff data, the same read the list makes);
+// 2. one call of the SQL function resgatar_beneficio (migration 20261125063700_resgate_rapido), its
+//    own transaction: the member's row lock (a member's redemptions run one at a time, so the balance
+//    can't be spent twice), the Idempotency-Key lookup, the member's redemptions of the benefit, the
+//    balance and the generated-code counters read after the lock, then, only when every rule passes,
+//    the stock taken (a pool code with FOR UPDATE SKIP LOCKED, or the counter and a new unique code)
+//    and the redemption and its debit inserted.
+// The rules and their messages live here and in beneficio.service.ts (motivoBloqueio), not in SQL:
+// the rules that depend only on the member and the definition are checked before the call (p_tomar),
+// the ones that depend on the locked data (limit, balance, counters) are passed to the function as
+// the numbers to compare (p_limite, p_valor) and checked again here on what it returns, to pick the
+// answer. The function writes only when all of them pass, so a refusal never changed anything.
+// A crash anywhere rolls the statement back: a code is handed out with its debit or not at all.
 
 export interface RedeemInput {
   idBeneficio: number;
@@ -43,93 +46,135 @@ export interface RedeemResult {
   replay: boolean;
 }
 
-type Tx = Prisma.TransactionClient;
+/** The client or an interactive transaction (the seed redeems inside its own). */
+type Db = Prisma.TransactionClient;
 
-// A member's redemptions queue on their row lock; under load a transaction may wait for a pooled
-// connection and then for the lock. Generous limits: the work itself takes milliseconds.
-const TX_OPTIONS = { maxWait: 20_000, timeout: 20_000 };
+/** A redemption that hasn't started within this time (waiting for a pooled connection) does nothing: 503. */
+const PRAZO_MS = 20_000;
+/** Candidate codes for generated benefits: the first one not taken is used (a collision is ~1e-12). */
+const CANDIDATOS = 5;
+
+interface Linha {
+  resultado: 'replay' | 'resgatado' | 'recusado' | 'esgotado';
+  resgatados: number | null;
+  saldo: number;
+  estoque_beneficio: number | null;
+  opcoes_ids: number[] | null;
+  opcoes_estoque: (number | null)[] | null;
+  resgate_id: number | null;
+  criado_em: Date | null;
+  codigo: string | null;
+  usado_em: Date | null;
+  opcao_id: number | null;
+  opcao_nome: string | null;
+  opcao_data: Date | null;
+  beneficio_id: number | null;
+  beneficio_nome: string | null;
+  evento: boolean | null;
+  url_beneficio: string | null;
+}
 
 export async function redeemBenefit(prisma: Db, u: MembroBeneficio, input: RedeemInput): Promise<RedeemResult> {
   try {
-    return await prisma.$transaction((tx) => redeemInTx(tx, u, input), TX_OPTIONS);
+    return await redeemInTx(prisma, u, input);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    // P2028: no connection or the transaction ran out of time; P2034: deadlock or serialization.
-    if (err instanceof Prisma.PrismaClientKnownRequestError && (err.code === 'P2028' || err.code === 'P2034')) {
-      throw new AppError('UNAVAILABLE', BENEFICIO_MSG.tenteNovamente, 'TENTE_NOVAMENTE');
-    }
+    if (indisponivel(err)) throw new AppError('UNAVAILABLE', BENEFICIO_MSG.tenteNovamente, 'TENTE_NOVAMENTE');
     throw err;
   }
 }
 
-/** The redemption inside the caller's transaction (the seed uses it directly). */
-export async function redeemInTx(tx: Tx, u: MembroBeneficio, input: RedeemInput): Promise<RedeemResult> {
-  await tx.$queryRaw`SELECT 1 FROM usuario WHERE id = ${u.id}::uuid FOR NO KEY UPDATE`;
-
-  if (input.chaveIdempotencia) {
-    const anterior = await resgatePorChave(tx, u.id, input.chaveIdempotencia);
-    if (anterior) {
-      const mesmoPedido = anterior.beneficio.id === input.idBeneficio && (input.idOpcao === undefined || anterior.resgate.opcao?.id === input.idOpcao);
-      if (!mesmoPedido) throw conflict(BENEFICIO_MSG.chaveReusada, 'IDEMPOTENCIA_CONFLITO');
-      return { body: { ...toCupom(anterior.resgate, anterior.beneficio), saldo: await saldoDoUsuario(tx, u.id) }, replay: true };
-    }
-  }
-
-  // One connection per transaction: its queries run one after the other (no Promise.all, and no
-  // nested relation loads, which Prisma would send at once on the same connection). Few round trips:
-  // the transaction holds the member's lock and a pooled connection while it runs.
-  const agora = new Date();
-  const b = await tx.beneficio.findUnique({ where: { id: input.idBeneficio }, include: { opcoes: { orderBy: benefitsOrder } } });
-  if (!b) throw notFound(BENEFICIO_MSG.naoEncontrado);
-  // Read after the lock (a statement of its own, so its snapshot sees every debit committed before).
-  const [uso] = await tx.$queryRaw<{ resgatados: number; saldo: number }[]>`
-    SELECT (SELECT count(*) FROM resgate WHERE usuario_id = ${u.id}::uuid AND beneficio_id = ${b.id})::int AS resgatados,
-           (SELECT COALESCE(SUM(valor), 0) FROM lancamento WHERE usuario_id = ${u.id}::uuid)::int AS saldo`;
-  const { resgatados, saldo } = uso!;
-  if (!visivelPara(b, u, resgatados > 0, agora)) throw notFound(BENEFICIO_MSG.naoEncontrado);
-
-  const opcao = escolherOpcao(b, input.idOpcao);
-  // A pool's stock is decided by taking a code (SKIP LOCKED, below): nothing to count first.
-  const livres: Livres = new Set(b.modoCupom === 'lista' ? [chaveLivre(b.id, null), ...b.opcoes.map((o) => chaveLivre(b.id, o.id))] : []);
-  const bloqueio = motivoBloqueio(b, beneficioEsgotado(b, livres), { usuario: u, saldo, resgatados, agora });
-  if (bloqueio) {
-    const status = bloqueio.codigo === 'PERFIL_INCOMPLETO' || bloqueio.codigo === 'PERFIL_NAO_DEFINIDO' ? forbidden : conflict;
-    throw status(bloqueio.mensagem, bloqueio.codigo);
-  }
-  if (opcao && opcaoEsgotada(b, opcao, livres)) throw conflict(BENEFICIO_MSG.opcaoEsgotada, 'OPCAO_ESGOTADA');
-
-  const cupom = await tomarCupom(tx, b, opcao, agora);
-  // The redemption and its debit in one statement.
-  const [resgate] = await tx.$queryRaw<{ id: number }[]>`
-    WITH r AS (
-      INSERT INTO resgate (usuario_id, beneficio_id, opcao_id, cupom_id, valor, chave_idempotencia, criado_em)
-      VALUES (${u.id}::uuid, ${b.id}, ${opcao?.id ?? null}::int, ${cupom.id}::uuid, ${b.valor}, ${input.chaveIdempotencia ?? null}, ${agora})
-      RETURNING id
-    )
-    INSERT INTO lancamento (id, usuario_id, motivo, valor, resgate_id, data)
-    SELECT gen_random_uuid(), ${u.id}::uuid, 'resgate_beneficio', ${-b.valor}::int, r.id, ${agora} FROM r
-    RETURNING resgate_id AS id`;
-  const feito: ResgateDoMembro = { id: resgate!.id, beneficioId: b.id, criadoEm: agora, cupom: { codigo: cupom.codigo, usadoEm: null }, opcao };
-  return { body: { ...toCupom(feito, b), saldo: saldo - b.valor }, replay: false };
+/** The definition the rules read: the benefit and its days (null when it doesn't exist). */
+export async function definicaoBeneficio(db: Db, id: number): Promise<BeneficioComOpcoes | null> {
+  return db.beneficio.findUnique({ where: { id }, include: { opcoes: { orderBy: benefitsOrder } } });
 }
 
-/** The member's redemption made with this key, in one query. */
-async function resgatePorChave(tx: Tx, usuarioId: string, chave: string) {
-  const [r] = await tx.$queryRaw<
-    { id: number; criado_em: Date; codigo: string; usado_em: Date | null; opcao_id: number | null; opcao_nome: string | null; opcao_data: Date | null; beneficio_id: number; nome: string; evento: boolean; url_beneficio: string | null }[]
-  >`SELECT r.id, r.criado_em, c.codigo, c.usado_em, o.id AS opcao_id, o.nome AS opcao_nome, o.data AS opcao_data,
-           b.id AS beneficio_id, b.nome, b.evento, b.url_beneficio
-    FROM resgate r JOIN cupom c ON c.id = r.cupom_id JOIN beneficio b ON b.id = r.beneficio_id LEFT JOIN beneficio_opcao o ON o.id = r.opcao_id
-    WHERE r.usuario_id = ${usuarioId}::uuid AND r.chave_idempotencia = ${chave}`;
-  if (!r) return null;
-  const resgate: ResgateDoMembro = {
-    id: r.id,
-    beneficioId: r.beneficio_id,
-    criadoEm: r.criado_em,
-    cupom: { codigo: r.codigo, usadoEm: r.usado_em },
-    opcao: r.opcao_id === null ? null : { id: r.opcao_id, nome: r.opcao_nome!, data: r.opcao_data! },
-  };
-  return { resgate, beneficio: { id: r.beneficio_id, nome: r.nome, evento: r.evento, urlBeneficio: r.url_beneficio } };
+/** The redemption, alone or inside the caller's transaction (the seed uses it directly). */
+export async function redeemInTx(db: Db, u: MembroBeneficio, input: RedeemInput, b?: BeneficioComOpcoes | null): Promise<RedeemResult> {
+  const agora = new Date();
+  const prazo = new Date(agora.getTime() + PRAZO_MS);
+  if (b === undefined) b = await definicaoBeneficio(db, input.idBeneficio);
+  if (b && b.id !== input.idBeneficio) throw new Error('definição de outro benefício');
+  if (!b && !input.chaveIdempotencia) throw notFound(BENEFICIO_MSG.naoEncontrado);
+
+  // The rules that don't depend on the locked data, with that data at its most favourable: when one
+  // says no, the function only reads (the answer still comes from the real data, below).
+  const tentar = b !== null && avaliar(b, u, input, agora, { resgatados: 0, saldo: Number.POSITIVE_INFINITY, estoques: null }) === null;
+  const modo = b?.modoCupom ?? 'lista';
+  const codigos = tentar && modo === 'gerado' ? Array.from({ length: CANDIDATOS }, () => gerarCodigo(b!.prefixoCupom ?? 'LEG')) : [];
+
+  const [r] = await db.$queryRaw<Linha[]>`
+    SELECT * FROM resgatar_beneficio(${u.id}::uuid, ${input.idBeneficio}::int, ${input.idOpcao ?? null}::int, ${input.chaveIdempotencia ?? null}::text,
+      ${agora}::timestamp(3), ${tentar}, ${b?.valor ?? 0}::int, ${b?.limitePorMembro ?? 1}::int, ${modo}::"ModoCupom", ${codigos}::text[], ${prazo}::timestamptz)`;
+  if (!r) throw new Error('resgatar_beneficio não respondeu');
+
+  if (r.resultado === 'replay') {
+    const mesmoPedido = r.beneficio_id === input.idBeneficio && (input.idOpcao === undefined || r.opcao_id === input.idOpcao);
+    if (!mesmoPedido) throw conflict(BENEFICIO_MSG.chaveReusada, 'IDEMPOTENCIA_CONFLITO');
+    const resgate: ResgateDoMembro = {
+      id: r.resgate_id!,
+      beneficioId: r.beneficio_id!,
+      criadoEm: r.criado_em!,
+      cupom: { codigo: r.codigo!, usadoEm: r.usado_em },
+      opcao: r.opcao_id === null ? null : { id: r.opcao_id, nome: r.opcao_nome!, data: r.opcao_data! },
+    };
+    const beneficio = { id: r.beneficio_id!, nome: r.beneficio_nome!, evento: r.evento!, urlBeneficio: r.url_beneficio };
+    return { body: { ...toCupom(resgate, beneficio), saldo: r.saldo }, replay: true };
+  }
+  if (!b) throw notFound(BENEFICIO_MSG.naoEncontrado);
+
+  // The same rules on the data read under the lock: the first that says no is the answer.
+  const estoques = new Map((r.opcoes_ids ?? []).map((id, i) => [id, r.opcoes_estoque![i] ?? null]));
+  const recusa = avaliar(b, u, input, agora, { resgatados: r.resgatados!, saldo: r.saldo, estoques: { beneficio: r.estoque_beneficio, opcoes: estoques } });
+  const opcao = input.idOpcao === undefined ? null : (b.opcoes.find((o) => o.id === input.idOpcao) ?? null);
+  if (r.resultado === 'resgatado') {
+    // By construction the function wrote only when these rules pass; a mismatch is a bug, not a refusal.
+    if (recusa) throw new Error(`resgate gravado mas recusado pelas regras (${recusa.reason})`);
+    const feito: ResgateDoMembro = { id: r.resgate_id!, beneficioId: b.id, criadoEm: agora, cupom: { codigo: r.codigo!, usadoEm: null }, opcao };
+    return { body: { ...toCupom(feito, b), saldo: r.saldo - b.valor }, replay: false };
+  }
+  if (recusa) throw recusa;
+  if (r.resultado === 'esgotado') throw esgotado(opcao);
+  // 'recusado' with every rule passing: only a definition that changed between the two reads.
+  throw new AppError('UNAVAILABLE', BENEFICIO_MSG.tenteNovamente, 'TENTE_NOVAMENTE');
+}
+
+interface DadosDoMembro {
+  resgatados: number;
+  saldo: number;
+  /** Generated-code counters read under the lock; null = as the definition says, none sold out. */
+  estoques: { beneficio: number | null; opcoes: Map<number, number | null> } | null;
+}
+
+/**
+ * The refusal, in the order members see it (visibility, day, profile, dates, stock, limit, balance,
+ * sold-out day), or null when the redemption may go ahead. Only motivoBloqueio and its helpers decide.
+ */
+function avaliar(b: BeneficioComOpcoes, u: MembroBeneficio, input: RedeemInput, agora: Date, dados: DadosDoMembro): AppError | null {
+  if (!visivelPara(b, u, dados.resgatados > 0, agora)) return notFound(BENEFICIO_MSG.naoEncontrado);
+  let opcao: BeneficioOpcao | null;
+  try {
+    opcao = escolherOpcao(b, input.idOpcao);
+  } catch (err) {
+    return err as AppError;
+  }
+  // Counters as read under the lock (generated codes) or none sold out (the optimistic pass).
+  const atual: BeneficioComOpcoes =
+    b.modoCupom !== 'gerado'
+      ? b
+      : dados.estoques
+        ? { ...b, estoque: dados.estoques.beneficio, opcoes: b.opcoes.map((o) => ({ ...o, estoque: dados.estoques!.opcoes.has(o.id) ? dados.estoques!.opcoes.get(o.id)! : o.estoque })) }
+        : { ...b, estoque: null, opcoes: b.opcoes.map((o) => (o.id === opcao?.id ? { ...o, estoque: null } : o)) };
+  const opcaoAtual = opcao && (atual.opcoes.find((o) => o.id === opcao.id) ?? opcao);
+  // A pool's stock is decided by taking a code (SKIP LOCKED, in the function): nothing to count first.
+  const livres: Livres = new Set(b.modoCupom === 'lista' ? [chaveLivre(b.id, null), ...b.opcoes.map((o) => chaveLivre(b.id, o.id))] : []);
+  const bloqueio = motivoBloqueio(atual, beneficioEsgotado(atual, livres), { usuario: u, saldo: dados.saldo, resgatados: dados.resgatados, agora });
+  if (bloqueio) {
+    const status = bloqueio.codigo === 'PERFIL_INCOMPLETO' || bloqueio.codigo === 'PERFIL_NAO_DEFINIDO' ? forbidden : conflict;
+    return status(bloqueio.mensagem, bloqueio.codigo);
+  }
+  if (opcaoAtual && opcaoEsgotada(atual, opcaoAtual, livres)) return conflict(BENEFICIO_MSG.opcaoEsgotada, 'OPCAO_ESGOTADA');
+  return null;
 }
 
 /** The event day: required when the benefit has days, refused when it has none. */
@@ -147,33 +192,8 @@ function escolherOpcao(b: BeneficioComOpcoes, idOpcao: number | undefined): Bene
 const esgotado = (opcao: BeneficioOpcao | null) =>
   opcao ? conflict(BENEFICIO_MSG.opcaoEsgotada, 'OPCAO_ESGOTADA') : conflict(BENEFICIO_MSG.esgotado, 'ESGOTADO');
 
-/** Takes one unit of stock and returns its code (the last step that may fail). */
-async function tomarCupom(tx: Tx, b: BeneficioComOpcoes, opcao: BeneficioOpcao | null, agora: Date): Promise<{ id: string; codigo: string }> {
-  if (b.modoCupom === 'lista') {
-    const filtroOpcao = opcao ? Prisma.sql`opcao_id = ${opcao.id}` : Prisma.sql`opcao_id IS NULL`;
-    const [livre] = await tx.$queryRaw<{ id: string; codigo: string }[]>`
-      UPDATE cupom SET resgatado_em = ${agora}
-      WHERE id = (SELECT id FROM cupom WHERE beneficio_id = ${b.id} AND ${filtroOpcao} AND resgatado_em IS NULL
-                  ORDER BY codigo LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id::text, codigo`;
-    if (!livre) throw esgotado(opcao);
-    return livre;
-  }
-  // Generated codes: the counter is the stock (null = unlimited, no row lock taken).
-  const contador = opcao ? opcao.estoque : b.estoque;
-  if (contador !== null) {
-    const baixa = opcao
-      ? await tx.$executeRaw`UPDATE beneficio_opcao SET estoque = estoque - 1 WHERE id = ${opcao.id} AND estoque > 0`
-      : await tx.$executeRaw`UPDATE beneficio SET estoque = estoque - 1 WHERE id = ${b.id} AND estoque > 0`;
-    if (baixa !== 1) throw esgotado(opcao);
-  }
-  for (let tentativa = 0; tentativa < 5; tentativa++) {
-    const [novo] = await tx.$queryRaw<{ id: string; codigo: string }[]>`
-      INSERT INTO cupom (id, beneficio_id, opcao_id, codigo, resgatado_em, criado_em)
-      VALUES (gen_random_uuid(), ${b.id}, ${opcao?.id ?? null}::int, ${gerarCodigo(b.prefixoCupom ?? 'LEG')}, ${agora}, ${agora})
-      ON CONFLICT (codigo) DO NOTHING
-      RETURNING id::text, codigo`;
-    if (novo) return novo;
-  }
-  throw new Error('não foi possível gerar um código de cupom único');
+/** The function's own refusal to start late (LG503), a lock wait past the deadline (55P03), a deadlock (40P01). */
+function indisponivel(err: unknown): boolean {
+  const texto = `${(err as { code?: string })?.code ?? ''} ${JSON.stringify((err as { meta?: unknown })?.meta ?? '')} ${(err as Error)?.message ?? ''}`;
+  return /LG503|55P03|40P01|lock timeout|deadlock detected|prazo esgotado/i.test(texto);
 }
