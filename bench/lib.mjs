@@ -1,6 +1,6 @@
 // Shared helpers: start the real API (a separate process), wait for it, run autocannon.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -21,10 +21,25 @@ export async function ensureDatabase() {
 /** The compiled API (apps/api/dist, `pnpm build`); clear message when it was not built. */
 export const API_DIST = join(root, 'apps/api/dist/server.js');
 export function assertApiBuilt() {
-  if (existsSync(API_DIST)) return;
+  if (existsSync(API_DIST)) return warnIfStale();
   const err = new Error(`A API compilada não existe (${API_DIST}). Rode \`pnpm build\` na raiz do repositório antes dos benchmarks.`);
   err.stack = err.message; // printed as is when uncaught, without a stack trace
   throw err;
+}
+
+// The benches measure what `pnpm build` produced: say so when a source is newer than the build.
+function warnIfStale() {
+  const built = statSync(API_DIST).mtimeMs;
+  const newer = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.ts') && statSync(p).mtimeMs > built) newer.push(p.slice(root.length + 1));
+    }
+  };
+  for (const dir of ['apps/api/src', 'packages/contracts/src']) if (existsSync(join(root, dir))) walk(join(root, dir));
+  if (newer.length) console.warn(`aviso: ${newer.length} arquivo(s) mais novo(s) que apps/api/dist (ex.: ${newer[0]}): o bench mede a compilação anterior; rode \`pnpm build\`.`);
 }
 
 /**
