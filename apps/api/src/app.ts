@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import { z } from 'zod';
 import { MSG } from '@legiao/contracts';
 import type { Config } from './config.js';
 import type { Db } from './db/prisma.js';
 import { registerErrorHandler } from './errors/error-handler.js';
 import { authPlugin } from './plugins/auth.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { compiledSerializerCompiler } from './lib/compiled-serializer.js';
 import type { Mailer } from './features/mail/mailer.js';
 import type { CepProvider } from './features/cep/cep.provider.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -54,10 +56,14 @@ declare module 'fastify' {
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
-    logger:
+    // pino writing asynchronously (batched writes off the request path); a request is logged only
+    // when it fails or is slow (onResponse below), not twice per request as Fastify does by default:
+    // that logging and its socket writes were a fifth of the CPU under load (docs/decisions/0017-api-speed.md).
+    loggerInstance:
       config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.senha', 'req.body.novaSenha'] },
+        ? undefined
+        : (pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.body.senha', 'req.body.novaSenha'] }, pino.destination({ sync: false })) as FastifyBaseLogger),
+    disableRequestLogging: true,
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
     // `/Faq` and `/faq` both appear in the spec; `/produto/?page=` has a trailing slash.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -66,20 +72,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler(config.responseCheck));
   app.decorate('ctx', ctx);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = reply.elapsedTime;
+    if (reply.statusCode >= 400 || ms >= config.logSlowMs) {
+      request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(ms) }, 'request completed');
+    }
+    done();
+  });
   registerErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      // The default adds upgrade-insecure-requests, which breaks plain-HTTP hosts other than localhost.
-      useDefaults: true,
-      directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(cors, { origin: config.corsOrigin.split(',').map((s) => s.trim()), credentials: false });
   await app.register(rateLimit, {
     global: false,

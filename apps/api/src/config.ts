@@ -35,6 +35,11 @@ const envSchema = z
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Requests slower than this are logged at info even when they succeed (docs/decisions/0017-api-speed.md).
+    LOG_SLOW_MS: z.coerce.number().int().min(0).default(1000),
+    // Check every answer against its zod contract as well as serialising it with the compiled
+    // serializer (slower): on by default in tests only.
+    RESPONSE_CHECK: bool.optional(),
     SEED_DEMO: bool.optional(),
     WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
     MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
@@ -114,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cep: { providerUrl: e.CEP_PROVIDER_URL, timeoutMs: e.CEP_TIMEOUT_MS },
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
+    logSlowMs: e.LOG_SLOW_MS,
+    responseCheck: e.RESPONSE_CHECK ?? e.NODE_ENV === 'test',
     seedDemo: e.SEED_DEMO ?? !(e.NODE_ENV === 'production'),
     webDist: e.WEB_DIST,
     fila: {
