@@ -1,11 +1,15 @@
 // Shared by bench/resgate.mjs and bench/resgate-kill.mjs: their own database, members with a
 // balance, a benefit with a pool of codes, and the economy's invariants checked in SQL.
 // docs/decisions/0009-economy.md
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import bcrypt from 'bcrypt';
 import pg from 'pg';
-import { PG_BASE } from './lib.mjs';
+import { PG_BASE, root, waitFor } from './lib.mjs';
 
 export const SENHA = 'Legiao@2025';
 
@@ -15,6 +19,67 @@ export async function ensureDb(name) {
   if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   return `${PG_BASE}/${name}`;
+}
+
+/** Drops (closing its connections) and creates the database: every run starts from the same state. */
+export async function freshDb(name) {
+  const admin = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return `${PG_BASE}/${name}`;
+}
+
+/**
+ * Another revision of the repository, checked out with `git worktree add --detach` in a temporary
+ * folder, installed from the warm pnpm store and its Prisma client generated: the baseline the
+ * benches compare against in the same run. remove() deletes the worktree.
+ */
+export function prepareRevision(rev, log = console.log) {
+  const dir = mkdtempSync(join(tmpdir(), `legiao-${rev.replace(/[^A-Za-z0-9]/g, '')}-`));
+  const sh = (cmd, args, cwd = dir) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: '1' } });
+  const remove = () => {
+    try {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' });
+    } catch {}
+    rmSync(dir, { recursive: true, force: true });
+    try {
+      execFileSync('git', ['worktree', 'prune'], { cwd: root, stdio: 'ignore' });
+    } catch {}
+  };
+  try {
+    log(`baseline: git worktree add --detach ${dir} ${rev}`);
+    sh('git', ['worktree', 'add', '--detach', dir, rev], root);
+    try {
+      sh('pnpm', ['install', '--frozen-lockfile', '--offline']);
+    } catch {
+      log('baseline: pnpm install --offline falhou; tentando sem --offline');
+      sh('pnpm', ['install', '--frozen-lockfile']);
+    }
+    sh('pnpm', ['--filter', '@legiao/api', 'run', 'generate']);
+  } catch (err) {
+    remove();
+    throw new Error(`baseline ${rev}: ${err.stderr?.toString().slice(-2000) ?? err.message}`);
+  }
+  return { dir, remove };
+}
+
+/**
+ * Starts the API of a checked-out revision the way the revisions before issue 13 started it in their
+ * bench/lib.mjs: `node --import tsx src/server.ts` in its apps/api.
+ */
+export async function startApiAt(dir, port, env = {}) {
+  const cwd = join(dir, 'apps/api');
+  if (!existsSync(join(cwd, 'src/server.ts'))) throw new Error(`${cwd}/src/server.ts não existe`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '100000000', SEED_DEMO: 'true', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  await Promise.race([waitFor(`http://127.0.0.1:${port}/api/ready`), exited.then(() => Promise.reject(new Error(`a API de ${dir} terminou ao iniciar`)))]);
+  return { child, stop: () => new Promise((r) => { if (child.exitCode !== null) return r(); child.once('exit', r); child.kill('SIGTERM'); }) };
 }
 
 export const freePort = () =>

@@ -1,73 +1,132 @@
-// Redemptions under load: 100 concurrent members (one connection each, each with its own token)
-// redeem a benefit whose pool holds 10,000 codes, until the pool is empty. Prints redemptions per
-// second, p50/p95/p99, and then checks in SQL that every code went to exactly one redemption with
-// exactly one debit. For reference, GET /api/beneficio (the list, per member) and GET /api/usuario/logged
-// (how busy the machine is) at the same concurrency.
-// Usage: node bench/resgate.mjs   (local PostgreSQL; BENCH_PG_URL, CODIGOS, CONNECTIONS, DURATION)
+// Redemptions under load, against today's code and a baseline revision in the same run: 100
+// concurrent members (one connection each, each with its own token) redeem a benefit whose pool holds
+// 10,000 codes, until the pool is empty. For each API: redemptions per second, p50/p95/p99, the load
+// average just before, then the invariants in SQL (every code went to exactly one redemption with
+// exactly one debit, no balance below zero). For reference, GET /api/beneficio (the list, per member)
+// and GET /api/usuario/logged (how busy the machine is) at the same concurrency. Then new/baseline.
+// The baseline (BASELINE=<rev>, default eb75624 = main before issue 13; BASELINE=none skips it) is a
+// `git worktree add --detach` of that revision in a temporary folder, installed from the warm pnpm
+// store, started as that revision started (`node --import tsx src/server.ts`) on its own database,
+// and removed at the end. Today's API is the built one (apps/api/dist: run `pnpm build` first).
+// Each API gets a freshly created database, so both start from the same state.
+// Usage: node bench/resgate.mjs   (local PostgreSQL; BENCH_PG_URL, BASELINE, CODIGOS, CONNECTIONS, DURATION, REFERENCIAS=0)
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fmt, startApi } from './lib.mjs';
-import { checkInvariants, ensureDb, freePort, invariantesOk, loginAll, seedBeneficio, seedMembros } from './resgate-lib.mjs';
+import { checkInvariants, freePort, freshDb, invariantesOk, loginAll, prepareRevision, seedBeneficio, seedMembros, startApiAt } from './resgate-lib.mjs';
 
 const CODIGOS = Number(process.env.CODIGOS ?? 10_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const DURATION = Number(process.env.DURATION ?? 10);
+const BASELINE = process.env.BASELINE ?? 'eb75624';
+const REFERENCIAS = process.env.REFERENCIAS !== '0';
 
-const DB_URL = await ensureDb('legiao_bench_resgate');
-const PORT = await freePort();
-const base = `http://127.0.0.1:${PORT}`;
-// The API migrates the database on start; the data goes in once the tables exist.
-const api = await startApi(PORT, { DATABASE_URL: DB_URL, FILA_ENABLED: 'false' });
-const c = new pg.Client({ connectionString: DB_URL });
-await c.connect();
-try {
-  // Fresh members each run, so the list below always shows members with ~100 redemptions each.
-  const membros = await seedMembros(c, `bench-resgate-${randomUUID().slice(0, 6)}`, CONNECTIONS, 1_000_000);
-  const beneficio = await seedBeneficio(c, CODIGOS);
-  const tokens = await loginAll(base, membros);
+const percentis = (r) => ({ p50: r.latency.p50, p95: r.latency.p90 + ((r.latency.p97_5 - r.latency.p90) * 5) / 7.5, p99: r.latency.p99 });
+const carga = () => loadavg().map((x) => fmt(x, 2)).join(' / ');
 
-  // One member per connection; every request a new Idempotency-Key (so the replay lookup is paid too).
-  let proximo = 0;
-  const percentis = (r) => ({ p50: r.latency.p50, p95: r.latency.p90 + ((r.latency.p97_5 - r.latency.p90) * 5) / 7.5, p99: r.latency.p99 });
-  const t0 = Date.now();
-  const resgate = await autocannon({
-    url: `${base}/api/beneficio/resgate`,
-    connections: CONNECTIONS,
-    amount: CODIGOS,
-    timeout: 30,
-    setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}`, 'content-type': 'application/json' }),
-    requests: [{ method: 'POST', body: JSON.stringify({ idBeneficio: beneficio.id }), setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
-  });
-  const segundos = (Date.now() - t0) / 1000;
-  const r = percentis(resgate);
-  const inv = await checkInvariants(c, beneficio.id, membros.map((m) => m.id));
+/** One API, started by `start` on a fresh database: the redemption load, the invariants, the references. */
+async function medir(nome, start, dbName) {
+  const DB_URL = await freshDb(dbName);
+  const PORT = await freePort();
+  const base = `http://127.0.0.1:${PORT}`;
+  // The API migrates the database on start; the data goes in once the tables exist.
+  const api = await start(PORT, { DATABASE_URL: DB_URL, FILA_ENABLED: 'false' });
+  const c = new pg.Client({ connectionString: DB_URL });
+  await c.connect();
+  try {
+    const membros = await seedMembros(c, `bench-resgate-${randomUUID().slice(0, 6)}`, CONNECTIONS, 1_000_000);
+    const beneficio = await seedBeneficio(c, CODIGOS);
+    const tokens = await loginAll(base, membros);
+    await new Promise((r) => setTimeout(r, 2000)); // let the start and the seeding settle
+    const cargaAntes = carga();
 
-  proximo = 0;
-  const lista = await autocannon({
-    url: `${base}/api/beneficio`,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}` }),
-  });
-  const l = percentis(lista);
-  // How busy the machine is: the smallest authenticated call, same concurrency.
-  proximo = 0;
-  const logged = await autocannon({ url: `${base}/api/usuario/logged`, connections: CONNECTIONS, duration: DURATION, setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}` }) });
-  const g = percentis(logged);
+    // One member per connection; every request a new Idempotency-Key (so the replay lookup is paid too).
+    let proximo = 0;
+    const t0 = Date.now();
+    const resgate = await autocannon({
+      url: `${base}/api/beneficio/resgate`,
+      connections: CONNECTIONS,
+      amount: CODIGOS,
+      timeout: 30,
+      setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}`, 'content-type': 'application/json' }),
+      requests: [{ method: 'POST', body: JSON.stringify({ idBeneficio: beneficio.id }), setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
+    });
+    const segundos = (Date.now() - t0) / 1000;
+    const inv = await checkInvariants(c, beneficio.id, membros.map((m) => m.id));
 
-  console.log(`${CONNECTIONS} membros simultâneos (uma conexão cada), pool de ${CODIGOS} códigos, valor 1 ponto, Idempotency-Key nova por pedido`);
-  console.log(
-    `POST /api/beneficio/resgate: ${resgate.requests.total} pedidos em ${fmt(segundos)} s = ${fmt(resgate.requests.total / segundos)} resgates/s; ` +
-      `p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms; 2xx ${resgate['2xx']}, não-2xx ${resgate.non2xx}, erros ${resgate.errors}`,
-  );
-  console.log(`GET /api/beneficio (membro com ~${Math.round(CODIGOS / CONNECTIONS)} resgates, referência, ${DURATION}s): ${fmt(lista.requests.average)} req/s, p95 ${fmt(l.p95)} ms, não-2xx ${lista.non2xx}`);
-  console.log(`GET /api/usuario/logged (referência, ${DURATION}s): ${fmt(logged.requests.average)} req/s, p95 ${fmt(g.p95)} ms, não-2xx ${logged.non2xx}`);
-  console.log(`invariantes: ${JSON.stringify(inv)} => ${invariantesOk(inv) ? 'OK' : 'VIOLADAS'}`);
-  console.log(`carga da máquina (1 min): ${fmt(loadavg()[0], 2)}`);
-  if (!invariantesOk(inv) || inv.codigosEntregues !== resgate['2xx']) process.exitCode = 1;
-} finally {
-  await c.end();
-  await api.stop();
+    let lista = null;
+    let logged = null;
+    if (REFERENCIAS) {
+      proximo = 0;
+      lista = await autocannon({ url: `${base}/api/beneficio`, connections: CONNECTIONS, duration: DURATION, setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}` }) });
+      // How busy the machine is: the smallest authenticated call, same concurrency.
+      proximo = 0;
+      logged = await autocannon({ url: `${base}/api/usuario/logged`, connections: CONNECTIONS, duration: DURATION, setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}` }) });
+    }
+    const r = percentis(resgate);
+    const m = {
+      nome,
+      cargaAntes,
+      pedidos: resgate.requests.total,
+      segundos,
+      porSegundo: resgate.requests.total / segundos,
+      ...r,
+      ok: resgate['2xx'],
+      non2xx: resgate.non2xx,
+      erros: resgate.errors,
+      inv,
+      invOk: invariantesOk(inv) && inv.codigosEntregues === resgate['2xx'],
+      lista: lista && { rps: lista.requests.average, p95: percentis(lista).p95, non2xx: lista.non2xx },
+      logged: logged && { rps: logged.requests.average, p95: percentis(logged).p95, non2xx: logged.non2xx },
+    };
+    console.log(
+      `\n[${nome}] carga antes (1/5/15 min): ${m.cargaAntes}\n` +
+        `  POST /api/beneficio/resgate: ${m.pedidos} pedidos em ${fmt(segundos)} s = ${fmt(m.porSegundo)} resgates/s; p50 ${fmt(m.p50)} ms, p95 ${fmt(m.p95)} ms, p99 ${fmt(m.p99)} ms; 2xx ${m.ok}, não-2xx ${m.non2xx}, erros ${m.erros}\n` +
+        `  invariantes: ${JSON.stringify(inv)} => ${m.invOk ? 'OK' : 'VIOLADAS'}` +
+        (m.lista ? `\n  GET /api/beneficio (membro com ~${Math.round(CODIGOS / CONNECTIONS)} resgates, ${DURATION}s): ${fmt(m.lista.rps)} req/s, p95 ${fmt(m.lista.p95)} ms, não-2xx ${m.lista.non2xx}` : '') +
+        (m.logged ? `\n  GET /api/usuario/logged (${DURATION}s): ${fmt(m.logged.rps)} req/s, p95 ${fmt(m.logged.p95)} ms, não-2xx ${m.logged.non2xx}` : ''),
+    );
+    return m;
+  } finally {
+    await c.end();
+    await api.stop();
+  }
 }
+
+console.log(`${CONNECTIONS} membros simultâneos (uma conexão cada), pool de ${CODIGOS} códigos, valor 1 ponto, Idempotency-Key nova por pedido; baseline: ${BASELINE}`);
+const revisao = BASELINE === 'none' ? null : prepareRevision(BASELINE);
+const limpar = () => revisao?.remove();
+process.once('SIGINT', () => {
+  limpar();
+  process.exit(130);
+});
+const medidas = [];
+try {
+  if (revisao) medidas.push(await medir(`baseline ${BASELINE}`, (port, env) => startApiAt(revisao.dir, port, env), 'legiao_bench_resgate_base'));
+  medidas.push(await medir('esta árvore (apps/api/dist)', startApi, 'legiao_bench_resgate'));
+} finally {
+  limpar();
+}
+
+console.log('');
+console.table(
+  medidas.map((m) => ({
+    api: m.nome,
+    'carga antes': m.cargaAntes,
+    'resgates/s': fmt(m.porSegundo),
+    'p50 ms': fmt(m.p50),
+    'p95 ms': fmt(m.p95),
+    'p99 ms': fmt(m.p99),
+    invariantes: m.invOk ? 'OK' : 'VIOLADAS',
+    'GET /beneficio req/s': m.lista ? fmt(m.lista.rps) : '-',
+    'logged req/s': m.logged ? fmt(m.logged.rps) : '-',
+  })),
+);
+if (medidas.length === 2) {
+  const [antes, depois] = medidas;
+  console.log(`razão resgates/s (nova / baseline ${BASELINE}): ${fmt(depois.porSegundo / antes.porSegundo, 2)}x; p95 ${fmt(antes.p95)} -> ${fmt(depois.p95)} ms`);
+  if (antes.lista && depois.lista) console.log(`razão GET /api/beneficio: ${fmt(depois.lista.rps / antes.lista.rps, 2)}x; GET /api/usuario/logged: ${fmt(depois.logged.rps / antes.logged.rps, 2)}x`);
+}
+if (medidas.some((m) => !m.invOk)) process.exitCode = 1;
