@@ -16,6 +16,7 @@ import type { Db } from './db/prisma.js';
 import { registerErrorHandler } from './errors/error-handler.js';
 import { authPlugin } from './plugins/auth.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { RequestLog } from './plugins/request-log.js';
 import { compiledSerializerCompiler } from './lib/compiled-serializer.js';
 import type { Mailer } from './features/mail/mailer.js';
 import type { CepProvider } from './features/cep/cep.provider.js';
@@ -57,13 +58,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     // pino writing asynchronously (batched writes off the request path); a request is logged only
-    // when it fails or is slow (onResponse below), not twice per request as Fastify does by default:
-    // that logging and its socket writes were a fifth of the CPU under load (docs/decisions/0017-api-speed.md).
+    // when it fails or is slow (RequestLog), not twice per request as Fastify does by default.
     loggerInstance:
       config.logLevel === 'silent'
         ? undefined
         : (pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.body.senha', 'req.body.novaSenha'] }, pino.destination({ sync: false })) as FastifyBaseLogger),
-    disableRequestLogging: true,
+    logController: new RequestLog(config.logSlowMs),
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
     // `/Faq` and `/faq` both appear in the spec; `/produto/?page=` has a trailing slash.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -74,14 +74,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler(config.responseCheck));
   app.decorate('ctx', ctx);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    const ms = reply.elapsedTime;
-    if (reply.statusCode >= 400 || ms >= config.logSlowMs) {
-      request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(ms) }, 'request completed');
-    }
     done();
   });
   registerErrorHandler(app);

@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthenticated, forbidden } from '../errors/app-error.js';
 import { isUuid } from '../lib/secrets.js';
 import type { Usuario, Sessao } from '../generated/prisma/client.js';
+import { poolOf } from '../db/prisma.js';
+import { loadSessionUser } from './auth-query.js';
 
 export interface TokenClaims {
   sub: string; // usuario id
@@ -22,8 +24,14 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
+  interface FastifyContextConfig {
+    /** authenticate also reads the member's balance into request.saldo, in the same statement. */
+    saldo?: boolean;
+  }
   interface FastifyRequest {
     usuario: Usuario;
+    /** The ledger balance, on routes whose config asks for it (`config: { saldo: true }`). */
+    saldo: number;
     /** Only the id is loaded: it is all logout and password changes need. */
     sessao: Pick<Sessao, 'id'>;
   }
@@ -38,6 +46,8 @@ export const authPlugin = fp(async (app) => {
   await app.register(jwt, { secret: app.ctx.config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
   app.decorateRequest('usuario', null as unknown as Usuario);
   app.decorateRequest('sessao', null as unknown as Pick<Sessao, 'id'>);
+  app.decorateRequest('saldo', 0);
+  const pool = poolOf(app.ctx.prisma);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     let claims: TokenClaims;
@@ -49,11 +59,12 @@ export const authPlugin = fp(async (app) => {
     // A malformed id in a validly signed token is just an unknown session. Checked here rather than
     // by swallowing query errors: a database failure must be a 500, not a 401 that logs members out.
     if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string' || !isUuid(claims.sid) || !isUuid(claims.sub)) throw unauthenticated();
-    // One query: the user, only if the named session is live (not revoked, not expired).
-    const usuario = await app.ctx.prisma.usuario.findFirst({
-      where: { id: claims.sub, ativo: true, sessoes: { some: { id: claims.sid, revogadaEm: null, expiraEm: { gt: new Date() } } } },
-    });
+    // One statement: the user, only if the named session is live (not revoked, not expired).
+    const saldo = request.routeOptions.config?.saldo === true;
+    const usuario = await loadSessionUser(pool, claims.sub, claims.sid, { saldo });
     if (!usuario) throw unauthenticated();
+    if (saldo) request.saldo = usuario.saldo ?? 0;
+    delete usuario.saldo;
     request.usuario = usuario;
     request.sessao = { id: claims.sid };
   });

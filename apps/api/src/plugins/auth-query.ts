@@ -1,0 +1,68 @@
+import type { Usuario } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
+import type { SqlPool } from '../db/prisma.js';
+
+// The query every authenticated request runs, in plain SQL on the pg pool (a prepared statement
+// per connection) instead of through Prisma, whose query building, wasm compiler and result mapping
+// were a quarter of the API's CPU on the busiest calls (docs/decisions/0017-api-speed.md). It loads
+// the same `Usuario` Prisma would: every scalar column, under the model's field names (a test holds
+// this list to Prisma's field list, so a new column can't be forgotten).
+
+/** Prisma field -> SQL expression. Date-only columns come back as UTC midnight, as Prisma reads them. */
+export const USUARIO_COLUNAS: Record<keyof typeof Prisma.UsuarioScalarFieldEnum, string> = {
+  id: 'u.id',
+  email: 'u.email',
+  senhaHash: 'u.senha_hash',
+  nome: 'u.nome',
+  cpf: 'u.cpf',
+  celular: 'u.celular',
+  cep: 'u.cep',
+  endereco: 'u.endereco',
+  numero: 'u.numero',
+  complemento: 'u.complemento',
+  cidade: 'u.cidade',
+  uf: 'u.uf',
+  dataNascimento: "(u.data_nascimento::timestamp AT TIME ZONE 'UTC')",
+  genero: 'u.genero',
+  optInEmail: 'u.opt_in_email',
+  optInSms: 'u.opt_in_sms',
+  optInWhatsapp: 'u.opt_in_whatsapp',
+  optOut: 'u.opt_out',
+  tipo: 'u.tipo::text',
+  admin: 'u.admin',
+  ativo: 'u.ativo',
+  ativadoEm: 'u.ativado_em',
+  social: 'u.social',
+  socialProvider: 'u.social_provider',
+  origem: 'u.origem',
+  hashIndicacao: 'u.hash_indicacao',
+  hash: 'u.hash',
+  hashPesquisaSatisfacao: 'u.hash_pesquisa_satisfacao',
+  perfil: 'u.perfil',
+  dataCadastro: 'u.data_cadastro',
+  dataAtualizacao: 'u.data_atualizacao',
+  excluidoEm: 'u.excluido_em',
+};
+
+const colunas = Object.entries(USUARIO_COLUNAS)
+  .map(([campo, sql]) => `${sql} AS "${campo}"`)
+  .join(', ');
+
+// The user, only if the session the token names is live (not revoked, not expired); with the
+// balance in the same statement for the calls that show it (GET /usuario/logged).
+const where = 'WHERE u.id = $1 AND s.id = $2 AND u.ativo AND s.revogada_em IS NULL AND s.expira_em > $3';
+const SQL = `SELECT ${colunas} FROM usuario u JOIN sessao s ON s.usuario_id = u.id ${where}`;
+const SQL_SALDO = `SELECT ${colunas}, (SELECT COALESCE(SUM(l.valor), 0)::int FROM lancamento l WHERE l.usuario_id = u.id) AS "saldo"
+  FROM usuario u JOIN sessao s ON s.usuario_id = u.id ${where}`;
+
+export type UsuarioComSaldo = Usuario & { saldo?: number };
+
+/** The session's user (and balance when asked), or null when the session isn't live. */
+export async function loadSessionUser(pool: SqlPool, usuarioId: string, sessaoId: string, opts: { saldo: boolean; agora?: Date }): Promise<UsuarioComSaldo | null> {
+  const { rows } = await pool.query<UsuarioComSaldo>({
+    name: opts.saldo ? 'auth-sessao-saldo' : 'auth-sessao',
+    text: opts.saldo ? SQL_SALDO : SQL,
+    values: [usuarioId, sessaoId, opts.agora ?? new Date()],
+  });
+  return rows[0] ?? null;
+}
