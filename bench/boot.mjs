@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { assertApiBuilt, API_DIST, root } from './lib.mjs';
+import pg from 'pg';
+import { assertApiBuilt, API_DIST, PG_BASE, root } from './lib.mjs';
 import { ensureDb, freePort } from './resgate-lib.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -17,6 +18,11 @@ const variants = [
 ];
 
 assertApiBuilt();
+// Its own database, made anew each run: every start finds the same schema and demo data.
+const admin = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
+await admin.connect();
+await admin.query('DROP DATABASE IF EXISTS legiao_bench_boot WITH (FORCE)');
+await admin.end();
 const dbUrl = await ensureDb('legiao_bench_boot');
 
 async function bootOnce(args) {
@@ -25,8 +31,10 @@ async function bootOnce(args) {
   const child = spawn(process.execPath, args, {
     cwd: join(root, 'apps/api'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = ''; // shown only if the start fails
+  child.stderr.on('data', (d) => { stderr += d; });
   let exited = false;
   child.once('exit', () => { exited = true; });
   let ms;
@@ -40,7 +48,7 @@ async function bootOnce(args) {
     await new Promise((r) => setTimeout(r, 10));
   }
   if (!exited) await new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); });
-  if (ms === undefined) throw new Error(`a API não respondeu /api/health (${args.join(' ')})`);
+  if (ms === undefined) throw new Error(`a API não respondeu /api/health (${args.join(' ')}):\n${stderr}`);
   return ms;
 }
 
