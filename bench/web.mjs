@@ -16,8 +16,9 @@
 //   PAGES      '/,/home' (default) or one of them
 //   WEB_DIST   another build of the web app to serve (default apps/web/dist)
 //   CPU_MULTIPLIER  a fixed slowdown instead of the calibration (e.g. 4, Lighthouse's default)
-//   CHROME_PATH, DETAIL (per-run scripts, main-thread breakdown and long tasks)
-import { existsSync } from 'node:fs';
+//   CHROME_PATH, DETAIL (per-run scripts, main-thread breakdown, long tasks and the LCP element),
+//   LHR_DIR (keeps each run's Lighthouse JSON there, to look into)
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -152,11 +153,19 @@ try {
           `multiplicador ${r.multiplier.toFixed(2)}  LCP ${ms(r.lcp)}  TBT ${ms(r.tbt)}  FCP ${ms(r.fcp)}  CLS ${r.cls.toFixed(3)}  carga ${load()}`,
       );
       js ??= await gzippedScripts(lhr);
+      if (process.env.LHR_DIR) {
+        mkdirSync(process.env.LHR_DIR, { recursive: true });
+        writeFileSync(join(process.env.LHR_DIR, `${name === '/' ? 'landing' : name.slice(1)}-${run + 1}.json`), JSON.stringify(lhr));
+      }
       if (process.env.DETAIL) {
         const top = (k, f) => (lhr.audits[k].details?.items ?? []).slice(0, 8).map(f).join('\n      ');
         console.log(`      ${top('bootup-time', (i) => `${i.url} script ${Math.round(i.scripting)} ms, parse ${Math.round(i.scriptParseCompile)} ms`)}`);
         console.log(`      ${top('mainthread-work-breakdown', (i) => `${i.groupLabel}: ${Math.round(i.duration)} ms`)}`);
         console.log(`      ${top('long-tasks', (i) => `${i.url} @${Math.round(i.startTime)} ${Math.round(i.duration)} ms`)}`);
+        const lcp = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+        const node = lcp.find((i) => i.type === 'node');
+        const phases = lcp.find((i) => i.type === 'table')?.items ?? [];
+        console.log(`      LCP: ${node?.snippet ?? '?'}  ${phases.map((p) => `${p.label ?? p.subpart}: ${Math.round(p.duration)} ms`).join(', ')}`);
       }
     }
     results[name] = { runs, js };

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useFaqHome } from '../../faq/api/get-faq';
 import { FaqAccordion } from '../../faq/components/faq-accordion';
 
@@ -6,14 +7,22 @@ import { FaqAccordion } from '../../faq/components/faq-accordion';
 export function FaqHomeSection() {
   const { data, error } = useFaqHome();
   const [aberta, setAberta] = useState<number | null>(null);
+  const { hash } = useLocation();
+  const secao = useRef<HTMLElement>(null);
   useEffect(() => {
     if (error) console.warn('Não foi possível carregar o FAQ.', error);
   }, [error]);
   const itens = data ?? [];
+  // The home mounts this section on its way down, or at once for #faq; the questions arrive after
+  // the anchor's jump, so the page lands on them when they do (docs/decisions/0018-home-on-a-phone.md).
+  const temItens = itens.length > 0;
+  useEffect(() => {
+    if (temItens && hash === '#faq') secao.current?.scrollIntoView();
+  }, [temItens, hash]);
   if (!itens.length) return null;
   const meio = Math.ceil(itens.length / 2);
   return (
-    <section id="faq" className="faq-home" aria-labelledby="faq-titulo">
+    <section ref={secao} id="faq" className="faq-home" aria-labelledby="faq-titulo">
       <h2 id="faq-titulo" className="secao-topo__titulo">
         Perguntas frequentes
       </h2>

@@ -1,42 +1,54 @@
-import { useQuery } from '@tanstack/react-query';
+import { STORAGE } from '@legiao/contracts/storage-keys';
 import { startTransition, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { SiteFooter } from '../../../shared/layout/site-footer';
 import { useLoggedUser } from '../../../shared/session/get-logged-user';
 import { useLogout } from '../../../shared/session/logout';
+import { readValue } from '../../../shared/session/session';
 import { Loader } from '../../../shared/ui/loader';
-import { BeneficiosSection } from '../../beneficios/components/beneficios-section';
 import { ConquistasSection } from '../../conquistas/components/conquistas-section';
-import { ConviteIndicacaoSection } from '../../indicacoes/components/convite-indicacao-section';
 import { MinhaColecaoSection } from '../../produtos/components/minha-colecao-section';
-import { bannersSiteQuery } from '../api/home-queries';
-import { BannerExclusivo } from '../components/banner-exclusivo';
-import { BannerPreVenda } from '../components/banner-pre-venda';
-import { EmBreveSection } from '../components/em-breve-section';
-import { FaqHomeSection } from '../components/faq-home-section';
 import { HomeBanner } from '../components/home-banner';
 import { PesquisaPopup } from '../components/pesquisa-popup';
-import { RecomendacoesSection } from '../components/recomendacoes-section';
+import { SecaoAdiada } from '../components/secao-adiada';
+import { lazySecao } from '../lib/lazy-secao';
 import { papelDe, perfilPronto } from '../lib/perfil';
+import { usePrimeiraTelaPronta } from '../lib/use-primeira-tela-pronta';
 import '../home.css';
+
+// Below the first screen each section is its own chunk, loaded when it comes near the viewport.
+const BannersDestaque = lazySecao(() => import('../components/banners-site').then((m) => m.BannersDestaque));
+const BannersLancamento = lazySecao(() => import('../components/banners-site').then((m) => m.BannersLancamento));
+const BeneficiosSection = lazySecao(() => import('../../beneficios/components/beneficios-section').then((m) => m.BeneficiosSection));
+const ConviteIndicacaoSection = lazySecao(() =>
+  import('../../indicacoes/components/convite-indicacao-section').then((m) => m.ConviteIndicacaoSection),
+);
+const RecomendacoesSection = lazySecao(() => import('../components/recomendacoes-section').then((m) => m.RecomendacoesSection));
+const FaqHomeSection = lazySecao(() => import('../components/faq-home-section').then((m) => m.FaqHomeSection));
 
 /**
  * The member home (spec 000 section 2), sections in order: banner, achievements, collection,
  * exclusive banner (+ pre-sale), benefits, referral invitation, coming soon, recommendations, FAQ,
  * footer. What each role sees is spec 000 section 6 (docs/decisions/0015-home.md).
+ *
+ * Banner, achievements and collection render with the member. The sections after them mount, code
+ * and data included, only when they come near the viewport (docs/decisions/0018-home-on-a-phone.md):
+ * a phone that never scrolls there never pays for them. Two arrivals need one at once: #faq (the
+ * footer's link, or a link from elsewhere) and a benefit chosen by the chatbot, which the benefits
+ * section opens on arrival.
  */
 export function HomePage() {
   const { data: user, error, isPending } = useLoggedUser();
   const { mutate: logoutNow } = useLogout();
-  const site = useQuery({ ...bannersSiteQuery(), enabled: !!user });
-  // The sections below the first screen (after the collection) mount in a transition right after
-  // the first paint: React renders them in slices that yield to the browser, instead of one long
-  // task with the hero. The first screen's sections stay in the first render: mounting them later
-  // would push content down under the member's eyes (layout shift)
-  // (docs/decisions/0016-home-performance.md).
-  const [resto, setResto] = useState(false);
+  const { hash } = useLocation();
+  const observar = usePrimeiraTelaPronta();
+  // Read once on arrival: the benefits section consumes the key when it mounts.
+  const [beneficioDoChatbot] = useState(() => readValue(STORAGE.beneficioChatbot) !== null);
+  // The survey invitation floats over the first screen: it mounts in a transition right after it.
+  const [convite, setConvite] = useState(false);
   useEffect(() => {
-    if (user) startTransition(() => setResto(true));
+    if (user) startTransition(() => setConvite(true));
   }, [user]);
 
   useEffect(() => {
@@ -46,15 +58,9 @@ export function HomePage() {
     if (!(error instanceof ApiError && error.status === 401)) logoutNow();
   }, [error, logoutNow]);
 
-  useEffect(() => {
-    if (site.error) console.warn('Não foi possível carregar os banners.', site.error);
-  }, [site.error]);
-
   if (isPending || error || !user) return <Loader />;
 
   const papel = papelDe(user);
-  const banners = site.data ?? [];
-  const daRegiao = (regiao: string) => banners.filter((b) => b.bannerRegiao === regiao);
 
   return (
     <>
@@ -62,26 +68,29 @@ export function HomePage() {
         <HomeBanner user={user} />
         {papel !== 'lead' && perfilPronto(user) ? <ConquistasSection /> : null}
         <MinhaColecaoSection />
-        {resto ? (
-          <>
-            {daRegiao('exclusivo').map((b) => (
-              <BannerExclusivo key={b.id} banner={b} />
-            ))}
-            {daRegiao('pre-venda').map((b) => (
-              <BannerPreVenda key={b.id} banner={b} />
-            ))}
-            <BeneficiosSection />
-            {papel !== 'colaborador' ? <ConviteIndicacaoSection /> : null}
-            {daRegiao('lancamento').map((b) => (
-              <EmBreveSection key={b.id} banner={b} />
-            ))}
-            <RecomendacoesSection hash={user.hashUsuario} />
-            <FaqHomeSection />
-          </>
+        <SecaoAdiada altura="32rem" observar={observar}>
+          <BannersDestaque />
+        </SecaoAdiada>
+        <SecaoAdiada altura="50rem" observar={observar} agora={beneficioDoChatbot}>
+          <BeneficiosSection />
+        </SecaoAdiada>
+        {papel !== 'colaborador' ? (
+          <SecaoAdiada altura="40rem" observar={observar}>
+            <ConviteIndicacaoSection />
+          </SecaoAdiada>
         ) : null}
+        <SecaoAdiada altura="29rem" observar={observar}>
+          <BannersLancamento />
+        </SecaoAdiada>
+        <SecaoAdiada altura="58rem" observar={observar}>
+          <RecomendacoesSection hash={user.hashUsuario} />
+        </SecaoAdiada>
+        <SecaoAdiada altura="29rem" observar={observar} agora={hash === '#faq'} ancora="faq">
+          <FaqHomeSection />
+        </SecaoAdiada>
       </main>
       <SiteFooter variante="membro" />
-      {resto && user.hashPesquisaSatisfacao ? <PesquisaPopup hash={user.hashPesquisaSatisfacao} /> : null}
+      {convite && user.hashPesquisaSatisfacao ? <PesquisaPopup hash={user.hashPesquisaSatisfacao} /> : null}
     </>
   );
 }

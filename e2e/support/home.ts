@@ -1,0 +1,27 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// The home mounts each section below the first screen only when it comes near the viewport
+// (docs/decisions/0018-home-on-a-phone.md); until then a placeholder (.secao-adiada) holds its place.
+// A full-page check must scroll down as a person would.
+
+const adiadas = (page: Page) => page.locator('main#conteudo .secao-adiada');
+
+/** Scrolls placeholder by placeholder until `alvo` exists (or every section is mounted). */
+export async function rolarAte(page: Page, alvo?: Locator) {
+  await expect(page.getByRole('heading', { level: 1, name: /^Olá/ })).toBeVisible();
+  for (;;) {
+    if (alvo && (await alvo.count()) > 0) break;
+    const restantes = await adiadas(page).count();
+    if (restantes === 0) break;
+    await adiadas(page).first().scrollIntoViewIfNeeded();
+    // Mounted: the placeholder gives way to the section (or to nothing, when it has nothing to show).
+    await expect(adiadas(page)).not.toHaveCount(restantes);
+  }
+  if (alvo) await alvo.first().scrollIntoViewIfNeeded();
+}
+
+/** Every section of the home mounted, top to bottom. */
+export async function percorrerHome(page: Page) {
+  await rolarAte(page);
+  await expect(adiadas(page)).toHaveCount(0);
+}
