@@ -170,7 +170,7 @@ function print({ total, fns, groups, wall, bootUs }, file) {
   const gs = [...groups.entries()].sort((a, b) => b[1].us - a[1].us);
   const gw = Math.max(...gs.map(([g]) => g.length));
   console.log(`${'pacote / pasta'.padEnd(gw)}  ${'self ms'.padStart(8)}  ${'%'.padStart(6)}  ${'%ocupado'.padStart(8)}  nativo ms`);
-  for (const [g, v] of gs) {
+  for (const [g, v] of gs.filter(([, v]) => v.us >= 500)) {
     const busy = g === '(idle)' ? '' : `${((100 * v.us) / (total - idle || 1)).toFixed(1)}%`;
     console.log(`${g.padEnd(gw)}  ${ms(v.us).padStart(8)}  ${pct(v.us).padStart(6)}  ${busy.padStart(8)}  ${v.native ? ms(v.native) : ''}`);
   }
