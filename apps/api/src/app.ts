@@ -12,7 +12,8 @@ import pino from 'pino';
 import { z } from 'zod';
 import { MSG } from '@legiao/contracts';
 import type { Config } from './config.js';
-import type { Db } from './db/prisma.js';
+import { poolOf, type Db } from './db/prisma.js';
+import { ContentCache } from './cache/content-cache.js';
 import { registerErrorHandler } from './errors/error-handler.js';
 import { authPlugin } from './plugins/auth.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -51,6 +52,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** What staff change and members only read, in memory (docs/decisions/0019-content-cache.md). */
+    cache: ContentCache;
   }
 }
 
@@ -74,6 +77,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler(config.responseCheck));
   app.decorate('ctx', ctx);
+  const cache = new ContentCache(poolOf(ctx.prisma).options.connectionString, (msg, err) => app.log.warn({ err }, msg));
+  app.decorate('cache', cache);
+  await cache.start();
+  app.addHook('onClose', () => cache.close());
+  if (config.cacheSyncReads) app.addHook('onRequest', () => cache.sync());
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

@@ -40,6 +40,10 @@ const envSchema = z
     // Check every answer against its zod contract as well as serialising it with the compiled
     // serializer (slower): on by default in tests only.
     RESPONSE_CHECK: bool.optional(),
+    // Before each request, wait until every content change already committed has reached this
+    // process's cache (one round trip). Tests write to the database and read back at once; in
+    // production a change arrives in milliseconds. On by default in tests only (ADR 0019).
+    CACHE_SYNC_READS: bool.optional(),
     SEED_DEMO: bool.optional(),
     WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
     MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
@@ -121,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
     responseCheck: e.RESPONSE_CHECK ?? e.NODE_ENV === 'test',
+    cacheSyncReads: e.CACHE_SYNC_READS ?? e.NODE_ENV === 'test',
     seedDemo: e.SEED_DEMO ?? !(e.NODE_ENV === 'production'),
     webDist: e.WEB_DIST,
     fila: {

@@ -1,23 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@legiao/contracts';
 import { faqListSchema, faqQuerySchema } from '@legiao/contracts/faq';
+import { sharedAnswer } from '../../cache/content-cache.js';
+import { sendShared } from '../../cache/send-cached.js';
 import { listarFaq } from './faq.service.js';
 
 // GET /Faq (public: the logged-out landing page reads it too). Shapes: packages/contracts/src/faq.ts.
+// Served from memory, serialised once per change, with an ETag (docs/decisions/0019-content-cache.md).
 
 export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
+  const faq = app.cache.define('faq', ['faq'], async () => {
+    const todas = faqListSchema.parse(await listarFaq(app.ctx.prisma, {}));
+    return { todas: sharedAnswer(todas), ativas: sharedAnswer(todas.filter((f) => f.ativo)), inativas: sharedAnswer(todas.filter((f) => !f.ativo)) };
+  });
+
   app.get(
     '/faq',
     {
       schema: {
         tags: ['faq'],
         summary: 'Perguntas frequentes (categorias faq e duvidas), por categoria e ordem',
-        description: 'Pública. ativo=true: só as ativas; ativo=false: só as inativas; sem ativo: todas.',
+        description: 'Pública. ativo=true: só as ativas; ativo=false: só as inativas; sem ativo: todas. ETag: com If-None-Match igual, 304 sem corpo.',
         querystring: faqQuerySchema,
         response: { 200: faqListSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => listarFaq(app.ctx.prisma, { ativo: request.query.ativo === undefined ? undefined : request.query.ativo === 'true' }),
+    async (request, reply) => {
+      const variantes = await faq();
+      const { ativo } = request.query;
+      return sendShared(request, reply, ativo === undefined ? variantes.todas : ativo === 'true' ? variantes.ativas : variantes.inativas, 'public');
+    },
   );
 };
 
