@@ -13,7 +13,8 @@ import {
   resgateHeadersSchema,
   resgateResponseSchema,
 } from '@legiao/contracts';
-import { listarBeneficios, listarCupons, obterBeneficio } from './beneficio.service.js';
+import { poolOf } from '../../db/prisma.js';
+import { carregarDefinicoes, listarBeneficios, listarCupons, obterBeneficio } from './beneficio.service.js';
 import { marcarUsoCupons } from './cupons.service.js';
 import { redeemBenefit } from './resgate.service.js';
 
@@ -24,10 +25,16 @@ const tags = ['beneficio'];
 const secured = { security: [{ bearer: [] }] };
 
 export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pool = poolOf(app.ctx.prisma);
+  // Benefit definitions and their days live in memory until staff change them (ADR 0019); what
+  // moves with members (stock, redemptions, balance) is read per request.
+  const definicoes = app.cache.define('beneficio', ['beneficio', 'beneficio_opcao'], () => carregarDefinicoes(app.ctx.prisma));
+
   app.get(
     '/beneficio',
     {
       onRequest: [app.authenticate],
+      config: { saldo: true },
       schema: {
         tags,
         ...secured,
@@ -38,7 +45,7 @@ export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: beneficiosResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => listarBeneficios(app, request.usuario),
+    async (request) => listarBeneficios(pool, request.usuario, request.saldo, await definicoes()),
   );
 
   app.get(
@@ -47,7 +54,7 @@ export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: { tags, ...secured, summary: 'Cupons que o membro resgatou, do mais recente para o mais antigo', response: { 200: cuponsResponseSchema, 401: errorResponseSchema } },
     },
-    async (request) => listarCupons(app, request.usuario.id),
+    async (request) => listarCupons(pool, request.usuario.id),
   );
 
   app.post(
@@ -104,9 +111,10 @@ export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/beneficio/:id',
     {
       onRequest: [app.authenticate],
+      config: { saldo: true },
       schema: { tags, ...secured, summary: 'Um benefício (404 se o membro não o vê)', params: beneficioIdParamsSchema, response: { 200: beneficioSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
     },
-    async (request) => obterBeneficio(app, request.usuario, request.params.id),
+    async (request) => obterBeneficio(pool, request.usuario, request.saldo, await definicoes(), request.params.id),
   );
 };
 

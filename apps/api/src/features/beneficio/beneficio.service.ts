@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { BENEFICIO_MSG, faltamPontos, type Beneficio as BeneficioWire, type CodigoBloqueio, type Cupom as CupomWire, type EstadoBeneficio } from '@legiao/contracts';
 import { notFound } from '../../errors/app-error.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Beneficio, BeneficioOpcao, Usuario } from '../../generated/prisma/client.js';
-import { saldoDoUsuario } from '../ledger/ledger.service.js';
+import type { Db as PrismaDb, SqlPool } from '../../db/prisma.js';
 import { PERFIL_CAMPOS_OBRIGATORIOS } from '../usuario/usuario.service.js';
 
 // The benefits a member sees and whether each can be redeemed now (spec 000 sections 2-5).
@@ -182,27 +181,30 @@ interface LinhaResgate {
   url_beneficio: string | null;
 }
 
-/**
- * The member's redemptions with their codes, days and benefits, newest first, in one query (Prisma's
- * nested select took several round trips and most of the list's time for a member with 200).
- */
-async function linhasResgate(db: Db, usuarioId: string): Promise<{ resgate: ResgateDoMembro; beneficio: Pick<Beneficio, 'id' | 'nome' | 'evento' | 'urlBeneficio'> }[]> {
-  const linhas = await db.$queryRaw<LinhaResgate[]>`
-    SELECT r.id, r.beneficio_id, r.criado_em, c.codigo, c.usado_em, o.id AS opcao_id, o.nome AS opcao_nome, o.data AS opcao_data,
-           b.nome, b.evento, b.url_beneficio
-    FROM resgate r JOIN cupom c ON c.id = r.cupom_id JOIN beneficio b ON b.id = r.beneficio_id LEFT JOIN beneficio_opcao o ON o.id = r.opcao_id
-    WHERE r.usuario_id = ${usuarioId}::uuid
-    ORDER BY r.id DESC`;
-  return linhas.map((l) => ({
+type Resgatado = { resgate: ResgateDoMembro; beneficio: Pick<Beneficio, 'id' | 'nome' | 'evento' | 'urlBeneficio'> };
+
+// The member's redemptions with their codes, days and benefits, newest first.
+const RESGATES_SQL = `
+  SELECT r.id, r.beneficio_id, r.criado_em, c.codigo, c.usado_em, o.id AS opcao_id, o.nome AS opcao_nome, o.data AS opcao_data,
+         b.nome, b.evento, b.url_beneficio
+  FROM resgate r JOIN cupom c ON c.id = r.cupom_id JOIN beneficio b ON b.id = r.beneficio_id LEFT JOIN beneficio_opcao o ON o.id = r.opcao_id
+  WHERE r.usuario_id = $1
+  ORDER BY r.id DESC`;
+
+/** Timestamps without time zone come out of json_agg without a zone: they are UTC, as Prisma writes them. */
+const utc = (s: string | Date) => (s instanceof Date ? s : new Date(/[zZ]|[+-]\d\d:\d\d$/.test(s) ? s : `${s}Z`));
+
+function toResgatado(l: LinhaResgate): Resgatado {
+  return {
     resgate: {
       id: l.id,
       beneficioId: l.beneficio_id,
-      criadoEm: l.criado_em,
-      cupom: { codigo: l.codigo, usadoEm: l.usado_em },
-      opcao: l.opcao_id === null ? null : { id: l.opcao_id, nome: l.opcao_nome!, data: l.opcao_data! },
+      criadoEm: utc(l.criado_em),
+      cupom: { codigo: l.codigo, usadoEm: l.usado_em === null ? null : utc(l.usado_em) },
+      opcao: l.opcao_id === null ? null : { id: l.opcao_id, nome: l.opcao_nome!, data: utc(l.opcao_data!) },
     },
     beneficio: { id: l.beneficio_id, nome: l.nome, evento: l.evento, urlBeneficio: l.url_beneficio },
-  }));
+  };
 }
 
 const porBeneficio = (resgates: ResgateDoMembro[]) => {
@@ -211,35 +213,74 @@ const porBeneficio = (resgates: ResgateDoMembro[]) => {
   return m;
 };
 
-async function avaliarVisiveis(app: FastifyInstance, u: MembroBeneficio, beneficios: BeneficioComOpcoes[]) {
-  const { prisma } = app.ctx;
+/**
+ * Everything about the member GET /beneficio needs beyond the cached definitions, in ONE statement:
+ * their redemptions, which pools still have a free code (the pools' counters) and the live stock
+ * of generated-code benefits and days (the counters members move, never cached).
+ */
+const VITRINE_SQL = `
+  SELECT
+    (SELECT COALESCE(json_agg(x), '[]') FROM (${RESGATES_SQL}) x) AS resgates,
+    ARRAY(SELECT beneficio_id::text || ':' || CASE WHEN opcao_id = 0 THEN '' ELSE opcao_id::text END
+          FROM cupom_estoque WHERE beneficio_id = ANY($2::int[]) GROUP BY beneficio_id, opcao_id HAVING SUM(livres) > 0) AS livres,
+    (SELECT COALESCE(json_object_agg(id, estoque), '{}') FROM beneficio WHERE id = ANY($3::int[])) AS estoque,
+    (SELECT COALESCE(json_object_agg(id, estoque), '{}') FROM beneficio_opcao WHERE beneficio_id = ANY($3::int[])) AS estoque_opcoes`;
+
+interface Vitrine {
+  resgates: LinhaResgate[];
+  livres: string[];
+  estoque: Record<string, number | null>;
+  estoque_opcoes: Record<string, number | null>;
+}
+
+/** The definitions with their live stock (generated codes) put back in. */
+function comEstoque(defs: BeneficioComOpcoes[], v: Vitrine): BeneficioComOpcoes[] {
+  return defs.map((b) =>
+    b.modoCupom === 'lista'
+      ? b
+      : { ...b, estoque: v.estoque[b.id] ?? null, opcoes: b.opcoes.map((o) => ({ ...o, estoque: v.estoque_opcoes[o.id] ?? null })) },
+  );
+}
+
+async function avaliarVisiveis(pool: SqlPool, u: MembroBeneficio, saldo: number, defs: BeneficioComOpcoes[]) {
   const agora = new Date();
-  const [linhas, saldo] = await Promise.all([linhasResgate(prisma, u.id), saldoDoUsuario(prisma, u.id)]);
-  const resgates = linhas.map((l) => l.resgate);
+  const candidatos = defs.filter((b) => b.publico.includes(u.tipo));
+  const { rows } = await pool.query<Vitrine>({
+    name: 'beneficio-vitrine',
+    text: VITRINE_SQL,
+    values: [u.id, candidatos.filter((b) => b.modoCupom === 'lista').map((b) => b.id), candidatos.filter((b) => b.modoCupom !== 'lista').map((b) => b.id)],
+  });
+  const vitrine = rows[0]!;
+  const resgates = vitrine.resgates.map((l) => toResgatado(l).resgate);
+  const livres: Livres = new Set(vitrine.livres);
   const doMembro = porBeneficio(resgates);
-  const visiveis = beneficios.filter((b) => visivelPara(b, u, doMembro.has(b.id), agora));
-  const livres = await cuponsLivres(prisma, visiveis);
+  const visiveis = comEstoque(candidatos, vitrine).filter((b) => visivelPara(b, u, doMembro.has(b.id), agora));
   return visiveis.map((b) => {
     const meus = doMembro.get(b.id) ?? [];
     return toBeneficio(b, avaliarBeneficio(b, { usuario: u, saldo, resgates: meus, livres, agora }), meus, livres);
   });
 }
 
-/** GET /beneficio */
-export async function listarBeneficios(app: FastifyInstance, u: MembroBeneficio): Promise<BeneficioWire[]> {
-  const beneficios = await app.ctx.prisma.beneficio.findMany({ where: { ativo: true, publico: { has: u.tipo } }, include: includeOpcoes, orderBy: benefitsOrder });
-  return avaliarVisiveis(app, u, beneficios);
+/** The active benefits with their days, as staff defined them: what the content cache keeps (ADR 0019). */
+export function carregarDefinicoes(db: PrismaDb): Promise<BeneficioComOpcoes[]> {
+  return db.beneficio.findMany({ where: { ativo: true }, include: includeOpcoes, orderBy: benefitsOrder });
 }
 
-/** GET /beneficio/{id}: 404 when the member doesn't see it (ids can't be probed). */
-export async function obterBeneficio(app: FastifyInstance, u: MembroBeneficio, id: number): Promise<BeneficioWire> {
-  const b = await app.ctx.prisma.beneficio.findUnique({ where: { id }, include: includeOpcoes });
-  const [item] = b ? await avaliarVisiveis(app, u, [b]) : [];
+/** GET /beneficio: `defs` from the content cache, `saldo` read with the session. */
+export async function listarBeneficios(pool: SqlPool, u: MembroBeneficio, saldo: number, defs: BeneficioComOpcoes[]): Promise<BeneficioWire[]> {
+  return avaliarVisiveis(pool, u, saldo, defs);
+}
+
+/** GET /beneficio/{id}: 404 when the member doesn't see it (ids can't be probed; inactive ones aren't in `defs`). */
+export async function obterBeneficio(pool: SqlPool, u: MembroBeneficio, saldo: number, defs: BeneficioComOpcoes[], id: number): Promise<BeneficioWire> {
+  const b = defs.find((d) => d.id === id);
+  const [item] = b ? await avaliarVisiveis(pool, u, saldo, [b]) : [];
   if (!item) throw notFound(BENEFICIO_MSG.naoEncontrado);
   return item;
 }
 
 /** GET /beneficio/cupom: every coupon the member redeemed, newest first. */
-export async function listarCupons(app: FastifyInstance, usuarioId: string): Promise<CupomWire[]> {
-  return (await linhasResgate(app.ctx.prisma, usuarioId)).map((l) => toCupom(l.resgate, l.beneficio));
+export async function listarCupons(pool: SqlPool, usuarioId: string): Promise<CupomWire[]> {
+  const { rows } = await pool.query<LinhaResgate>({ name: 'beneficio-cupons', text: RESGATES_SQL, values: [usuarioId] });
+  return rows.map(toResgatado).map((l) => toCupom(l.resgate, l.beneficio));
 }
