@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { faqListSchema } from '@legiao/contracts/faq';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { getFreePort } from './support/ports.js';
+import { bearer, createUser, login } from './support/factories.js';
 
 // The content cache (docs/decisions/0019-content-cache.md): answers from memory with an ETag,
 // and a change committed anywhere reaches every API process within a second, through the
@@ -54,6 +55,20 @@ describe('content cache in one process', () => {
     // A list of tags, weak or not, matches too; another tag does not.
     expect((await a.app.inject({ method: 'GET', url: '/api/faq?ativo=true', headers: { 'if-none-match': `"x", W/${etag}` } })).statusCode).toBe(304);
     expect((await a.app.inject({ method: 'GET', url: '/api/faq?ativo=true', headers: { 'if-none-match': '"outra"' } })).statusCode).toBe(200);
+  });
+
+  it('answers the home banners with an ETag too, private to the member, and 304 when unchanged', async () => {
+    const u = await createUser(a.prisma);
+    const auth = bearer(await login(a.app, u.email));
+    for (const url of ['/api/banner', '/api/bannersite/ativos']) {
+      const first = await a.app.inject({ method: 'GET', url, headers: auth });
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['cache-control'], url).toBe('private, no-cache');
+      const again = await a.app.inject({ method: 'GET', url, headers: { ...auth, 'if-none-match': first.headers.etag as string } });
+      expect(again.statusCode, url).toBe(304);
+    }
+    // Without the token: 401, whatever the tag.
+    expect((await a.app.inject({ method: 'GET', url: '/api/banner', headers: { 'if-none-match': '"x"' } })).statusCode).toBe(401);
   });
 
   it('keeps the answer in memory until the table changes, then reloads it in both apps', async () => {

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@legiao/contracts';
 import { bannerHomeListSchema, bannerSiteListSchema, recomendacaoListSchema, recomendacaoQuerySchema } from '@legiao/contracts/banner';
-import { listarBannersHome, listarBannersSiteAtivos } from './banner.service.js';
+import etag from '@fastify/etag';
+import { sharedAnswer } from '../../cache/content-cache.js';
+import { sendShared } from '../../cache/send-cached.js';
+import { poolOf } from '../../db/prisma.js';
+import { carregarBannersSite, listarBannersHome, listarBannersSiteAtivos } from './banner.service.js';
 import { recomendacoes } from './recomendacao.service.js';
 
 // Banners of the member home (spec 000 sections 2, 4, 5, 7, 9). Shapes: packages/contracts/src/banner.ts;
@@ -11,6 +15,14 @@ const tags = ['banner'];
 const secured = { security: [{ bearer: [] }] };
 
 export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Banners are staff content: in memory until changed (ADR 0019). The hero list is the same for
+  // everyone (serialised once); the site banners are filtered per member and per moment, and get an
+  // ETag of their answer (@fastify/etag, in this plugin only).
+  const home = app.cache.define('banner', ['banner'], async () => sharedAnswer(bannerHomeListSchema.parse(await listarBannersHome(app.ctx.prisma))));
+  const site = app.cache.define('bannerSite', ['banner_site'], () => carregarBannersSite(app.ctx.prisma));
+  const pool = poolOf(app.ctx.prisma);
+  await app.register(etag);
+
   app.get(
     '/banner',
     {
@@ -23,7 +35,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bannerHomeListSchema, 401: errorResponseSchema },
       },
     },
-    async () => listarBannersHome(app.ctx.prisma),
+    async (request, reply) => sendShared(request, reply, await home(), 'private'),
   );
 
   app.get(
@@ -40,7 +52,10 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bannerSiteListSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => listarBannersSiteAtivos(app.ctx.prisma, request.usuario),
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return listarBannersSiteAtivos(await site(), request.usuario);
+    },
   );
 
   app.get(
@@ -56,7 +71,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recomendacaoListSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request) => recomendacoes(app.ctx.prisma, request.usuario, request.query.hash, app.ctx.config.storeUrl),
+    async (request) => recomendacoes(pool, request.usuario, request.query.hash, app.ctx.config.storeUrl),
   );
 };
 

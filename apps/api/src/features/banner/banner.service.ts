@@ -62,8 +62,12 @@ export function toBannerSite(b: BannerSite): BannerSiteWire {
   };
 }
 
-/** GET /bannersite/ativos: the site banners open right now (inicio <= agora <= fim) that the member may see. */
-export async function listarBannersSiteAtivos(prisma: Db, u: Pick<Usuario, 'tipo' | 'cidade'>, agora = new Date()): Promise<BannerSiteWire[]> {
-  const rows = await prisma.bannerSite.findMany({ where: { ativo: true, inicio: { lte: agora }, fim: { gte: agora } }, orderBy: ordem });
-  return rows.filter((b) => bannerVisivelPara(b, u)).map(toBannerSite);
+/** Every active site banner, whatever its dates: what the content cache keeps (ADR 0019). */
+export function carregarBannersSite(prisma: Db): Promise<BannerSite[]> {
+  return prisma.bannerSite.findMany({ where: { ativo: true }, orderBy: ordem });
+}
+
+/** GET /bannersite/ativos: of the active site banners, those open right now (inicio <= agora <= fim) that the member may see. */
+export function listarBannersSiteAtivos(ativos: BannerSite[], u: Pick<Usuario, 'tipo' | 'cidade'>, agora = new Date()): BannerSiteWire[] {
+  return ativos.filter((b) => b.inicio <= agora && b.fim >= agora && bannerVisivelPara(b, u)).map(toBannerSite);
 }

@@ -1,6 +1,6 @@
 import { BANNER_MSG, type Recomendacao } from '@legiao/contracts/banner';
 import { forbidden } from '../../errors/app-error.js';
-import type { Db } from '../../db/prisma.js';
+import type { SqlPool } from '../../db/prisma.js';
 import type { Usuario } from '../../generated/prisma/client.js';
 import { nomeParaBusca } from '../produto/nome-busca.js';
 
@@ -31,13 +31,16 @@ interface Candidato {
  * categories, then lines she has nothing of, then the best known (most numbered pieces handed out).
  * One query. `hash` must be the caller's own public hash: nobody reads another member's shelf.
  */
-export async function recomendacoes(prisma: Db, usuario: Pick<Usuario, 'id' | 'hash' | 'perfil'>, hash: string, storeUrl: string): Promise<Recomendacao[]> {
+export async function recomendacoes(pool: SqlPool, usuario: Pick<Usuario, 'id' | 'hash' | 'perfil'>, hash: string, storeUrl: string): Promise<Recomendacao[]> {
   if (hash.toLowerCase() !== usuario.hash.toLowerCase()) throw forbidden(BANNER_MSG.hashDeOutroUsuario, 'HASH_DE_OUTRO_USUARIO');
   const preferidas = [...(CATEGORIAS_DO_PERFIL[usuario.perfil ?? 'geral'] ?? [])];
-  const rows = await prisma.$queryRaw<Candidato[]>`
+  const { rows } = await pool.query<Candidato>({
+    name: 'recomendacoes',
+    values: [usuario.id, preferidas, MAX_PARES * 2],
+    text: `
     WITH meus AS (
       SELECT DISTINCT pc.produto_id, p.subcategoria FROM produto_cliente pc JOIN produto p ON p.id = pc.produto_id
-      WHERE pc.usuario_id = ${usuario.id}::uuid
+      WHERE pc.usuario_id = $1::uuid
     ), por_linha AS (
       SELECT DISTINCT ON (p.subcategoria) p.id, p.nome, p.img, p.categoria, p.subcategoria, p.numeros_atribuidos
       FROM produto p
@@ -45,10 +48,11 @@ export async function recomendacoes(prisma: Db, usuario: Pick<Usuario, 'id' | 'h
       ORDER BY p.subcategoria, p.numeros_atribuidos DESC, p.id
     )
     SELECT nome, img FROM por_linha l
-    ORDER BY (l.categoria = ANY(${preferidas}::text[])) DESC,
+    ORDER BY (l.categoria = ANY($2::text[])) DESC,
              (l.subcategoria IN (SELECT subcategoria FROM meus)) ASC,
              l.numeros_atribuidos DESC, l.id
-    LIMIT ${MAX_PARES * 2}`;
+    LIMIT $3`,
+  });
   const pares: Recomendacao[] = [];
   for (let i = 0; i + 1 < rows.length; i += 2) {
     const [a, b] = [rows[i]!, rows[i + 1]!];

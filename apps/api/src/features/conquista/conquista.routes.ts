@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@legiao/contracts';
 import { conquistaSchema } from '@legiao/contracts/conquista';
+import { poolOf } from '../../db/prisma.js';
 import { conquistasDe } from './conquista.service.js';
 
 // GET /Conquista (spec 000 sections 3, 7; spec 001 sections 2.22, 3, 4). Shape:
@@ -21,7 +22,7 @@ export const conquistaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conquistaSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => conquistasDe(app.ctx.prisma, request.usuario, { fundadoresAte: app.ctx.config.fundadoresAte }),
+    async (request) => conquistasDe(poolOf(app.ctx.prisma), request.usuario, { fundadoresAte: app.ctx.config.fundadoresAte }),
   );
 };
 

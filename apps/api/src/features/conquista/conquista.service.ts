@@ -1,5 +1,5 @@
 import { EXPERIENCIAS, LIMIARES_CONQUISTA, PERFIS_CONQUISTA, type Conquista, type Experiencia } from '@legiao/contracts/conquista';
-import type { Db } from '../../db/prisma.js';
+import type { SqlPool } from '../../db/prisma.js';
 import type { Usuario } from '../../generated/prisma/client.js';
 
 // Achievements (spec 000 section 3; spec 001 sections 2.22, 3, 4), computed from the member's own
@@ -34,27 +34,27 @@ interface Contagens {
  * - the lowest legion number among the member's verified pieces;
  * - the experience keys of the benefits the member redeemed.
  */
-async function contar(prisma: Db, usuarioId: string): Promise<Contagens> {
-  const [row] = await prisma.$queryRaw<Contagens[]>`
+async function contar(pool: SqlPool, usuarioId: string): Promise<Contagens> {
+  const { rows: [row] } = await pool.query<Contagens>({ name: 'conquista-contagens', values: [usuarioId], text: `
     SELECT
-      (SELECT count(*)::int FROM indicacao i WHERE i.indicador_id = ${usuarioId}::uuid AND i.status = 'confirmada') AS indicacoes,
+      (SELECT count(*)::int FROM indicacao i WHERE i.indicador_id = $1::uuid AND i.status = 'confirmada') AS indicacoes,
       (SELECT count(DISTINCT pc.produto_id)::int FROM produto_cliente pc
-        WHERE pc.usuario_id = ${usuarioId}::uuid AND NOT (pc.produto_validado AND pc.quantidade_presente >= pc.quantidade)) AS produtos,
+        WHERE pc.usuario_id = $1::uuid AND NOT (pc.produto_validado AND pc.quantidade_presente >= pc.quantidade)) AS produtos,
       (SELECT min(n.numero)::int FROM numero_legionario n JOIN produto_cliente pc ON pc.id = n.produto_cliente_id
-        WHERE pc.usuario_id = ${usuarioId}::uuid) AS numero,
+        WHERE pc.usuario_id = $1::uuid) AS numero,
       ARRAY(SELECT DISTINCT b.experiencia::text FROM resgate r JOIN beneficio b ON b.id = r.beneficio_id
-        WHERE r.usuario_id = ${usuarioId}::uuid AND b.experiencia IS NOT NULL) AS experiencias`;
+        WHERE r.usuario_id = $1::uuid AND b.experiencia IS NOT NULL) AS experiencias` });
   return row!;
 }
 
 /** GET /Conquista: the caller's achievements. Staff and leads get an answer too; the web decides what to show. */
 export async function conquistasDe(
-  prisma: Db,
+  pool: SqlPool,
   u: Pick<Usuario, 'id' | 'perfil' | 'ativadoEm' | 'dataCadastro'>,
   opts: { fundadoresAte: Date; agora?: Date },
 ): Promise<Conquista> {
   const agora = opts.agora ?? new Date();
-  const c = await contar(prisma, u.id);
+  const c = await contar(pool, u.id);
   const dias = diasDeLegiao(u, agora);
   const ganhas = new Set(c.experiencias);
   return {

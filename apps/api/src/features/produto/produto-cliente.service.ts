@@ -10,7 +10,7 @@ import {
   type ProdutoClienteItem,
 } from '@legiao/contracts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
-import { Prisma } from '../../db/prisma.js';
+import { poolOf, Prisma } from '../../db/prisma.js';
 
 // A member's products ("Minha coleção"): spec 001 sections 2.13-2.15, 3, 4, 5; spec 000 section 7.
 // Every query is scoped by the member's id: another member's entry is simply "not found".
@@ -22,7 +22,8 @@ interface Entrada {
   id: string;
   produto_id: number;
   quantidade: number;
-  data_compra: Date;
+  /** 'YYYY-MM-DD' (a date column, read as text: no time zone to get wrong). */
+  data_compra: string;
   local_compra: string;
   produto_validado: boolean;
   presente: boolean;
@@ -45,7 +46,7 @@ function toItem(e: Entrada): ProdutoClienteItem {
   return {
     id: e.id,
     quantidade: e.quantidade,
-    dataCompra: isoDay(e.data_compra),
+    dataCompra: e.data_compra,
     localCompra: e.local_compra,
     produtoValidado: e.produto_validado,
     presente: e.presente,
@@ -90,20 +91,25 @@ export function filterGrupos(grupos: GrupoProdutoCliente[], lista: ListaProdutoC
  * The member's entries, newest first, in one round trip (raw SQL: Prisma's nested select took
  * three to four times as long for 200 entries; bench/produtos.mjs).
  */
-function loadEntradas(app: FastifyInstance, usuarioId: string, produtoId?: number) {
-  const filtro = produtoId ? Prisma.sql`AND pc.produto_id = ${produtoId}` : Prisma.empty;
+async function loadEntradas(app: FastifyInstance, usuarioId: string, produtoId?: number): Promise<Entrada[]> {
   // The legion numbers of all the member's entries in one grouped pass (a subquery per entry, or
-  // a CTE the planner joined to the whole catalogue, took several times longer).
-  return app.ctx.prisma.$queryRaw<Entrada[]>`
-    SELECT pc.id::text AS id, pc.produto_id, pc.quantidade, pc.data_compra, pc.local_compra, pc.produto_validado, pc.presente,
+  // a CTE the planner joined to the whole catalogue, took several times longer). Plain SQL on the
+  // pg pool, a prepared statement per connection (docs/decisions/0017-api-speed.md).
+  const { rows } = await poolOf(app.ctx.prisma).query<Entrada>({
+    name: produtoId ? 'produto-cliente-grupo' : 'produto-cliente',
+    values: produtoId ? [usuarioId, produtoId] : [usuarioId],
+    text: `
+    SELECT pc.id::text AS id, pc.produto_id, pc.quantidade, pc.data_compra::text AS data_compra, pc.local_compra, pc.produto_validado, pc.presente,
            pc.quantidade_presente, p.nome, p.categoria, p.img, p.moldura, COALESCE(n.numeros, '{}') AS numeros
     FROM produto_cliente pc
     JOIN produto p ON p.id = pc.produto_id
     LEFT JOIN (SELECT nl.produto_cliente_id, array_agg(nl.numero ORDER BY nl.numero) AS numeros
                FROM numero_legionario nl JOIN produto_cliente x ON x.id = nl.produto_cliente_id
-               WHERE x.usuario_id = ${usuarioId}::uuid GROUP BY nl.produto_cliente_id) n ON n.produto_cliente_id = pc.id
-    WHERE pc.usuario_id = ${usuarioId}::uuid ${filtro}
-    ORDER BY pc.data_compra DESC, pc.criado_em DESC, pc.id`;
+               WHERE x.usuario_id = $1::uuid GROUP BY nl.produto_cliente_id) n ON n.produto_cliente_id = pc.id
+    WHERE pc.usuario_id = $1::uuid ${produtoId ? 'AND pc.produto_id = $2' : ''}
+    ORDER BY pc.data_compra DESC, pc.criado_em DESC, pc.id`,
+  });
+  return rows;
 }
 
 /** GET /produto/cliente */
