@@ -185,11 +185,11 @@ describe('POST /api/beneficio/resgate: refusals in the rules order, nothing writ
 });
 
 describe('resgatar_beneficio, called directly', () => {
-  const chamar = (args: { usuario: string; beneficio: number; opcao?: number | null; chave?: string | null; tomar?: boolean; valor?: number; limite?: number; modo?: 'lista' | 'gerado'; codigos?: string[]; prazo?: Date }) =>
+  const chamar = (args: { usuario: string; beneficio: number; opcao?: number | null; chave?: string | null; tomar?: boolean; valor?: number; limite?: number; modo?: 'lista' | 'gerado'; codigos?: string[]; prazo?: Date; versao?: string | null }) =>
     t.prisma.$queryRaw<{ resultado: string; resgatados: number | null; saldo: number; estoque_beneficio: number | null; codigo: string | null; resgate_id: number | null }[]>`
       SELECT resultado, resgatados, saldo, estoque_beneficio, codigo, resgate_id FROM resgatar_beneficio(${args.usuario}::uuid, ${args.beneficio}::int, ${args.opcao ?? null}::int,
         ${args.chave ?? null}::text, ${new Date()}::timestamp(3), ${args.tomar ?? true}, ${args.valor ?? 1}::int, ${args.limite ?? 1}::int, ${args.modo ?? 'lista'}::"ModoCupom",
-        ${args.codigos ?? []}::text[], ${args.prazo ?? new Date(Date.now() + 20_000)}::timestamptz)`;
+        ${args.codigos ?? []}::text[], ${args.prazo ?? new Date(Date.now() + 20_000)}::timestamptz, ${args.versao ?? null}::text)`;
 
   it('writes only when told to and when limit, balance and stock allow; returns what the rules need', async () => {
     const m = await createMembroEconomia(t.app, t.prisma, { saldo: 2 });
@@ -216,6 +216,22 @@ describe('resgatar_beneficio, called directly', () => {
     expect(await chamar({ usuario: u, beneficio: gerado.id, valor: 0, modo: 'gerado', codigos: [existente, 'NOVO-AAAA-BBBB'] })).toMatchObject([{ resultado: 'resgatado', codigo: 'NOVO-AAAA-BBBB', estoque_beneficio: 1 }]);
     expect((await t.prisma.beneficio.findUniqueOrThrow({ where: { id: gerado.id } })).estoque).toBe(0);
     for (const x of [vazio, zero]) expect(await t.prisma.resgate.count({ where: { beneficioId: x.id } })).toBe(0);
+  });
+
+  it("answers 'definicao' without writing when the definition changed since the version the API sent", async () => {
+    const m = await createMembroEconomia(t.app, t.prisma, { saldo: 2 });
+    const b = await createBeneficio(t.prisma, { valor: 1, pool: 2 });
+    const versao = async () => (await t.prisma.$queryRaw<{ v: string }[]>`SELECT beneficio_versao(${b.id}::int) AS v`)[0]!.v;
+    const antes = await versao();
+    // The live counter and the update time are not part of it; any definition column is.
+    await t.prisma.$executeRaw`UPDATE beneficio SET atualizado_em = now() WHERE id = ${b.id}`;
+    expect(await versao()).toBe(antes);
+    await t.prisma.$executeRaw`UPDATE beneficio SET valor = 2 WHERE id = ${b.id}`;
+    expect(await versao()).not.toBe(antes);
+    expect(await chamar({ usuario: m.usuario.id, beneficio: b.id, valor: 1, versao: antes })).toMatchObject([{ resultado: 'definicao' }]);
+    expect(await escritas(b.id, m.usuario.id)).toEqual({ resgates: 0, tomados: 0, saldo: 2 });
+    expect(await chamar({ usuario: m.usuario.id, beneficio: b.id, valor: 2, versao: await versao() })).toMatchObject([{ resultado: 'resgatado' }]);
+    expect(await escritas(b.id, m.usuario.id)).toEqual({ resgates: 1, tomados: 1, saldo: 0 });
   });
 
   it('refuses to start past its deadline (a request that waited too long for a connection) and writes nothing', async () => {
@@ -246,6 +262,26 @@ describe('Idempotency-Key on the fast path', () => {
     expectError(await resgatar(m.headers, { idBeneficio: 2_000_000_001 }, chave), 409, BENEFICIO_MSG.chaveReusada);
     expect(await escritas(b.id, m.usuario.id)).toEqual({ resgates: 1, tomados: 1, saldo: 0 });
     expect(await expectContadorCerto(b.id)).toEqual([{ opcao: 0, n: 2 }]);
+  });
+});
+
+describe('definitions kept between redemptions', () => {
+  it('a benefit changed after this process read it is read again before anything is written', async () => {
+    const m = await createMembroEconomia(t.app, t.prisma, { saldo: 10 });
+    const b = await createBeneficio(t.prisma, { valor: 1, limitePorMembro: 5, pool: 5 });
+    expect((await resgatar(m.headers, { idBeneficio: b.id })).statusCode).toBe(201);
+    // Changed with plain SQL (no updatedAt, no notification): the next redemption pays the new price.
+    await t.prisma.$executeRaw`UPDATE beneficio SET valor = 3 WHERE id = ${b.id}`;
+    const caro = await resgatar(m.headers, { idBeneficio: b.id });
+    expect(caro.statusCode, caro.body).toBe(201);
+    expect(resgateResponseSchema.parse(caro.json()).saldo).toBe(6);
+    expect((await t.prisma.lancamento.findMany({ where: { resgate: { beneficioId: b.id } }, orderBy: { data: 'asc' } })).map((l) => l.valor).sort()).toEqual([-1, -3]);
+    // A day added: the benefit now needs one; deactivated: 404.
+    await t.prisma.beneficioOpcao.create({ data: { beneficioId: b.id, nome: 'Dia', data: new Date('2027-01-17T00:00:00.000Z') } });
+    expectError(await resgatar(m.headers, { idBeneficio: b.id }), 400, BENEFICIO_MSG.opcaoObrigatoria);
+    await t.prisma.$executeRaw`UPDATE beneficio SET ativo = false WHERE id = ${b.id}`;
+    expectError(await resgatar(m.headers, { idBeneficio: b.id }), 404, BENEFICIO_MSG.naoEncontrado);
+    expect(await escritas(b.id, m.usuario.id)).toEqual({ resgates: 2, tomados: 2, saldo: 6 });
   });
 });
 

@@ -54,7 +54,7 @@ const PRAZO_MS = 20_000;
 const CANDIDATOS = 5;
 
 interface Linha {
-  resultado: 'replay' | 'resgatado' | 'recusado' | 'esgotado';
+  resultado: 'replay' | 'resgatado' | 'recusado' | 'esgotado' | 'definicao';
   resgatados: number | null;
   saldo: number;
   estoque_beneficio: number | null;
@@ -85,11 +85,20 @@ export async function redeemBenefit(prisma: Db, u: MembroBeneficio, input: Redee
 
 /**
  * The definition the rules read: the benefit and its days (null when it doesn't exist), in one
- * statement (Prisma's include takes a second round trip for the days). Staff data: when the lead's
- * in-memory definitions cache lands, this is the read it replaces.
+ * statement (Prisma's include takes a second round trip for the days).
  */
 export async function definicaoBeneficio(db: Db, id: number): Promise<BeneficioComOpcoes | null> {
-  const [b] = await db.$queryRaw<(Omit<BeneficioComOpcoes, 'opcoes'> & { opcoes: (Omit<BeneficioOpcao, 'data'> & { data: string })[] })[]>`
+  return (await carregarDefinicao(db, id))?.def ?? null;
+}
+
+interface Definicao {
+  def: BeneficioComOpcoes;
+  /** beneficio_versao(id) when it was read: resgatar_beneficio refuses to write if it changed since. */
+  versao: string | null;
+}
+
+async function carregarDefinicao(db: Db, id: number): Promise<Definicao | null> {
+  const [b] = await db.$queryRaw<(Omit<BeneficioComOpcoes, 'opcoes'> & { opcoes: (Omit<BeneficioOpcao, 'data'> & { data: string })[]; versao: string })[]>`
     SELECT b.id, b.chave, b.nome, b.tipo, b.descricao, b.url_imagem AS "urlImagem", b.valor, b.evento, b.data_evento AS "dataEvento",
            b.texto_legal AS "textoLegal", b.url_beneficio AS "urlBeneficio", b.percentual_desconto AS "percentualDesconto", b.inicio, b.fim,
            b.publico::text[] AS publico, b.cidades, b.limite_por_membro AS "limitePorMembro", b.modo_cupom::text AS "modoCupom",
@@ -97,30 +106,54 @@ export async function definicaoBeneficio(db: Db, id: number): Promise<BeneficioC
            b.criado_em AS "criadoEm", b.atualizado_em AS "atualizadoEm",
            COALESCE((SELECT json_agg(json_build_object('id', o.id, 'beneficioId', o.beneficio_id, 'nome', o.nome, 'data', o.data, 'estoque', o.estoque, 'ordem', o.ordem)
                                      ORDER BY o.ordem, o.id)
-                     FROM beneficio_opcao o WHERE o.beneficio_id = b.id), '[]'::json) AS opcoes
+                     FROM beneficio_opcao o WHERE o.beneficio_id = b.id), '[]'::json) AS opcoes,
+           beneficio_versao(b.id) AS versao
     FROM beneficio b WHERE b.id = ${id}::int`;
   if (!b) return null;
-  return { ...b, opcoes: b.opcoes.map((o) => ({ ...o, data: new Date(`${o.data}T00:00:00.000Z`) })) };
+  const { versao, ...def } = b;
+  const definicao = { def: { ...def, opcoes: def.opcoes.map((o) => ({ ...o, data: new Date(`${o.data}T00:00:00.000Z`) })) }, versao };
+  if (definicoes.size >= 1000) definicoes.clear();
+  definicoes.set(id, definicao);
+  return definicao;
 }
+
+/**
+ * Definitions read by earlier redemptions in this process. Never trusted blindly: each redemption
+ * sends the version it evaluated the rules on, and the function answers 'definicao' without writing
+ * when the benefit or its days changed since (any column but the live counters), so a stale entry
+ * costs one extra round trip, never a wrong answer. Saves reading the definition on every redemption.
+ */
+const definicoes = new Map<number, Definicao>();
 
 /** The redemption, alone or inside the caller's transaction (the seed uses it directly). */
 export async function redeemInTx(db: Db, u: MembroBeneficio, input: RedeemInput, b?: BeneficioComOpcoes | null): Promise<RedeemResult> {
   const agora = new Date();
   const prazo = new Date(agora.getTime() + PRAZO_MS);
-  if (b === undefined) b = await definicaoBeneficio(db, input.idBeneficio);
-  if (b && b.id !== input.idBeneficio) throw new Error('definição de outro benefício');
-  if (!b && !input.chaveIdempotencia) throw notFound(BENEFICIO_MSG.naoEncontrado);
-
-  // The rules that don't depend on the locked data, with that data at its most favourable: when one
-  // says no, the function only reads (the answer still comes from the real data, below).
-  const tentar = b !== null && avaliar(b, u, input, agora, { resgatados: 0, saldo: Number.POSITIVE_INFINITY, estoques: null }) === null;
-  const modo = b?.modoCupom ?? 'lista';
-  const codigos = tentar && modo === 'gerado' ? Array.from({ length: CANDIDATOS }, () => gerarCodigo(b!.prefixoCupom ?? 'LEG')) : [];
-
-  const [r] = await db.$queryRaw<Linha[]>`
-    SELECT * FROM resgatar_beneficio(${u.id}::uuid, ${input.idBeneficio}::int, ${input.idOpcao ?? null}::int, ${input.chaveIdempotencia ?? null}::text,
-      ${agora}::timestamp(3), ${tentar}, ${b?.valor ?? 0}::int, ${b?.limitePorMembro ?? 1}::int, ${modo}::"ModoCupom", ${codigos}::text[], ${prazo}::timestamptz)`;
-  if (!r) throw new Error('resgatar_beneficio não respondeu');
+  // A definition given by the caller is used as is (no version check); otherwise the one this process
+  // read last, checked by the function, or a fresh read.
+  let definicao: Definicao | null = b !== undefined ? (b ? { def: b, versao: null } : null) : (definicoes.get(input.idBeneficio) ?? (await carregarDefinicao(db, input.idBeneficio)));
+  let r: Linha | undefined;
+  for (let leitura = 0; ; leitura++) {
+    const d = definicao?.def ?? null;
+    if (d && d.id !== input.idBeneficio) throw new Error('definição de outro benefício');
+    if (!d && !input.chaveIdempotencia) throw notFound(BENEFICIO_MSG.naoEncontrado);
+    // The rules that don't depend on the locked data, with that data at its most favourable: when one
+    // says no, the function only reads (the answer still comes from the real data, below).
+    const tentar = d !== null && avaliar(d, u, input, agora, { resgatados: 0, saldo: Number.POSITIVE_INFINITY, estoques: null }) === null;
+    const modo = d?.modoCupom ?? 'lista';
+    const codigos = tentar && modo === 'gerado' ? Array.from({ length: CANDIDATOS }, () => gerarCodigo(d!.prefixoCupom ?? 'LEG')) : [];
+    [r] = await db.$queryRaw<Linha[]>`
+      SELECT * FROM resgatar_beneficio(${u.id}::uuid, ${input.idBeneficio}::int, ${input.idOpcao ?? null}::int, ${input.chaveIdempotencia ?? null}::text,
+        ${agora}::timestamp(3), ${tentar}, ${d?.valor ?? 0}::int, ${d?.limitePorMembro ?? 1}::int, ${modo}::"ModoCupom", ${codigos}::text[], ${prazo}::timestamptz,
+        ${definicao?.versao ?? null}::text)`;
+    if (!r) throw new Error('resgatar_beneficio não respondeu');
+    if (r.resultado !== 'definicao') break;
+    // The benefit changed (or was deleted) since this process read it: read it again and redo the rules.
+    definicoes.delete(input.idBeneficio);
+    if (leitura === 2) throw new AppError('UNAVAILABLE', BENEFICIO_MSG.tenteNovamente, 'TENTE_NOVAMENTE');
+    definicao = await carregarDefinicao(db, input.idBeneficio);
+  }
+  b = definicao?.def ?? null;
 
   if (r.resultado === 'replay') {
     const mesmoPedido = r.beneficio_id === input.idBeneficio && (input.idOpcao === undefined || r.opcao_id === input.idOpcao);
