@@ -28,6 +28,7 @@ export const indicacaoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/indicacao',
     {
       onRequest: [app.authenticate],
+      config: { saldo: true },
       schema: {
         tags,
         ...secured,
@@ -38,7 +39,7 @@ export const indicacaoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: indicacaoResumoSchema, ...errors },
       },
     },
-    async (request) => resumoIndicacao(app, request.usuario),
+    async (request) => resumoIndicacao(app, request.usuario, request.saldo),
   );
 };
 

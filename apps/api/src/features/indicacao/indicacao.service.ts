@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { INDICACAO_MSG, INDICACAO_QUERY_PARAM, PONTOS, type IndicacaoCodigo, type IndicacaoResumo } from '@legiao/contracts';
 import { forbidden } from '../../errors/app-error.js';
-import { Prisma } from '../../db/prisma.js';
+import { poolOf, Prisma } from '../../db/prisma.js';
 import type { Usuario } from '../../generated/prisma/client.js';
 import { digest, isUuid } from '../../lib/secrets.js';
 import { saldoDoUsuario } from '../ledger/ledger.service.js';
@@ -103,23 +103,37 @@ interface LinhaIndicacao {
   criada_em: Date;
   confirmada_em: Date | null;
   valor: number | null;
+  /** Pending, and its conditions now hold: confirmarIndicacoes would confirm it. */
+  devida: boolean;
 }
 
-/** GET /indicacao: counts, e-mails by tab, confirmations and the balance. */
-export async function resumoIndicacao(app: FastifyInstance, u: Usuario): Promise<IndicacaoResumo> {
+// The member's referrals, newest first, each with its credit and whether it is due now (the same
+// conditions as `confirmadas` above). Plain SQL on the pg pool (docs/decisions/0017-api-speed.md).
+const LISTA_SQL = `
+  SELECT i.status::text AS status, ind.email, i.criada_em, i.confirmada_em, l.valor,
+         (i.status = 'pendente' AND COALESCE(ind.ativo, false)
+          AND EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.usuario_id = i.indicado_id AND pc.produto_validado)) AS devida
+  FROM indicacao i
+  LEFT JOIN usuario ind ON ind.id = i.indicado_id
+  LEFT JOIN lancamento l ON l.indicacao_id = i.id
+  WHERE i.indicador_id = $1::uuid
+  ORDER BY COALESCE(i.confirmada_em, i.criada_em) DESC, i.id`;
+
+/**
+ * GET /indicacao: counts, e-mails by tab, confirmations and the balance (`saldo`, read with the
+ * session). Reading the list also confirms what is due (which catches any way an account got
+ * activated): only when a referral is due does it take the confirming write and a second read.
+ */
+export async function resumoIndicacao(app: FastifyInstance, u: Usuario, saldoLido: number): Promise<IndicacaoResumo> {
   assertParticipa(u);
-  const { prisma } = app.ctx;
-  await confirmarIndicacoes(prisma, { indicadorId: u.id });
-  const [linhas, saldo] = await Promise.all([
-    prisma.$queryRaw<LinhaIndicacao[]>`
-      SELECT i.status::text AS status, ind.email, i.criada_em, i.confirmada_em, l.valor
-      FROM indicacao i
-      LEFT JOIN usuario ind ON ind.id = i.indicado_id
-      LEFT JOIN lancamento l ON l.indicacao_id = i.id
-      WHERE i.indicador_id = ${u.id}::uuid
-      ORDER BY COALESCE(i.confirmada_em, i.criada_em) DESC, i.id`,
-    saldoDoUsuario(prisma, u.id),
-  ]);
+  const pool = poolOf(app.ctx.prisma);
+  const ler = async () => (await pool.query<LinhaIndicacao>({ name: 'indicacao-lista', text: LISTA_SQL, values: [u.id] })).rows;
+  let linhas = await ler();
+  let saldo = saldoLido;
+  if (linhas.some((l) => l.devida)) {
+    await confirmarIndicacoes(app.ctx.prisma, { indicadorId: u.id });
+    [linhas, saldo] = await Promise.all([ler(), saldoDoUsuario(app.ctx.prisma, u.id)]);
+  }
   const email = (l: LinhaIndicacao) => l.email ?? INDICACAO_MSG.contaExcluida;
   const confirmadas = linhas.filter((l) => l.status === 'confirmada');
   const pendentes = linhas.filter((l) => l.status === 'pendente');
