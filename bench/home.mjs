@@ -1,12 +1,16 @@
 // Every call the member home makes (spec 000 section 7), at 200 concurrent members, each connection
-// its own member (own token, own hashes). First each call alone (req/s, p95), then whole pages: each
-// connection runs the home's calls in a loop; pages/s = requests/s / calls per page.
-// Usage: node bench/home.mjs   (local PostgreSQL; BENCH_PG_URL, CONNECTIONS=200, DURATION=10)
+// its own member (own token, own hashes), against the API and, in the same run, against the bare
+// reference (bench/bare-server.mjs: Fastify + fast-jwt + pg, same token check and SQL, JSON out).
+// First each call alone (req/s, p95, ratio API/bare), then whole pages: each connection runs the
+// home's calls in a loop; page ratio = API pages/s × calls per page ÷ bare req/s on the same mix.
+// Usage: node bench/home.mjs   (needs `pnpm build`; local PostgreSQL; BENCH_PG_URL, CONNECTIONS=200, DURATION=10)
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { fmt, startApi } from './lib.mjs';
+import { DEV_JWT_SECRET, fmt, root, startApi, waitFor } from './lib.mjs';
 import { ensureDb, freePort, loginAll, seedMembros } from './resgate-lib.mjs';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
@@ -16,6 +20,9 @@ const DB_URL = await ensureDb('legiao_bench_home');
 const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
 const api = await startApi(PORT, { DATABASE_URL: DB_URL, FILA_ENABLED: 'false' });
+const BARE_PORT = await freePort();
+const bare = spawn(process.execPath, [join(root, 'bench/bare-server.mjs')], { env: { ...process.env, PORT: String(BARE_PORT), DATABASE_URL: DB_URL, JWT_SECRET: DEV_JWT_SECRET }, stdio: 'inherit' });
+await waitFor(`http://127.0.0.1:${BARE_PORT}/health`);
 const c = new pg.Client({ connectionString: DB_URL });
 await c.connect();
 
@@ -42,10 +49,10 @@ try {
   const perfis = await Promise.all(
     tokens.map(async (token) => ({ token, ...(await (await fetch(`${base}/api/usuario/logged`, { headers: { authorization: `Bearer ${token}` } })).json()) })),
   );
-  const rodar = async (montar) => {
+  const rodar = async (montar, porta = PORT) => {
     let proximo = 0;
     return autocannon({
-      url: base,
+      url: `http://127.0.0.1:${porta}`,
       connections: CONNECTIONS,
       duration: DURATION,
       timeout: 30,
@@ -56,22 +63,36 @@ try {
       },
     });
   };
+  // The bare reference must answer every call (else its req/s would count 401s).
+  for (const path of chamadas(perfis[0])) {
+    const r = await fetch(`http://127.0.0.1:${BARE_PORT}${path}`, { headers: { authorization: `Bearer ${perfis[0].token}` } });
+    if (!r.ok) throw new Error(`referência pura: ${path} respondeu ${r.status}`);
+  }
 
-  console.log(`Home: ${CONNECTIONS} membros simultâneos, ${DURATION}s por medida, carga média antes ${loadavg()[0].toFixed(2)}`);
+  console.log(`Home: ${CONNECTIONS} membros simultâneos, ${DURATION}s por medida, carga média antes ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const linhas = [];
   for (const [i, exemplo] of chamadas(perfis[0]).entries()) {
     const r = await rodar((m) => [chamadas(m)[i]]);
-    linhas.push(`  GET ${exemplo.split('?')[0].padEnd(34)} ${fmt(r.requests.average).padStart(7)} req/s  p50 ${fmt(r.latency.p50).padStart(6)} ms  p95 ${fmt(p95(r)).padStart(6)} ms  não-2xx ${r.non2xx}  erros ${r.errors}`);
+    const b = await rodar((m) => [chamadas(m)[i]], BARE_PORT);
+    linhas.push(
+      `  GET ${exemplo.split('?')[0].padEnd(34)} ${fmt(r.requests.average).padStart(7)} req/s  p50 ${fmt(r.latency.p50).padStart(6)} ms  p95 ${fmt(p95(r)).padStart(6)} ms  ` +
+        `não-2xx ${r.non2xx}  erros ${r.errors} | puro ${fmt(b.requests.average).padStart(7)} req/s | razão ${fmt(r.requests.average / b.requests.average, 2)}`,
+    );
   }
   console.log(linhas.join('\n'));
 
-  const pagina = await rodar(chamadas);
   const porPagina = chamadas(perfis[0]).length;
+  const pagina = await rodar(chamadas);
+  const paginaPura = await rodar(chamadas, BARE_PORT);
   console.log(
     `Página inteira (${porPagina} chamadas em sequência por membro): ${fmt(pagina.requests.average / porPagina)} páginas/s, ` +
       `p95 por chamada ${fmt(p95(pagina))} ms, não-2xx ${pagina.non2xx}, erros ${pagina.errors}`,
   );
+  console.log(`Referência pura, mesma sequência: ${fmt(paginaPura.requests.average)} req/s (${fmt(paginaPura.requests.average / porPagina)} páginas/s), não-2xx ${paginaPura.non2xx}`);
+  console.log(`razão da página: ${fmt((pagina.requests.average / porPagina) * porPagina)} / ${fmt(paginaPura.requests.average)} = ${fmt(pagina.requests.average / paginaPura.requests.average, 2)} (meta >= 0.6)`);
+  console.log(`carga média depois: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
+  bare.kill('SIGTERM');
   await c.end();
   await api.stop();
 }

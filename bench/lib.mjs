@@ -43,15 +43,18 @@ function warnIfStale() {
 }
 
 /**
- * Starts apps/api/dist/server.js. API_NODE_ARGS (space-separated) goes to node before the script,
+ * Starts apps/api/dist/server.js, logging at info as in production (failed and slow requests only). API_NODE_ARGS (space-separated) goes to node before the script,
  * e.g. API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" (bench/profile.mjs).
  */
+/** The token secret the benched API signs with; the bare references verify with it too. */
+export const DEV_JWT_SECRET = 'legiao-bench-secret-0123456789-abcdefghijklmnop';
+
 export async function startApi(port, env = {}) {
   assertApiBuilt();
   const nodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, API_DIST], {
     cwd: join(root, 'apps/api'),
-    env: { ...process.env, PORT: String(port), DATABASE_URL: DB_URL, LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '100000000', SEED_DEMO: 'true', NODE_ENV: 'development', ...env },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: DB_URL, JWT_SECRET: DEV_JWT_SECRET, LOG_LEVEL: 'info', RATE_LIMIT_AUTH_MAX: '100000000', SEED_DEMO: 'true', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${port}/api/ready`);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@legiao/contracts';
 import { satisfacaoErrorResponseSchema, satisfacaoEstadoSchema, satisfacaoInputSchema, satisfacaoQuerySchema } from '@legiao/contracts/satisfacao';
-import { apagarSatisfacao, ErrosSatisfacao, estadoSatisfacao, responderSatisfacao } from './satisfacao.service.js';
+import { poolOf } from '../../db/prisma.js';
+import { apagarSatisfacao, carregarDefinicaoSatisfacao, ErrosSatisfacao, estadoSatisfacao, responderSatisfacao } from './satisfacao.service.js';
 
 // The public satisfaction survey (spec 001 sections 2.17, 4, 5, 7). No login: the hash is the key.
 // docs/decisions/0014-pesquisas.md
@@ -13,6 +14,10 @@ const estadoDescricao =
   'Cada opção diz se oferece texto (complemento), se o texto é obrigatório (exigeComplemento) e o rótulo da caixa (textoComplemento).';
 
 export const satisfacaoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pool = poolOf(app.ctx.prisma);
+  // The survey's questions are staff content: in memory until changed (ADR 0019).
+  const definicao = app.cache.define('satisfacao', ['pesquisa', 'pesquisa_pergunta', 'pesquisa_pergunta_resposta'], () => carregarDefinicaoSatisfacao(app.ctx.prisma));
+
   app.get(
     '/satisfacao',
     {
@@ -24,7 +29,7 @@ export const satisfacaoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: satisfacaoEstadoSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => estadoSatisfacao(app.ctx.prisma, request.query.hash),
+    async (request) => estadoSatisfacao(pool, await definicao(), request.query.hash),
   );
 
   app.post(

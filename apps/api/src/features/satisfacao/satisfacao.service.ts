@@ -10,7 +10,7 @@ import {
   type SatisfacaoPergunta,
 } from '@legiao/contracts/satisfacao';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error.js';
-import { Prisma, type Db } from '../../db/prisma.js';
+import { Prisma, type Db, type SqlPool } from '../../db/prisma.js';
 import type { Pesquisa, Usuario } from '../../generated/prisma/client.js';
 import { gerarCodigo } from '../beneficio/codigos.js';
 import { pesquisaAtual, travarParticipacao } from '../pesquisa/participacao.js';
@@ -82,24 +82,61 @@ async function perguntasDaPagina(db: Tx, pesquisaId: number, pagina: number): Pr
   }));
 }
 
-async function estado(db: Tx, { usuario, pesquisa }: Contexto, part: { pagina: number; concluidaEm: Date | null; cupom: string | null } | null): Promise<SatisfacaoEstado> {
+type Participacao = { pagina: number; concluidaEm: Date | null; cupom: string | null } | null;
+
+async function estado(db: Tx, c: Contexto, part: Participacao): Promise<SatisfacaoEstado> {
+  return estadoCom((pagina) => perguntasDaPagina(db, c.pesquisa.id, pagina), c, part);
+}
+
+async function estadoCom(
+  perguntas: (pagina: number) => Promise<SatisfacaoPergunta[]> | SatisfacaoPergunta[],
+  { usuario, pesquisa }: Contexto,
+  part: Participacao,
+): Promise<SatisfacaoEstado> {
   const nome = primeiroNome(usuario.nome);
   if (part?.concluidaEm) {
     return { idPesquisa: pesquisa.id, pagina: TOTAL_PAGINAS_SATISFACAO, titulo: tituloPagina(TOTAL_PAGINAS_SATISFACAO), faseEncerrada: true, concluida: true, cupom: part.cupom, nome, perguntas: [] };
   }
   if (faseEncerrou(pesquisa)) return encerrada(pesquisa.id, nome);
   const pagina = Math.min(Math.max(part?.pagina ?? 1, 1), TOTAL_PAGINAS_SATISFACAO);
-  return { idPesquisa: pesquisa.id, pagina, titulo: tituloPagina(pagina), faseEncerrada: false, concluida: false, cupom: null, nome, perguntas: await perguntasDaPagina(db, pesquisa.id, pagina) };
+  return { idPesquisa: pesquisa.id, pagina, titulo: tituloPagina(pagina), faseEncerrada: false, concluida: false, cupom: null, nome, perguntas: await perguntas(pagina) };
 }
 
 const participacaoDe = (db: Tx, c: Contexto) =>
   db.pesquisaParticipacao.findUnique({ where: { pesquisaId_usuarioId: { pesquisaId: c.pesquisa.id, usuarioId: c.usuario.id } } });
 
+/** The current survey with every page's questions: what the content cache keeps (ADR 0019). */
+export interface DefinicaoSatisfacao {
+  pesquisa: Pesquisa | null;
+  paginas: Map<number, SatisfacaoPergunta[]>;
+}
+
+export async function carregarDefinicaoSatisfacao(prisma: Db): Promise<DefinicaoSatisfacao> {
+  const pesquisa = await pesquisaAtual(prisma, 'satisfacao');
+  const paginas = new Map<number, SatisfacaoPergunta[]>();
+  if (pesquisa) for (let p = 1; p <= TOTAL_PAGINAS_SATISFACAO; p++) paginas.set(p, await perguntasDaPagina(prisma, pesquisa.id, p));
+  return { pesquisa, paginas };
+}
+
+// The member of the hash and their participation in the current survey, in one statement.
+const ESTADO_SQL = `
+  SELECT u.id, u.nome, p.pagina, p.concluida_em AS "concluidaEm", p.cupom
+  FROM usuario u LEFT JOIN pesquisa_participacao p ON p.usuario_id = u.id AND p.pesquisa_id = $2
+  WHERE u.hash_pesquisa_satisfacao = $1 AND u.excluido_em IS NULL`;
+
 /** GET /satisfacao?hash=. Never an error: anything unknown is 'Pesquisa encerrada'. */
-export async function estadoSatisfacao(prisma: Db, hash: string | undefined): Promise<SatisfacaoEstado> {
-  const c = await contexto(prisma, hash);
-  if (!c) return encerrada();
-  return estado(prisma, c, await participacaoDe(prisma, c));
+export async function estadoSatisfacao(pool: SqlPool, def: DefinicaoSatisfacao, hash: string | undefined): Promise<SatisfacaoEstado> {
+  const h = hash?.trim();
+  if (!h || !def.pesquisa) return encerrada();
+  const { rows } = await pool.query<{ id: string; nome: string; pagina: number | null; concluidaEm: Date | null; cupom: string | null }>({
+    name: 'satisfacao-estado',
+    text: ESTADO_SQL,
+    values: [h, def.pesquisa.id],
+  });
+  const r = rows[0];
+  if (!r) return encerrada();
+  const part = r.pagina === null ? null : { pagina: r.pagina, concluidaEm: r.concluidaEm, cupom: r.cupom };
+  return estadoCom((pagina) => def.paginas.get(pagina) ?? [], { usuario: { id: r.id, nome: r.nome }, pesquisa: def.pesquisa }, part);
 }
 
 async function emTransacao<T>(prisma: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
