@@ -4,11 +4,12 @@
 //    412 px screen) and a CPU slowdown CALIBRATED to this host, aim >= 90 for /home, >= 95 for /.
 //
 // Calibration: Lighthouse's default 4x CPU slowdown assumes a host of benchmark index ~1,500; these
-// machines measure 1,300 to 3,800 (and less when busy), so the same build scored 56 on one and 88 on
-// another. Before every run the script measures the benchmark index with Lighthouse's own page
-// function (computeBenchmarkIndex, in a tab of the same browser) and sets cpuSlowdownMultiplier as
-// Lighthouse's throttling calculator does; Lighthouse measures the index again during the run
-// (lhr.environment.benchmarkIndex) and both are printed, so every machine emulates the same phone.
+// machines measure 1,300 to 3,800 (much less when busy), so the same build scored 56 on one and 88
+// on another. With simulated throttling the slowdown only enters when the trace is audited, so each
+// run gathers first (Lighthouse measures the host's benchmark index as it starts), then audits with
+// cpuSlowdownMultiplier set from THAT index as Lighthouse's throttling calculator does: every machine,
+// and every moment of a busy one, emulates the same phone. The index and multiplier are printed with
+// each score.
 //
 // Needs a build: `pnpm --filter @legiao/web build` (the API serves apps/web/dist with .br/.gz).
 // Usage: RUNS=5 node bench/web.mjs
@@ -23,9 +24,9 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
+import { Runner } from 'lighthouse/core/runner.js';
 import WebSocket from 'ws';
 import { ensureDatabase, root, startApi } from './lib.mjs';
 
@@ -51,12 +52,29 @@ export function cpuMultiplierFor(index) {
   return 1;
 }
 
-const BENCHMARK_EXPRESSION = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
+/**
+ * One Lighthouse run, calibrated: gather (which measures the benchmark index), then audit with the
+ * CPU slowdown for that index. Simulated throttling leaves the gathering untouched, so setting the
+ * multiplier between the two phases is what Lighthouse would have done had it known the index.
+ */
+async function calibratedRun(url, flags) {
+  const { artifacts, runnerOptions } = await navigationGather(undefined, url, { flags });
+  const index = artifacts.BenchmarkIndex;
+  const multiplier = FIXED_MULTIPLIER ?? cpuMultiplierFor(index);
+  // The runner refuses to audit with settings other than those gathered with: set both.
+  for (const settings of new Set([runnerOptions.resolvedConfig.settings, artifacts.settings])) {
+    settings.throttling = { ...settings.throttling, cpuSlowdownMultiplier: multiplier };
+  }
+  const { lhr } = await Runner.audit(artifacts, runnerOptions);
+  if (lhr.configSettings.throttling.cpuSlowdownMultiplier !== multiplier || lhr.environment.benchmarkIndex !== index) {
+    throw new Error('a calibração não chegou à auditoria do Lighthouse');
+  }
+  return { lhr, index, multiplier };
+}
 
 /**
- * Opens a fresh tab, clears the HTTP cache (storage stays: disableStorageReset), runs `expression`
- * there (to put or clear the session in localStorage), then measures the benchmark index with
- * Lighthouse's own function, right before the run it calibrates.
+ * Opens a fresh tab, clears the HTTP cache (storage stays: disableStorageReset) and runs
+ * `expression` there (to put or clear the session in localStorage).
  */
 async function prepareRun(port, url, expression) {
   const target = await (await fetch(`http://127.0.0.1:${port}/json/new?${url}`, { method: 'PUT' })).json();
@@ -76,10 +94,8 @@ async function prepareRun(port, url, expression) {
     });
   await send('Network.clearBrowserCache');
   await send('Runtime.evaluate', { expression, awaitPromise: true });
-  const bench = await send('Runtime.evaluate', { expression: BENCHMARK_EXPRESSION, returnByValue: true });
   ws.close();
   await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
-  return bench.result.result.value;
 }
 
 /** gzip size of every script the page loaded (same level as the build's .gz files). */
@@ -114,7 +130,7 @@ try {
 
   console.log(`web: ${WEB_DIST}`);
   console.log(`carga média (1/5/15 min) antes das medições: ${load()} em ${(await import('node:os')).cpus().length} núcleos`);
-  console.log(FIXED_MULTIPLIER ? `CPU: multiplicador fixo ${FIXED_MULTIPLIER}` : 'CPU: multiplicador calibrado pelo benchmarkIndex antes de cada medição');
+  console.log(FIXED_MULTIPLIER ? `CPU: multiplicador fixo ${FIXED_MULTIPLIER}` : 'CPU: multiplicador calibrado pelo benchmarkIndex que o Lighthouse mede em cada execução');
 
   const results = {};
   const PAGES = (process.env.PAGES ?? '/,/home').split(',');
@@ -125,21 +141,19 @@ try {
     for (let run = 0; run < RUNS; run++) {
       // Lighthouse must not wipe storage: /home needs the member's token (set on the origin first).
       const session = logged ? `localStorage.setItem('token', ${JSON.stringify(token.token)})` : 'localStorage.clear()';
-      const indexBefore = await prepareRun(chrome.port, `${ORIGIN}/ajuda-bench`, session);
-      const multiplier = FIXED_MULTIPLIER ?? cpuMultiplierFor(indexBefore);
-      const { lhr } = await lighthouse(`${ORIGIN}${path}`, {
+      await prepareRun(chrome.port, `${ORIGIN}/ajuda-bench`, session);
+      const { lhr, index, multiplier } = await calibratedRun(`${ORIGIN}${path}`, {
         port: chrome.port,
         onlyCategories: ['performance'],
         disableStorageReset: true,
         logLevel: 'error',
-        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier },
+        throttling: { ...throttling.mobileSlow4G },
       });
       if (logged && !lhr.finalDisplayedUrl.endsWith('/home')) throw new Error(`esperava /home, a página terminou em ${lhr.finalDisplayedUrl}`);
       const a = (k) => lhr.audits[k].numericValue;
       const r = {
         score: Math.round(lhr.categories.performance.score * 100),
-        indexBefore,
-        index: lhr.environment.benchmarkIndex,
+        index,
         multiplier,
         fcp: a('first-contentful-paint'),
         lcp: a('largest-contentful-paint'),
@@ -149,7 +163,7 @@ try {
       };
       runs.push(r);
       console.log(
-        `  run ${run + 1}: ${r.score}  benchmarkIndex ${Math.round(r.indexBefore)} (Lighthouse: ${Math.round(r.index)})  ` +
+        `  run ${run + 1}: ${r.score}  benchmarkIndex ${Math.round(r.index)}  ` +
           `multiplicador ${r.multiplier.toFixed(2)}  LCP ${ms(r.lcp)}  TBT ${ms(r.tbt)}  FCP ${ms(r.fcp)}  CLS ${r.cls.toFixed(3)}  carga ${load()}`,
       );
       js ??= await gzippedScripts(lhr);
@@ -178,7 +192,7 @@ try {
     console.log(`  JavaScript carregado (gzip): ${js.kb.toFixed(1)} KB em ${js.files.length} arquivos (meta <= 170 KB)`);
     for (const f of js.files) console.log(`    ${f.file}  ${f.kb.toFixed(1)} KB`);
     console.log(`  Lighthouse desempenho (mobile, calibrado): ${m('score')} (${runs.map((r) => r.score).join(', ')}; meta ${name === '/' ? '>= 95' : '>= 90'})`);
-    console.log(`    benchmarkIndex ${Math.round(m('indexBefore'))} (Lighthouse: ${Math.round(m('index'))}), multiplicador ${m('multiplier').toFixed(2)}`);
+    console.log(`    benchmarkIndex ${Math.round(m('index'))}, multiplicador ${m('multiplier').toFixed(2)} (medianas)`);
     console.log(`    LCP ${ms(m('lcp'))} (meta <= 2.5 s)  TBT ${ms(m('tbt'))} (meta <= 200 ms)  FCP ${ms(m('fcp'))}  CLS ${m('cls').toFixed(3)}  Speed Index ${ms(m('si'))}`);
   }
 } finally {

@@ -13,7 +13,8 @@ export async function rolarAte(page: Page, alvo?: Locator) {
     if (alvo && (await alvo.count()) > 0) break;
     const restantes = await adiadas(page).count();
     if (restantes === 0) break;
-    await adiadas(page).first().scrollIntoViewIfNeeded();
+    // In the page, in one go: the placeholder may give way while a locator would still be aiming at it.
+    await page.evaluate(() => document.querySelector('main#conteudo .secao-adiada')?.scrollIntoView({ block: 'center' }));
     // Mounted: the placeholder gives way to the section (or to nothing, when it has nothing to show).
     await expect(adiadas(page)).not.toHaveCount(restantes);
   }

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { completarPerfil, membroComSaldo } from '../support/beneficios';
 import { DEMO } from '../support/env';
+import { rolarAte } from '../support/home';
 import { dialogo } from '../support/produtos';
 import { login, snap, storedToken, visibleText } from '../support/ui';
 
@@ -23,6 +24,7 @@ test.describe.configure({ timeout: 180_000 });
 test('o membro de demonstração vê os cinco estados, o saldo, a contagem e o ingresso com dias', async ({ page }) => {
   await login(page, DEMO.email, DEMO.senha);
   const secaoHome = page.locator('#beneficios');
+  await rolarAte(page, secaoHome);
   await expect(secaoHome.getByRole('heading', { name: 'Benefícios', exact: true })).toBeVisible();
 
   await page.goto('/beneficios');
@@ -158,6 +160,8 @@ test('o benefício escolhido pelo chatbot abre uma vez e o gratuito é resgatado
   const conta = await membroComSaldo(request, 0, 'beneficio-chatbot');
   await login(page, conta.email, conta.senha);
   // The home must have read (and found empty) the key before it is set, or it would open the modal itself.
+  // The section mounts when scrolled to (docs/decisions/0018-home-on-a-phone.md).
+  await rolarAte(page, page.locator('#beneficios'));
   await expect(page.locator('#beneficios').getByRole('button', { name: 'Resgatar!' })).toBeVisible();
   const token = (await storedToken(page))!;
   const res = await request.get('/api/beneficio', { headers: { Authorization: `Bearer ${token}` } });
@@ -182,4 +186,19 @@ test('o benefício escolhido pelo chatbot abre uma vez e o gratuito é resgatado
   await page.reload();
   await expect(botaoDo(page, missao.nome)).toHaveText('Ver cupom!');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('o benefício escolhido pelo chatbot abre na chegada à home, sem rolar até os benefícios', async ({ page, request }) => {
+  const conta = await membroComSaldo(request, 0, 'chatbot-home');
+  await login(page, conta.email, conta.senha);
+  const token = (await storedToken(page))!;
+  const res = await request.get('/api/beneficio', { headers: { Authorization: `Bearer ${token}` } });
+  const missao = ((await res.json()) as { id: number; nome: string }[]).find((b) => b.nome === '15% OFF: missão Personalize seu portal')!;
+
+  // The benefits section sits below the first screen, mounted only near the viewport; a stored
+  // choice mounts it on arrival, as the chatbot's link expects.
+  await page.evaluate(([chave, id]) => window.localStorage.setItem(chave, id), [CHAVE_CHATBOT, String(missao.id)] as const);
+  await page.goto('/home');
+  await expect(page.getByRole('dialog', { name: missao.nome })).toBeVisible();
+  expect(await page.evaluate((chave) => window.localStorage.getItem(chave), CHAVE_CHATBOT)).toBeNull();
 });

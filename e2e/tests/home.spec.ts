@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { DEMO } from '../support/env';
+import { percorrerHome, rolarAte } from '../support/home';
 import { login, snap } from '../support/ui';
 
 // The member home (spec 000 sections 2 and 6): the ten sections in order and what each role sees.
@@ -44,6 +45,7 @@ test('membro com perfil completo e definido: as dez seções em ordem, menu bran
   await expect(page.getByRole('link', { name: 'Responder pesquisa!' })).toHaveAttribute('href', /\/pesquisa-de-satisfacao\?hash=.+/);
   await expect(page.locator('.home-hero img')).toHaveAttribute('src', /\/banners\//);
 
+  await percorrerHome(page);
   await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeVisible();
   emOrdem(await titulosDasSecoes(page), ['Minhas conquistas', 'Minha coleção', 'Benefícios', 'Indique e ganhe', 'Recomendados para você', 'Perguntas frequentes']);
 
@@ -79,6 +81,7 @@ test('lead: oferta de 15 off com Resgatar, sem saldo e sem conquistas', async ({
   await fecharConvite(page);
   await expect(page.getByRole('link', { name: 'Resgatar', exact: true })).toHaveAttribute('href', '/beneficios');
   await expect(page.getByTestId('home-saldo')).toHaveCount(0);
+  await percorrerHome(page);
   await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeVisible();
   const titulos = await titulosDasSecoes(page);
   expect(titulos.map((t) => t.trim())).not.toContain('Minhas conquistas');
@@ -91,6 +94,7 @@ test('colaborador: sem saldo nem indicações, Friends & family no menu e sem ba
   await login(page, COLABORADOR, SENHA_DEMO);
   await expect(page.getByRole('heading', { level: 1, name: /^Olá, Carla!/ })).toBeVisible();
   await fecharConvite(page);
+  await percorrerHome(page);
   await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeVisible();
   await expect(page.getByTestId('home-saldo')).toHaveCount(0);
   await expect(page.getByText('Comece sua coleção agora mesmo, com 15 off*')).toHaveCount(0);
@@ -109,6 +113,7 @@ test('membro novo sem perfil definido: Personalizar o portal, benefícios travad
   await login(page, conta.email, conta.senha);
   await expect(page.getByTestId('home-saldo')).toHaveText('0 pontos');
   await expect(page.getByRole('link', { name: 'Personalizar o portal' })).toHaveAttribute('href', '/personalizar-portal');
+  await percorrerHome(page);
   await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeVisible();
   expect((await titulosDasSecoes(page)).map((t) => t.trim())).not.toContain('Minhas conquistas');
   await expect(page.getByRole('link', { name: 'Personalizar meu portal' })).toBeVisible();
@@ -122,4 +127,36 @@ test('membro novo sem perfil definido: Personalizar o portal, benefícios travad
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: /^Olá/ })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Sua opinião vale muito!' })).toHaveCount(0);
+});
+
+// Sections below the first screen mount when they come near the viewport (docs/decisions/0018-home-on-a-phone.md).
+
+test('as seções abaixo da primeira tela só montam quando a rolagem chega perto delas', async ({ page }) => {
+  await login(page, DEMO.email, SENHA_DEMO);
+  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marina!' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Minha coleção' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Nothing scrolled yet: the FAQ, far below, is still a placeholder.
+  await expect(page.locator('main#conteudo .secao-adiada').first()).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toHaveCount(0);
+
+  await rolarAte(page, page.locator('#faq h2'));
+  await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeInViewport();
+  expect(await page.locator('#faq').getByRole('button').count()).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('region', { name: 'Benefícios' })).toBeAttached();
+});
+
+test('o link Perguntas frequentes do rodapé leva ao FAQ', async ({ page }) => {
+  await login(page, DEMO.email, SENHA_DEMO);
+  await fecharConvite(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Perguntas frequentes' }).click();
+  await expect(page).toHaveURL(/\/home#faq$/);
+  await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeInViewport();
+});
+
+test('chegar em /home#faq abre a página no FAQ', async ({ page }) => {
+  await login(page, DEMO.email, SENHA_DEMO);
+  await page.goto('/home#faq');
+  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marina!' })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeInViewport();
 });

@@ -2,6 +2,7 @@ import { MSG } from '@legiao/contracts/messages';
 import { navigateTo, scrollToTop } from '../navigation/app-navigate';
 import { clearSession, getToken } from '../session/session';
 import { ApiError, firstErrorMessage } from './api-error';
+import { tomarPrefetch } from './prefetch';
 
 export const API_BASE = '/api';
 /** The public survey works without a session: a 401 there must not log anybody out. */
@@ -67,14 +68,17 @@ export async function http<T = unknown>(path: string, options: RequestOptions = 
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const url = buildUrl(path, query);
+  // The member home's first calls may already be on their way (app/prefetch/prefetch-inicial.ts).
+  const prefetched = method === 'GET' && body === undefined && !options.headers ? tomarPrefetch(url, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await (prefetched ?? fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
-    });
+    }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, MSG.fallback);

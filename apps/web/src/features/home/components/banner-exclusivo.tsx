@@ -15,8 +15,8 @@ export function BannerExclusivo({ banner }: { banner: BannerSite }) {
   return (
     <section className="banner-site banner-site--exclusivo" aria-labelledby={`banner-${banner.id}`}>
       <picture className="banner-site__imagem">
-        {banner.urlImagemMobile ? <source media="(max-width: 767px)" srcSet={banner.urlImagemMobile} /> : null}
-        <img src={banner.urlImagem} alt="" loading="lazy" decoding="async" />
+        {banner.urlImagemMobile ? <source media="(max-width: 767px)" srcSet={banner.urlImagemMobile} width={750} height={900} /> : null}
+        <img src={banner.urlImagem} alt="" width={1600} height={600} loading="lazy" decoding="async" />
       </picture>
       <div className="banner-site__conteudo">
         <p className="banner-site__selo">Exclusivo para você</p>

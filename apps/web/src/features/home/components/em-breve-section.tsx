@@ -8,7 +8,8 @@ export function EmBreveSection({ banner }: { banner: BannerSite }) {
   return (
     <section className="em-breve" aria-labelledby={`banner-${banner.id}`}>
       <div className="em-breve__imagem">
-        <img src={banner.urlImagem} alt="" loading="lazy" decoding="async" />
+        {/* The launch artwork's size: its box is reserved before it arrives. */}
+        <img src={banner.urlImagem} alt="" width={1600} height={600} loading="lazy" decoding="async" />
       </div>
       <div className="em-breve__conteudo">
         <p className="banner-site__selo">Em breve</p>

@@ -5,7 +5,7 @@ import { FaqAccordion } from '../../faq/components/faq-accordion';
 
 /** Section 9: the 'faq' entries in two columns (spec 000 section 2), one answer open at a time. */
 export function FaqHomeSection() {
-  const { data, error } = useFaqHome();
+  const { data, error, isPending } = useFaqHome();
   const [aberta, setAberta] = useState<number | null>(null);
   const { hash } = useLocation();
   const secao = useRef<HTMLElement>(null);
@@ -19,7 +19,9 @@ export function FaqHomeSection() {
   useEffect(() => {
     if (temItens && hash === '#faq') secao.current?.scrollIntoView();
   }, [temItens, hash]);
-  if (!itens.length) return null;
+  // While the questions load, an empty box keeps the #faq anchor (and the page's length): an
+  // anchor that is missing sends the router's scroll to the top instead.
+  if (!itens.length) return isPending ? <div id="faq" className="faq-home faq-home--carregando" aria-busy="true" /> : null;
   const meio = Math.ceil(itens.length / 2);
   return (
     <section ref={secao} id="faq" className="faq-home" aria-labelledby="faq-titulo">

@@ -22,10 +22,13 @@ export function HomeBanner({ user }: { user: UsuarioLogado }) {
 
   return (
     <section className="home-hero" aria-labelledby="saudacao" data-perfil={user.perfil} data-papel={papel}>
+      {/* The LCP element: high priority, and preloaded by the first-screen prefetch
+          (app/prefetch/prefetch-inicial.ts). width/height: the artwork's sizes (phone 750x900,
+          desktop 1600x600); the box itself is set by the CSS, so the image never moves the page. */}
       {hero ? (
         <picture className="home-hero__imagem">
-          <source media="(min-width: 768px)" srcSet={hero.urlImagemDesktop} />
-          <img src={hero.urlImagemMobile} alt={hero.textoAlternativo} fetchPriority="high" decoding="async" />
+          <source media="(min-width: 768px)" srcSet={hero.urlImagemDesktop} width={1600} height={600} />
+          <img src={hero.urlImagemMobile} alt={hero.textoAlternativo} width={750} height={900} fetchPriority="high" />
         </picture>
       ) : null}
       <div className="home-hero__conteudo">

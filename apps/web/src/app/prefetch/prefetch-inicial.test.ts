@@ -1,0 +1,81 @@
+import type { BannerHome } from '@legiao/contracts/banner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../shared/api/http';
+import { escolherHero } from '../../features/home/lib/escolher-hero';
+import { papelDe, perfilPronto } from '../../features/home/lib/perfil';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { makeUser } from '../../test/fixtures';
+import { prefetchInicial } from './prefetch-inicial';
+
+const regras = { escolherHero, papelDe, perfilPronto };
+const hero = (perfil: string, lead: boolean | null, nome: string) =>
+  ({ id: nome, perfil, lead, urlImagemMobile: `/banners/${nome}-mobile.svg`, urlImagemDesktop: `/banners/${nome}-desktop.svg`, textoAlternativo: nome }) as unknown as BannerHome;
+
+function api(user: ReturnType<typeof makeUser>) {
+  return (url: string) => {
+    if (url === '/api/usuario/logged') return jsonResponse(user);
+    if (url === '/api/banner') return jsonResponse([hero('geral', null, 'geral'), hero('outsider', false, 'outsider')]);
+    return jsonResponse([]);
+  };
+}
+
+const urls = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.map(([url]) => url);
+const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map((l) => `${l.getAttribute('href')} ${l.media}`);
+const aguardar = () => new Promise((r) => setTimeout(r, 0));
+
+// docs/decisions/0018-home-on-a-phone.md
+describe('prefetchInicial', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/home'));
+  afterEach(() => {
+    delete window.__legiaoPrefetch;
+    document.head.querySelectorAll('link[rel=preload]').forEach((l) => l.remove());
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('does nothing without a token or away from / and /home', async () => {
+    const fetch = mockFetch(api(makeUser()));
+    prefetchInicial(regras);
+    localStorage.setItem('token', 'tok');
+    window.history.replaceState(null, '', '/extrato');
+    prefetchInicial(regras);
+    await aguardar();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.__legiaoPrefetch).toBeUndefined();
+  });
+
+  it("asks for the first screen's calls, the achievements and referrals the home will show, and preloads its hero", async () => {
+    localStorage.setItem('token', 'tok');
+    const fetch = mockFetch(api(makeUser({ perfil: 'outsider', lead: false, perfilCompleto: true, perfilDefinido: true })));
+    prefetchInicial(regras);
+    await vi.waitFor(() => expect(preloads()).toHaveLength(2));
+    expect(urls(fetch).sort()).toEqual(['/api/Conquista', '/api/banner', '/api/indicacao', '/api/produto/cliente?lista=colecao', '/api/usuario/logged']);
+    expect(fetch.mock.calls.every(([, init]) => (init.headers as Record<string, string>).Authorization === 'Bearer tok')).toBe(true);
+    expect(preloads()).toEqual(['/banners/outsider-mobile.svg (max-width: 767px)', '/banners/outsider-desktop.svg (min-width: 768px)']);
+  });
+
+  it('leaves out what the home would not ask for: achievements for leads, referrals for staff', async () => {
+    localStorage.setItem('token', 'tok');
+    const fetch = mockFetch(api(makeUser({ colaborador: true, lead: true, perfilCompleto: true, perfilDefinido: true })));
+    prefetchInicial(regras);
+    await vi.waitFor(() => expect(preloads()).toHaveLength(2));
+    expect(urls(fetch)).toContain('/api/Conquista'); // staff flagged as lead are staff
+    expect(urls(fetch)).not.toContain('/api/indicacao');
+  });
+
+  it('hands each answer to the http client once, for the same token, and only for a GET', async () => {
+    localStorage.setItem('token', 'tok');
+    const fetch = mockFetch(api(makeUser({ nome: 'Prefetch' })));
+    prefetchInicial(regras);
+    await vi.waitFor(() => expect(preloads()).toHaveLength(2)); // the calls that follow the user went out
+    const antes = fetch.mock.calls.length;
+    expect(await http<{ nome: string }>('/usuario/logged')).toMatchObject({ nome: 'Prefetch' });
+    expect(fetch.mock.calls.length).toBe(antes); // the prefetched answer, no new request
+    await http('/usuario/logged');
+    expect(fetch.mock.calls.length).toBe(antes + 1);
+
+    localStorage.setItem('token', 'outro');
+    await http('/banner');
+    expect(fetch.mock.calls.at(-1)![0]).toBe('/api/banner');
+    expect(window.__legiaoPrefetch).toBeUndefined();
+  });
+});

@@ -1,0 +1,79 @@
+import type { BannerHome } from '@legiao/contracts/banner';
+import type { UsuarioLogado } from '@legiao/contracts/usuario';
+import type { escolherHero as EscolherHero } from '../../features/home/lib/escolher-hero';
+import type { papelDe as PapelDe, perfilPronto as PerfilPronto } from '../../features/home/lib/perfil';
+
+/** What the prefetch leaves for the app (shared/api/prefetch.ts takes it). */
+export interface PrefetchInicial {
+  token: string;
+  inicio: number;
+  respostas: Record<string, Promise<Response>>;
+}
+
+declare global {
+  interface Window {
+    __legiaoPrefetch?: PrefetchInicial;
+  }
+}
+
+interface Regras {
+  escolherHero: typeof EscolherHero;
+  papelDe: typeof PapelDe;
+  perfilPronto: typeof PerfilPronto;
+}
+
+/**
+ * The member home's first-screen calls, started by a tiny script that index.html loads next to the
+ * app (vite.config.ts, plugin prefetchInicialPlugin), so they travel while the app's code downloads
+ * instead of after it ran: the logged user, the hero banners and the collection; then, from the
+ * user, the achievements and the referral count when the home will show them (the same rules,
+ * passed in); and a preload of the hero image the home will pick, its LCP element.
+ * docs/decisions/0018-home-on-a-phone.md
+ *
+ * It runs as its own script: it must not import or close over anything (vite.config.ts sends
+ * its source text with the rules' source text as arguments). Storage keys: STORAGE.token and the
+ * post-login destination of shared/session/session.ts.
+ */
+export function prefetchInicial(regras: Regras) {
+  try {
+    const token = window.localStorage.getItem('token');
+    const path = window.location.pathname;
+    // '/' sends a logged-in member to /home, unless a login is on its way somewhere else.
+    if (!token || (path !== '/home' && path !== '/') || window.sessionStorage.getItem('legiao.destinoAposLogin')) return;
+    const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+    const respostas: Record<string, Promise<Response>> = {};
+    window.__legiaoPrefetch = { token, inicio: Date.now(), respostas };
+    const pedir = (url: string) => (respostas[url] = window.fetch(url, { headers }));
+    // A copy read here; registered at once, so before the app can read the original.
+    const lerCopia = (resposta: Promise<Response>) => resposta.then((r) => (r.ok ? (r.clone().json() as Promise<unknown>) : null));
+    const usuario = lerCopia(pedir('/api/usuario/logged')) as Promise<UsuarioLogado | null>;
+    const banners = lerCopia(pedir('/api/banner')) as Promise<BannerHome[] | null>;
+    pedir('/api/produto/cliente?lista=colecao');
+
+    usuario
+      .then((u) => {
+        if (!u) return;
+        if (regras.papelDe(u) !== 'lead' && regras.perfilPronto(u)) pedir('/api/Conquista');
+        if (regras.papelDe(u) === 'membro') pedir('/api/indicacao');
+        return banners.then((lista) => {
+          const hero = Array.isArray(lista) ? regras.escolherHero(lista, { perfil: u.perfil, lead: u.lead }) : undefined;
+          if (!hero) return;
+          for (const [href, media] of [
+            [hero.urlImagemMobile, '(max-width: 767px)'],
+            [hero.urlImagemDesktop, '(min-width: 768px)'],
+          ] as const) {
+            const link = document.createElement('link');
+            link.rel = 'preload';
+            link.as = 'image';
+            link.href = href;
+            link.media = media;
+            link.setAttribute('fetchpriority', 'high');
+            document.head.appendChild(link);
+          }
+        });
+      })
+      .catch(() => undefined);
+  } catch {
+    // No storage, no fetch: the app asks for everything itself, as it always could.
+  }
+}
