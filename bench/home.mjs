@@ -11,10 +11,12 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEV_JWT_SECRET, fmt, root, startApi, waitFor } from './lib.mjs';
-import { ensureDb, freePort, loginAll, seedMembros } from './resgate-lib.mjs';
+import { ensureDb, freePort, loginAll, prepareRevision, seedMembros, startApiAt } from './resgate-lib.mjs';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
 const DURATION = Number(process.env.DURATION ?? 10);
+// BASELINE=<git rev> also measures that revision's API (tsx start, as it was) against the same bare reference.
+const BASELINE = process.env.BASELINE;
 
 const DB_URL = await ensureDb('legiao_bench_home');
 const PORT = await freePort();
@@ -49,10 +51,11 @@ try {
   const perfis = await Promise.all(
     tokens.map(async (token) => ({ token, ...(await (await fetch(`${base}/api/usuario/logged`, { headers: { authorization: `Bearer ${token}` } })).json()) })),
   );
-  const rodar = async (montar, porta = PORT) => {
+  let porta = PORT;
+  const rodar = async (montar, alvo = porta) => {
     let proximo = 0;
     return autocannon({
-      url: `http://127.0.0.1:${porta}`,
+      url: `http://127.0.0.1:${alvo}`,
       connections: CONNECTIONS,
       duration: DURATION,
       timeout: 30,
@@ -69,30 +72,47 @@ try {
     if (!r.ok) throw new Error(`referência pura: ${path} respondeu ${r.status}`);
   }
 
-  console.log(`Home: ${CONNECTIONS} membros simultâneos, ${DURATION}s por medida, carga média antes ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const linhas = [];
-  for (const [i, exemplo] of chamadas(perfis[0]).entries()) {
-    const r = await rodar((m) => [chamadas(m)[i]]);
-    const b = await rodar((m) => [chamadas(m)[i]], BARE_PORT);
-    linhas.push(
-      `  GET ${exemplo.split('?')[0].padEnd(34)} ${fmt(r.requests.average).padStart(7)} req/s  p50 ${fmt(r.latency.p50).padStart(6)} ms  p95 ${fmt(p95(r)).padStart(6)} ms  ` +
-        `não-2xx ${r.non2xx}  erros ${r.errors} | puro ${fmt(b.requests.average).padStart(7)} req/s | razão ${fmt(r.requests.average / b.requests.average, 2)}`,
+  const medir = async (nome) => {
+    console.log(`\n${nome}: ${CONNECTIONS} membros simultâneos, ${DURATION}s por medida, carga média antes ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const linhas = [];
+    for (const [i, exemplo] of chamadas(perfis[0]).entries()) {
+      const r = await rodar((m) => [chamadas(m)[i]]);
+      const b = await rodar((m) => [chamadas(m)[i]], BARE_PORT);
+      linhas.push(
+        `  GET ${exemplo.split('?')[0].padEnd(34)} ${fmt(r.requests.average).padStart(7)} req/s  p50 ${fmt(r.latency.p50).padStart(6)} ms  p95 ${fmt(p95(r)).padStart(6)} ms  ` +
+          `não-2xx ${r.non2xx}  erros ${r.errors} | puro ${fmt(b.requests.average).padStart(7)} req/s | razão ${fmt(r.requests.average / b.requests.average, 2)}`,
+      );
+    }
+    console.log(linhas.join('\n'));
+    const porPagina = chamadas(perfis[0]).length;
+    const pagina = await rodar(chamadas);
+    const paginaPura = await rodar(chamadas, BARE_PORT);
+    console.log(
+      `Página inteira (${porPagina} chamadas em sequência por membro): ${fmt(pagina.requests.average / porPagina)} páginas/s, ` +
+        `p95 por chamada ${fmt(p95(pagina))} ms, não-2xx ${pagina.non2xx}, erros ${pagina.errors}`,
     );
+    console.log(`Referência pura, mesma sequência: ${fmt(paginaPura.requests.average)} req/s (${fmt(paginaPura.requests.average / porPagina)} páginas/s), não-2xx ${paginaPura.non2xx}`);
+    console.log(`razão da página (${nome}): ${fmt(pagina.requests.average / porPagina)} páginas/s × ${porPagina} ÷ ${fmt(paginaPura.requests.average)} req/s = ${fmt(pagina.requests.average / paginaPura.requests.average, 2)} (meta >= 0.6)`);
+  };
+  await medir('API atual');
+  if (BASELINE) {
+    await api.stop();
+    const rev = prepareRevision(BASELINE);
+    try {
+      porta = await freePort();
+      const antiga = await startApiAt(rev.dir, porta, { DATABASE_URL: DB_URL, FILA_ENABLED: 'false', JWT_SECRET: DEV_JWT_SECRET });
+      try {
+        await medir(`API em ${BASELINE}`);
+      } finally {
+        await antiga.stop();
+      }
+    } finally {
+      rev.remove();
+    }
   }
-  console.log(linhas.join('\n'));
-
-  const porPagina = chamadas(perfis[0]).length;
-  const pagina = await rodar(chamadas);
-  const paginaPura = await rodar(chamadas, BARE_PORT);
-  console.log(
-    `Página inteira (${porPagina} chamadas em sequência por membro): ${fmt(pagina.requests.average / porPagina)} páginas/s, ` +
-      `p95 por chamada ${fmt(p95(pagina))} ms, não-2xx ${pagina.non2xx}, erros ${pagina.errors}`,
-  );
-  console.log(`Referência pura, mesma sequência: ${fmt(paginaPura.requests.average)} req/s (${fmt(paginaPura.requests.average / porPagina)} páginas/s), não-2xx ${paginaPura.non2xx}`);
-  console.log(`razão da página: ${fmt((pagina.requests.average / porPagina) * porPagina)} / ${fmt(paginaPura.requests.average)} = ${fmt(pagina.requests.average / paginaPura.requests.average, 2)} (meta >= 0.6)`);
   console.log(`carga média depois: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
   bare.kill('SIGTERM');
   await c.end();
-  await api.stop();
+  if (api.child.exitCode === null) await api.stop();
 }

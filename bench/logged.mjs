@@ -7,11 +7,14 @@ import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DB_URL, DEV_JWT_SECRET, ensureDatabase, fmt, load, root, startApi, waitFor } from './lib.mjs';
+import { freePort, prepareRevision, startApiAt } from './resgate-lib.mjs';
 
 const PORT = 3992;
 const BARE_PORT = 3993;
 const DURATION = Number(process.env.DURATION ?? 10);
 const RUNS = Number(process.env.RUNS ?? 1);
+// BASELINE=<git rev> also measures that revision's API (tsx start, as it was) against the same bare reference.
+const BASELINE = process.env.BASELINE;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 await ensureDatabase();
@@ -30,20 +33,38 @@ try {
   const check = await fetch(`http://127.0.0.1:${BARE_PORT}/api/usuario/logged`, { headers });
   if (!check.ok) throw new Error(`referência pura respondeu ${check.status}`);
 
-  console.log(`carga média antes: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const ratios = [];
-  for (let run = 1; run <= RUNS; run++) {
-    const logged = await load({ url: `http://127.0.0.1:${PORT}/api/usuario/logged`, headers, connections: 100, duration: DURATION });
-    const baseline = await load({ url: `http://127.0.0.1:${BARE_PORT}/api/usuario/logged`, headers, connections: 100, duration: DURATION });
-    ratios.push(logged.rps / baseline.rps);
-    console.log(
-      `rodada ${run}: API ${fmt(logged.rps)} req/s (p95 ${fmt(logged.p95)} ms, não-2xx ${logged.non2xx}); ` +
-        `puro ${fmt(baseline.rps)} req/s (p95 ${fmt(baseline.p95)} ms, não-2xx ${baseline.non2xx}); razão ${fmt(logged.rps / baseline.rps, 2)}`,
-    );
+  const medir = async (nome, porta) => {
+    console.log(`\n${nome}: carga média antes ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const ratios = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const logged = await load({ url: `http://127.0.0.1:${porta}/api/usuario/logged`, headers, connections: 100, duration: DURATION });
+      const baseline = await load({ url: `http://127.0.0.1:${BARE_PORT}/api/usuario/logged`, headers, connections: 100, duration: DURATION });
+      ratios.push(logged.rps / baseline.rps);
+      console.log(
+        `rodada ${run}: API ${fmt(logged.rps)} req/s (p95 ${fmt(logged.p95)} ms, não-2xx ${logged.non2xx}); ` +
+          `puro ${fmt(baseline.rps)} req/s (p95 ${fmt(baseline.p95)} ms, não-2xx ${baseline.non2xx}); razão ${fmt(logged.rps / baseline.rps, 2)}`,
+      );
+    }
+    console.log(`razão API/puro (${nome}): ${fmt(median(ratios), 2)}${RUNS > 1 ? ` (mediana de ${RUNS}: ${ratios.map((r) => fmt(r, 2)).join(', ')})` : ''} (meta >= 0.6)`);
+  };
+  await medir('API atual', PORT);
+  if (BASELINE) {
+    await api.stop();
+    const rev = prepareRevision(BASELINE);
+    try {
+      const porta = await freePort();
+      const antiga = await startApiAt(rev.dir, porta, { DATABASE_URL: DB_URL, JWT_SECRET: DEV_JWT_SECRET });
+      try {
+        await medir(`API em ${BASELINE}`, porta);
+      } finally {
+        await antiga.stop();
+      }
+    } finally {
+      rev.remove();
+    }
   }
-  console.log(`razão API/puro: ${fmt(median(ratios), 2)}${RUNS > 1 ? ` (mediana de ${RUNS}: ${ratios.map((r) => fmt(r, 2)).join(', ')})` : ''} (meta >= 0.6)`);
   console.log(`carga média depois: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
-  await api.stop();
+  if (api.child.exitCode === null) await api.stop();
   bare?.kill('SIGTERM');
 }
