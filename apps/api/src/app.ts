@@ -77,7 +77,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler(config.responseCheck));
   app.decorate('ctx', ctx);
-  const cache = new ContentCache(poolOf(ctx.prisma).options.connectionString, (msg, err) => app.log.warn({ err }, msg));
+  const cache = new ContentCache(poolOf(ctx.prisma), (msg, err) => app.log.warn({ err }, msg));
   app.decorate('cache', cache);
   await cache.start();
   app.addHook('onClose', () => cache.close());

@@ -8,6 +8,7 @@ import { faqListSchema } from '@legiao/contracts/faq';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { getFreePort } from './support/ports.js';
 import { bearer, createUser, login } from './support/factories.js';
+import { createProduto } from './produto-fixtures.js';
 
 // The content cache (docs/decisions/0019-content-cache.md): answers from memory with an ETag,
 // and a change committed anywhere reaches every API process within a second, through the
@@ -88,6 +89,19 @@ describe('content cache in one process', () => {
     expect(depois.statusCode).toBe(200);
     expect(depois.headers.etag).not.toBe(antes.headers.etag);
     expect(a.app.cache.stats.invalidations).toBeGreaterThan(before.a.invalidations);
+  });
+
+  it('live counters (stock, legion numbers handed out) do not invalidate; any other column does', async () => {
+    let loads = 0;
+    const produtos = a.app.cache.define(`teste-produto-${randomUUID()}`, ['produto'], async () => ++loads);
+    const produto = await createProduto(a.prisma);
+    expect(await produtos()).toBe(1);
+    await a.prisma.$executeRaw`UPDATE produto SET numeros_atribuidos = numeros_atribuidos + 1 WHERE id = ${produto.id}`;
+    await a.app.cache.sync();
+    expect(await produtos()).toBe(1);
+    await a.prisma.$executeRaw`UPDATE produto SET imagem3 = ${`/x-${randomUUID()}.svg`} WHERE id = ${produto.id}`;
+    await a.app.cache.sync();
+    expect(await produtos()).toBe(2);
   });
 
   it('sync() returns once a change committed before it has been applied', async () => {

@@ -49,7 +49,12 @@ export class ContentCache {
   private retry?: NodeJS.Timeout;
   readonly stats: CacheStats = { hits: 0, loads: 0, invalidations: 0 };
 
-  constructor(private readonly connectionString: string | undefined, private readonly log: (msg: string, err?: unknown) => void = () => {}) {}
+  private readonly connectionString: string | undefined;
+
+  /** `pool`: the app's pool, for the markers of sync(); the LISTEN connection is our own, on the same database. */
+  constructor(private readonly pool: pg.Pool, private readonly log: (msg: string, err?: unknown) => void = () => {}) {
+    this.connectionString = pool.options.connectionString;
+  }
 
   /** Declares an entry: its loader and the tables whose changes invalidate it. */
   define<T>(name: string, tables: readonly string[], load: () => Promise<T>): () => Promise<T> {
@@ -130,14 +135,13 @@ export class ContentCache {
    * For read-your-writes where it matters (tests that write to the database and read back at once).
    */
   async sync(): Promise<void> {
-    const client = this.client;
-    if (!this.listening || !client) return;
+    if (!this.listening) return;
     const marker = `sync:${randomUUID()}`;
     const arrived = new Promise<void>((resolve) => {
       this.waiting.set(marker, resolve);
       setTimeout(resolve, 2000).unref();
     });
-    await client.query('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, marker]);
+    await this.pool.query('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, marker]);
     await arrived;
     this.waiting.delete(marker);
   }
