@@ -58,6 +58,17 @@ describe('content cache in one process', () => {
     expect((await a.app.inject({ method: 'GET', url: '/api/faq?ativo=true', headers: { 'if-none-match': '"outra"' } })).statusCode).toBe(200);
   });
 
+  it('answers the catalogue from memory: categories with an ETag, a product by id seen changed after its update', async () => {
+    const produto = await createProduto(a.prisma);
+    await a.app.cache.sync();
+    const cats = await a.app.inject({ method: 'GET', url: '/api/produto/categoria' });
+    expect(cats.statusCode).toBe(200);
+    expect((await a.app.inject({ method: 'GET', url: '/api/produto/categoria', headers: { 'if-none-match': cats.headers.etag as string } })).statusCode).toBe(304);
+    expect((await a.app.inject({ method: 'GET', url: `/api/produto/${produto.id}` })).json().nome).toBe(produto.nome);
+    await a.prisma.produto.update({ where: { id: produto.id }, data: { nome: `${produto.nome} Edição Limitada` } });
+    await within(1000, async () => (await a.app.inject({ method: 'GET', url: `/api/produto/${produto.id}` })).json().nome === `${produto.nome} Edição Limitada`);
+  });
+
   it('answers the home banners with an ETag too, private to the member, and 304 when unchanged', async () => {
     const u = await createUser(a.prisma);
     const auth = bearer(await login(a.app, u.email));

@@ -17,7 +17,9 @@ import {
   removerProdutoQuerySchema,
   removerProdutoResponseSchema,
 } from '@legiao/contracts';
-import { getProduto, listCategorias, listProdutos, searchProdutos } from './produto.service.js';
+import { sharedAnswer } from '../../cache/content-cache.js';
+import { sendShared } from '../../cache/send-cached.js';
+import { carregarProdutos, getProduto, listCategorias, listProdutos, searchProdutos } from './produto.service.js';
 import { addCustomerProduct, findCustomerProducts, removeCustomerProduct, updateCustomerProduct } from './produto-cliente.service.js';
 
 // Catalogue (public) and the member's products (bearer). Shapes: packages/contracts/src/produto.ts;
@@ -29,6 +31,11 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 const memberErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 export const produtoRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The catalogue is staff content: the categories and every product by id stay in memory until the
+  // table changes (ADR 0019); the paged search keeps its SQL (trigram index, the database's collation).
+  const categorias = app.cache.define('produto-categorias', ['produto'], async () => sharedAnswer(categoriasResponseSchema.parse(await listCategorias(app))));
+  const produtos = app.cache.define('produto-por-id', ['produto'], () => carregarProdutos(app));
+
   // --- catalogue -----------------------------------------------------------------------------
   app.get(
     '/produto',
@@ -70,7 +77,7 @@ export const produtoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoriasResponseSchema },
       },
     },
-    async () => listCategorias(app),
+    async (request, reply) => sendShared(request, reply, await categorias(), 'public'),
   );
 
   // --- the member's products -----------------------------------------------------------------
@@ -152,7 +159,7 @@ export const produtoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Um produto do catálogo', params: produtoIdParamsSchema, response: { 200: produtoSchema, ...errors } },
     },
-    async (request) => getProduto(app, request.params.id),
+    async (request) => getProduto(await produtos(), request.params.id),
   );
 };
 

@@ -103,9 +103,15 @@ export function listProdutos(app: FastifyInstance, pagina: Pagina) {
   return searchProdutos(app, pagina);
 }
 
+/** Every product, sold or not, by id: what the content cache keeps for GET /produto/{id} (ADR 0019). */
+export async function carregarProdutos(app: FastifyInstance): Promise<Map<number, Produto>> {
+  const todos = await app.ctx.prisma.produto.findMany({ select: PRODUTO_SELECT });
+  return new Map(todos.map((p) => [p.id, p]));
+}
+
 /** GET /produto/{id}: also a product no longer sold, since members who own it still open it. */
-export async function getProduto(app: FastifyInstance, id: number): Promise<Produto> {
-  const produto = await app.ctx.prisma.produto.findUnique({ where: { id }, select: PRODUTO_SELECT });
+export function getProduto(produtos: Map<number, Produto>, id: number): Produto {
+  const produto = produtos.get(id);
   if (!produto) throw notFound(PRODUTO_MSG.produtoNaoEncontrado);
   return produto;
 }
