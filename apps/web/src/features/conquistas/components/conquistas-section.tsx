@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { firstName, useLoggedUser } from '../../../shared/session/get-logged-user';
 import { Carousel } from '../../../shared/ui/carousel';
@@ -18,7 +18,9 @@ import '../conquistas.css';
 export function ConquistasSection() {
   const tituloId = useId();
   const { data: user } = useLoggedUser();
-  const conquista = useConquista();
+  const consulta = useConquista();
+  // Built in a transition (sliced) rather than in the task the answer arrives in (ADR 0018).
+  const conquista = { data: useDeferredValue(consulta.data), status: useDeferredValue(consulta.status) };
   const modal = useModalAtrasado<SeloVisivel>();
   const [compartilhando, setCompartilhando] = useState(false);
   const selos = useMemo(() => (conquista.data ? selosConquistados(conquista.data) : []), [conquista.data]);
@@ -33,9 +35,9 @@ export function ConquistasSection() {
           Ver todos
         </Link>
       </div>
-      {conquista.isPending ? <Loader label="Carregando suas conquistas..." /> : null}
-      {conquista.isError ? <p className="page__text">Não foi possível carregar suas conquistas agora.</p> : null}
-      {conquista.isSuccess && selos.length === 0 ? (
+      {conquista.status === 'pending' ? <Loader label="Carregando suas conquistas..." /> : null}
+      {conquista.status === 'error' ? <p className="page__text">Não foi possível carregar suas conquistas agora.</p> : null}
+      {conquista.status === 'success' && selos.length === 0 ? (
         <p className="page__text">Seus selos aparecem aqui conforme você participa da Legião.</p>
       ) : null}
       {selos.length ? (

@@ -1,5 +1,5 @@
 import { STORAGE } from '@legiao/contracts/storage-keys';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { SiteFooter } from '../../../shared/layout/site-footer';
@@ -39,7 +39,11 @@ const FaqHomeSection = lazySecao(() => import('../components/faq-home-section').
  * section opens on arrival.
  */
 export function HomePage() {
-  const { data: user, error, isPending } = useLoggedUser();
+  const { data: usuario, error, isPending } = useLoggedUser();
+  // The member arrives as a synchronous update (TanStack Query's store), and building the whole first
+  // screen from it was the home's longest task. Deferred, React builds it in a transition, in slices
+  // that yield to the browser; the screen is the same (docs/decisions/0018-home-on-a-phone.md).
+  const user = useDeferredValue(usuario);
   const { mutate: logoutNow } = useLogout();
   const { hash } = useLocation();
   const observar = usePrimeiraTelaPronta();

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Link } from 'react-router';
 import { useLoggedUser } from '../../../shared/session/get-logged-user';
 import { Loader } from '../../../shared/ui/loader';
@@ -16,9 +16,12 @@ import '../produtos.css';
 export function MinhaColecaoSection() {
   const tituloId = useId();
   const { data: user } = useLoggedUser();
-  const colecao = useProdutosCliente('colecao');
-  const grupos = colecao.data ?? [];
-  const vazia = colecao.isSuccess && grupos.length === 0;
+  const consulta = useProdutosCliente('colecao');
+  // Built in a transition (sliced) rather than in the task the answer arrives in (ADR 0018).
+  const status = useDeferredValue(consulta.status);
+  const dados = useDeferredValue(consulta.data);
+  const grupos = dados ?? [];
+  const vazia = status === 'success' && grupos.length === 0;
 
   return (
     <section className="colecao-home" aria-labelledby={tituloId}>
@@ -26,10 +29,10 @@ export function MinhaColecaoSection() {
         <h2 id={tituloId} className="secao-topo__titulo">
           Minha coleção
         </h2>
-        {colecao.isSuccess ? <p className="secao-topo__contagem">{contagemProdutos(grupos.length)}</p> : null}
+        {status === 'success' ? <p className="secao-topo__contagem">{contagemProdutos(grupos.length)}</p> : null}
       </div>
-      {colecao.isPending ? <Loader label="Carregando sua coleção..." /> : null}
-      {colecao.isError ? <p className="page__text">Não foi possível carregar sua coleção agora.</p> : null}
+      {status === 'pending' ? <Loader label="Carregando sua coleção..." /> : null}
+      {status === 'error' ? <p className="page__text">Não foi possível carregar sua coleção agora.</p> : null}
       {vazia ? (
         <p className="colecao-home__vazia">
           Sua coleção ainda está vazia. Os produtos comprados no site oficial aparecem aqui automaticamente; os outros você
