@@ -37,6 +37,8 @@ async function submitLogin(page: Page, email: string, senha: string) {
 }
 
 test('com capacidade 1, um segundo navegador espera, vê a posição e recebe o formulário quando o primeiro sai', async ({ browser, filaServer }, testInfo) => {
+  // Two browsers, two logins and a logout through the waiting room: past a minute on a busy machine.
+  test.slow();
   const contextA = await newBrowser(browser, testInfo, filaServer.baseUrl);
   const contextB = await newBrowser(browser, testInfo, filaServer.baseUrl);
   try {

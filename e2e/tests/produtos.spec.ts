@@ -72,6 +72,8 @@ test('adiciona um produto: busca, filtros, escolha, Outro com loja livre, FINALI
 });
 
 test('edita pedidos, marca presentes e remove; Meus presentes recebe a compra verificada', async ({ page, request }) => {
+  // Many screens and calls in one story: past a minute on a busy machine.
+  test.slow();
   const conta = await createActiveAccount(request, 'produto-edita');
   await registrarCompraVerificada({ email: conta.email, sku: 'HID-GARRAFA750-AZUL', quantidade: 2, dataCompra: '2025-05-10' });
   await login(page, conta.email, conta.senha);
