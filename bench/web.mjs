@@ -137,6 +137,7 @@ try {
   for (const [name, path, logged] of [['/', '/', false], ['/home', '/home', true]].filter(([n]) => PAGES.includes(n))) {
     const runs = [];
     let js;
+    let invalid = 0;
     console.log(`\n${name}`);
     for (let run = 0; run < RUNS; run++) {
       // Lighthouse must not wipe storage: /home needs the member's token (set on the origin first).
@@ -150,7 +151,15 @@ try {
         throttling: { ...throttling.mobileSlow4G },
       });
       if (logged && !lhr.finalDisplayedUrl.endsWith('/home')) throw new Error(`esperava /home, a página terminou em ${lhr.finalDisplayedUrl}`);
-      const a = (k) => lhr.audits[k].numericValue;
+      const a = (k) => lhr.audits[k]?.numericValue;
+      // A run Lighthouse could not measure (a metric missing from the trace) is told and done again.
+      const faltando = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].filter((k) => typeof a(k) !== 'number');
+      if (lhr.categories.performance.score === null || faltando.length) {
+        console.log(`  run ${run + 1}: sem medida (${lhr.runtimeError?.code ?? faltando.join(', ')}); repetindo`);
+        if (++invalid > RUNS) throw new Error('o Lighthouse falhou vezes demais');
+        run--;
+        continue;
+      }
       const r = {
         score: Math.round(lhr.categories.performance.score * 100),
         index,
