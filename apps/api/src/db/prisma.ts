@@ -12,8 +12,21 @@ const pools = new WeakMap<Db, SqlPool>();
  * SQL statement on the same connections without Prisma's query building and result mapping
  * (docs/decisions/0017-api-speed.md). $disconnect() ends the pool too.
  */
+// Timestamps without time zone hold UTC (Prisma writes them so): our own queries on the pool read
+// them as UTC too, whatever the server process's TZ (pg's default reads them as local time). Prisma's
+// own queries bring their parsers and are not affected.
+const TIMESTAMP = 1114;
+const DATE = 1082;
+const utcTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === TIMESTAMP) return (s: string) => new Date(`${s.replace(' ', 'T')}Z`);
+    if (oid === DATE) return (s: string) => new Date(`${s}T00:00:00.000Z`);
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
 export function createPrisma(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, types: utcTypes });
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

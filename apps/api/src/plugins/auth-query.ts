@@ -62,7 +62,9 @@ export async function loadSessionUser(pool: SqlPool, usuarioId: string, sessaoId
   const { rows } = await pool.query<UsuarioComSaldo>({
     name: opts.saldo ? 'auth-sessao-saldo' : 'auth-sessao',
     text: opts.saldo ? SQL_SALDO : SQL,
-    values: [usuarioId, sessaoId, opts.agora ?? new Date()],
+    // As UTC text: sessao.expira_em is a timestamp without time zone holding UTC, and pg would send a
+    // Date in the process's local time.
+    values: [usuarioId, sessaoId, (opts.agora ?? new Date()).toISOString()],
   });
   return rows[0] ?? null;
 }
