@@ -1,6 +1,5 @@
 import { BENEFICIO_MSG, faltamPontos, type Beneficio as BeneficioWire, type CodigoBloqueio, type Cupom as CupomWire, type EstadoBeneficio } from '@legiao/contracts';
 import { notFound } from '../../errors/app-error.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 import type { Beneficio, BeneficioOpcao, Usuario } from '../../generated/prisma/client.js';
 import type { Db as PrismaDb, SqlPool } from '../../db/prisma.js';
 import { PERFIL_CAMPOS_OBRIGATORIOS } from '../usuario/usuario.service.js';
@@ -9,7 +8,6 @@ import { PERFIL_CAMPOS_OBRIGATORIOS } from '../usuario/usuario.service.js';
 // The same rules decide POST /beneficio/resgate (resgate.service.ts), there under the member's lock.
 // docs/decisions/0009-economy.md
 
-type Db = Prisma.TransactionClient;
 export type BeneficioComOpcoes = Beneficio & { opcoes: BeneficioOpcao[] };
 export type MembroBeneficio = Pick<Usuario, 'id' | 'tipo' | 'cidade' | 'perfil' | (typeof PERFIL_CAMPOS_OBRIGATORIOS)[number]>;
 
@@ -46,21 +44,6 @@ export const includeOpcoes = { opcoes: { orderBy: benefitsOrder } };
 /** 'beneficioId:opcaoId' of the pools (lista mode) that still have a free code. */
 export type Livres = Set<string>;
 export const chaveLivre = (beneficioId: number, opcaoId: number | null) => `${beneficioId}:${opcaoId ?? ''}`;
-
-/**
- * Which lista-mode benefits (and days) still have a free code: the pools' free-code counters
- * (cupom_estoque, kept by triggers on cupom in the transaction that adds, takes or removes a code; a
- * pool's count is the sum of its slots). One index range per benefit, however large the pool or its
- * history. docs/decisions/0020-redemptions-fast-path.md
- */
-export async function cuponsLivres(db: Db, beneficios: BeneficioComOpcoes[]): Promise<Livres> {
-  const ids = beneficios.filter((b) => b.modoCupom === 'lista').map((b) => b.id);
-  if (!ids.length) return new Set();
-  const rows = await db.$queryRaw<{ beneficio_id: number; opcao_id: number }[]>`
-    SELECT beneficio_id, opcao_id FROM cupom_estoque WHERE beneficio_id = ANY(${ids}::int[])
-    GROUP BY beneficio_id, opcao_id HAVING SUM(livres) > 0`;
-  return new Set(rows.map((r) => chaveLivre(r.beneficio_id, r.opcao_id === 0 ? null : r.opcao_id)));
-}
 
 export function opcaoEsgotada(b: Beneficio, o: BeneficioOpcao, livres: Livres) {
   return b.modoCupom === 'lista' ? !livres.has(chaveLivre(b.id, o.id)) : o.estoque === 0;
