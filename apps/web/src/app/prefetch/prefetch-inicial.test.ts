@@ -28,7 +28,7 @@ describe('prefetchInicial', () => {
   beforeEach(() => window.history.replaceState(null, '', '/home'));
   afterEach(() => {
     delete window.__legiaoPrefetch;
-    document.head.querySelectorAll('link[rel=preload]').forEach((l) => l.remove());
+    document.head.querySelectorAll('link[rel=preload], link[rel=modulepreload]').forEach((l) => l.remove());
     window.history.replaceState(null, '', '/');
   });
 
@@ -77,5 +77,24 @@ describe('prefetchInicial', () => {
     await http('/banner');
     expect(fetch.mock.calls.at(-1)![0]).toBe('/api/banner');
     expect(window.__legiaoPrefetch).toBeUndefined();
+  });
+
+  it("starts the home's own chunks and styles beside the app's code, as the app's loader would ask for them", async () => {
+    localStorage.setItem('token', 'tok');
+    mockFetch(api(makeUser()));
+    prefetchInicial({ ...regras, modulos: { js: ['/assets/home-page-x.js', '/assets/conquistas-y.js'], css: ['/assets/home-page-z.css'] } });
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[as=style]')];
+    expect(links.map((l) => `${l.rel} ${l.getAttribute('href')} ${l.getAttribute('crossorigin')}`)).toEqual([
+      'modulepreload /assets/home-page-x.js ',
+      'modulepreload /assets/conquistas-y.js ',
+      'preload /assets/home-page-z.css ',
+    ]);
+    await aguardar();
+  });
+
+  it('preloads no code for a visitor without a session', () => {
+    mockFetch(api(makeUser()));
+    prefetchInicial({ ...regras, modulos: { js: ['/assets/home-page-x.js'], css: [] } });
+    expect(document.head.querySelector('link[rel=modulepreload]')).toBeNull();
   });
 });

@@ -20,6 +20,8 @@ interface Regras {
   escolherHero: typeof EscolherHero;
   papelDe: typeof PapelDe;
   perfilPronto: typeof PerfilPronto;
+  /** The home's own code (its route chunk, what it imports and its CSS), known from the build. */
+  modulos?: { js: string[]; css: string[] };
 }
 
 /**
@@ -27,7 +29,8 @@ interface Regras {
  * app (vite.config.ts, plugin prefetchInicialPlugin), so they travel while the app's code downloads
  * instead of after it ran: the logged user, the hero banners and the collection; then, from the
  * user, the achievements and the referral count when the home will show them (the same rules,
- * passed in); and a preload of the hero image the home will pick, its LCP element.
+ * passed in); a preload of the hero image the home will pick, its LCP element; and the home's own
+ * code, which the router would otherwise ask for only after the app's code has run.
  * docs/decisions/0018-home-on-a-phone.md
  *
  * It runs as its own script: it must not import or close over anything (vite.config.ts sends
@@ -49,6 +52,24 @@ export function prefetchInicial(regras: Regras) {
     const usuario = lerCopia(pedir('/api/usuario/logged')) as Promise<UsuarioLogado | null>;
     const banners = lerCopia(pedir('/api/banner')) as Promise<BannerHome[] | null>;
     pedir('/api/produto/cliente?lista=colecao');
+    // The home's chunks and styles, fetched beside the app's code instead of after it. The app's
+    // loader finds these links and does not ask again (crossorigin as Vite's own preloads).
+    for (const [href, tipo] of [
+      ...(regras.modulos?.js ?? []).map((h) => [h, 'js'] as const),
+      ...(regras.modulos?.css ?? []).map((h) => [h, 'css'] as const),
+    ]) {
+      const link = document.createElement('link');
+      link.href = href;
+      if (tipo === 'js') {
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+      } else {
+        link.rel = 'preload';
+        link.setAttribute('as', 'style');
+        link.crossOrigin = '';
+      }
+      document.head.appendChild(link);
+    }
 
     usuario
       .then((u) => {

@@ -1,14 +1,6 @@
-import useEmblaCarousel from 'embla-carousel-react';
-import { Children, isValidElement, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { Children, isValidElement, useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { ChevronIcon } from './chevron-icon';
 import './carousel.css';
-
-/** Embla measures with these; without them (old browsers, jsdom) the track just scrolls natively. */
-const podeAnimar = () =>
-  typeof window !== 'undefined' &&
-  'IntersectionObserver' in window &&
-  'ResizeObserver' in window &&
-  typeof window.matchMedia === 'function';
 
 interface CarouselProps {
   label: string;
@@ -20,40 +12,102 @@ interface CarouselProps {
   className?: string;
 }
 
+const DESDE_768 = '(min-width: 768px)';
+
+/** Whether the wide layout applies (the same media query as the CSS); false where matchMedia is missing. */
+function useDesde768(): boolean {
+  return useSyncExternalStore(
+    (avisar) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const mq = window.matchMedia(DESDE_768);
+      mq.addEventListener('change', avisar);
+      return () => mq.removeEventListener('change', avisar);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(DESDE_768).matches,
+    () => false,
+  );
+}
+
+interface Posicao {
+  pagina: number;
+  podeVoltar: boolean;
+  podeAvancar: boolean;
+}
+
 /**
- * The app's carousel (embla): the arrows move one view at a time; focusing a slide's control brings
- * it into view. Products use it with 1/5 per view, achievements with their own counts.
+ * The app's carousel: the browser's own scroller (CSS scroll snap), so a finger swipes it on the
+ * compositor and nothing is measured when it appears (docs/decisions/0022-native-carousel.md).
+ * The arrows and dots move one view at a time; focusing a slide's control brings it into view (the
+ * browser does that for any scroller). Until the member scrolls, where it stands is known from the
+ * slide count alone: nothing reads the layout while the page loads. Products use 1/5 per view,
+ * achievements 2/5.
  */
 export function Carousel({ label, children, porVisao, paginas = false, className }: CarouselProps) {
-  const [animado] = useState(podeAnimar);
-  const [viewportRef, api] = useEmblaCarousel({ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' });
-  const [podeVoltar, setPodeVoltar] = useState(false);
-  const [podeAvancar, setPodeAvancar] = useState(false);
-  const [pagina, setPagina] = useState(0);
-  const [totalPaginas, setTotalPaginas] = useState(1);
   const slides = Children.toArray(children);
+  const porPagina = useDesde768() ? porVisao.desde768 : porVisao.base;
+  const totalPaginas = Math.max(1, Math.ceil(slides.length / porPagina));
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [rolado, setRolado] = useState<Posicao | null>(null);
+  // Before any scroll (or after the layout changed under it), the start: page 1.
+  const posicao = rolado ?? { pagina: 0, podeVoltar: false, podeAvancar: totalPaginas > 1 };
+  const quadro = useRef(0);
+  const moveu = useRef(false);
 
+  /** One view's width plus the gap between slides: what one page moves. */
+  const passo = useCallback((viewport: HTMLDivElement) => {
+    const trilho = viewport.firstElementChild as HTMLElement;
+    return viewport.clientWidth + (parseFloat(getComputedStyle(trilho).columnGap) || 0);
+  }, []);
+
+  // Read where the scroller stands once per frame while it moves (layout is clean during scroll).
+  const aoRolar = useCallback(() => {
+    moveu.current = true;
+    cancelAnimationFrame(quadro.current);
+    quadro.current = requestAnimationFrame(() => {
+      const viewport = viewportRef.current;
+      if (!viewport) return;
+      const max = viewport.scrollWidth - viewport.clientWidth;
+      const x = viewport.scrollLeft;
+      const noFim = x >= max - 1;
+      const pagina = noFim ? totalPaginas - 1 : Math.min(totalPaginas - 1, Math.round(x / passo(viewport)));
+      setRolado({ pagina, podeVoltar: x > 1, podeAvancar: !noFim });
+    });
+  }, [passo, totalPaginas]);
+  useEffect(() => () => cancelAnimationFrame(quadro.current), []);
+
+  // A new count or layout: re-read where the scroller stands, if it ever moved. Reading scrollLeft
+  // forces a layout, so a carousel nobody touched never reads it (the page's longest task otherwise).
   useEffect(() => {
-    if (!api) return;
-    const atualizar = () => {
-      setPodeVoltar(api.canScrollPrev());
-      setPodeAvancar(api.canScrollNext());
-      setPagina(api.selectedScrollSnap());
-      setTotalPaginas(api.scrollSnapList().length);
-    };
-    atualizar();
-    api.on('select', atualizar).on('reInit', atualizar).on('resize', atualizar);
-    return () => {
-      api.off('select', atualizar).off('reInit', atualizar).off('resize', atualizar);
-    };
-  }, [api]);
+    if (moveu.current) aoRolar();
+  }, [porPagina, slides.length, aoRolar]);
+
+  // A scroller must be reachable by keyboard: slides without a control of their own (pictures,
+  // steps of text) make the track itself a tab stop.
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const temControle = viewport.querySelector('a[href], button, input, select, textarea, [tabindex]') !== null;
+    if (temControle) viewport.removeAttribute('tabindex');
+    else viewport.setAttribute('tabindex', '0');
+  }, [slides.length]);
+
+  const irPara = (pagina: number) => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const alvo = Math.max(0, Math.min(totalPaginas - 1, pagina));
+    const suave = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    // Past the end the browser stops at the last snap: the last page shows the last slides whole.
+    viewport.scrollTo({ left: alvo * passo(viewport), behavior: suave ? 'smooth' : 'auto' });
+    // jsdom and some browsers fire no scroll event for a position they are already at.
+    setRolado({ pagina: alvo, podeVoltar: alvo > 0, podeAvancar: alvo < totalPaginas - 1 });
+  };
 
   const estilo = { '--slides-base': porVisao.base, '--slides-768': porVisao.desde768 } as CSSProperties;
-  const classes = ['carousel', animado ? '' : 'carousel--nativo', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['carousel', className ?? ''].filter(Boolean).join(' ');
 
   return (
     <div className={classes} style={estilo} role="group" aria-roledescription="carrossel" aria-label={label}>
-      <div className="carousel__viewport" ref={animado ? viewportRef : undefined}>
+      <div className="carousel__viewport" ref={viewportRef} onScroll={aoRolar}>
         <ul className="carousel__trilho">
           {slides.map((slide, i) => (
             <li key={isValidElement(slide) && slide.key !== null ? slide.key : i} className="carousel__slide">
@@ -62,27 +116,27 @@ export function Carousel({ label, children, porVisao, paginas = false, className
           ))}
         </ul>
       </div>
-      {podeVoltar || podeAvancar ? (
+      {totalPaginas > 1 ? (
         <div className="carousel__controles">
           <button
             type="button"
             className="carousel__seta"
             aria-label="Anterior"
-            disabled={!podeVoltar}
-            onClick={() => api?.scrollPrev()}
+            disabled={!posicao.podeVoltar}
+            onClick={() => irPara(posicao.pagina - 1)}
           >
             <ChevronIcon direction="left" />
           </button>
-          {paginas && totalPaginas > 1 ? (
-            <ol className="carousel__paginas" aria-label={`Página ${pagina + 1} de ${totalPaginas}`}>
+          {paginas ? (
+            <ol className="carousel__paginas" aria-label={`Página ${posicao.pagina + 1} de ${totalPaginas}`}>
               {Array.from({ length: totalPaginas }, (_, i) => (
                 <li key={i}>
                   <button
                     type="button"
                     className="carousel__pagina"
                     aria-label={`Ir para a página ${i + 1}`}
-                    aria-current={i === pagina ? 'true' : undefined}
-                    onClick={() => api?.scrollTo(i)}
+                    aria-current={i === posicao.pagina ? 'true' : undefined}
+                    onClick={() => irPara(i)}
                   />
                 </li>
               ))}
@@ -92,8 +146,8 @@ export function Carousel({ label, children, porVisao, paginas = false, className
             type="button"
             className="carousel__seta"
             aria-label="Próximo"
-            disabled={!podeAvancar}
-            onClick={() => api?.scrollNext()}
+            disabled={!posicao.podeAvancar}
+            onClick={() => irPara(posicao.pagina + 1)}
           >
             <ChevronIcon direction="right" />
           </button>

@@ -35,7 +35,7 @@ describe('ConquistasSection', () => {
     renderSection();
     const secao = await screen.findByRole('region', { name: 'Minhas conquistas' });
     const carrossel = await within(secao).findByRole('group', { name: 'Meus selos' });
-    expect(within(carrossel).getAllByRole('button').map((b) => b.textContent)).toEqual([
+    expect(within(carrossel).getAllByRole('listitem').map((b) => b.textContent)).toEqual([
       'Performance',
       'Novato',
       'Recrutador',
