@@ -5,35 +5,35 @@ import { escolherHero } from '../src/features/home/lib/escolher-hero.ts';
 import { papelDe, perfilPronto } from '../src/features/home/lib/perfil.ts';
 
 /** The chunks the member home's first screen loads after the app's entry, by their source modules. */
-const MODULOS_DA_HOME = ['/src/features/home/pages/home-page.tsx', '/src/features/fila/lib/create-fila-controller.ts'];
+const HOME_MODULES = ['/src/features/home/pages/home-page.tsx', '/src/features/fila/lib/create-fila-controller.ts'];
 
-type ComMeta = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+type WithMeta = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
 /**
- * The home's own code as the build wrote it: each of MODULOS_DA_HOME's chunks and what it imports,
+ * The home's own code as the build wrote it: each of HOME_MODULES's chunks and what it imports,
  * less what the entry already loads, with their CSS.
  */
-export function modulosDaHome(bundle: Rolldown.OutputBundle): { js: string[]; css: string[] } {
-  const chunks = Object.values(bundle).filter((c): c is ComMeta => c.type === 'chunk');
-  const porNome = new Map(chunks.map((c) => [c.fileName, c]));
-  const daEntrada = new Set<string>();
-  const visitar = (nome: string, vistos: Set<string>) => {
-    if (vistos.has(nome)) return;
-    vistos.add(nome);
-    for (const i of porNome.get(nome)?.imports ?? []) visitar(i, vistos);
+export function homeModules(bundle: Rolldown.OutputBundle): { js: string[]; css: string[] } {
+  const chunks = Object.values(bundle).filter((c): c is WithMeta => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const entryChunks = new Set<string>();
+  const visit = (name: string, seen: Set<string>) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const i of byName.get(name)?.imports ?? []) visit(i, seen);
   };
-  for (const c of chunks) if (c.isEntry) visitar(c.fileName, daEntrada);
-  const daHome = new Set<string>();
-  for (const fim of MODULOS_DA_HOME) {
-    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(fim));
-    if (!chunk) throw new Error(`prefetch-inicial: o build não tem o chunk de ${fim}`);
-    visitar(chunk.fileName, daHome);
+  for (const c of chunks) if (c.isEntry) visit(c.fileName, entryChunks);
+  const homeChunks = new Set<string>();
+  for (const suffix of HOME_MODULES) {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+    if (!chunk) throw new Error(`prefetch-inicial: o build não tem o chunk de ${suffix}`);
+    visit(chunk.fileName, homeChunks);
   }
-  const novos = [...daHome].filter((n) => !daEntrada.has(n));
-  const css = [...new Set(novos.flatMap((n) => [...(porNome.get(n)?.viteMetadata?.importedCss ?? [])]))];
+  const fresh = [...homeChunks].filter((n) => !entryChunks.has(n));
+  const css = [...new Set(fresh.flatMap((n) => [...(byName.get(n)?.viteMetadata?.importedCss ?? [])]))];
   // A chunk of CSS modules only is dropped by Vite after this hook: its styles stay, the file goes.
-  const soCss = (n: string) => porNome.get(n)!.moduleIds.every((id: string) => /\.css($|\?)/.test(id));
-  const js = novos.filter((n) => !soCss(n));
+  const cssOnly = (n: string) => byName.get(n)!.moduleIds.every((id: string) => /\.css($|\?)/.test(id));
+  const js = fresh.filter((n) => !cssOnly(n));
   return { js: js.map((n) => `/${n}`), css: css.map((n) => `/${n}`) };
 }
 
@@ -46,7 +46,7 @@ export function modulosDaHome(bundle: Rolldown.OutputBundle): { js: string[]; cs
  * bundle. Build only: in dev the app just asks for everything itself.
  */
 export function prefetchInicialPlugin(): Plugin {
-  let arquivo = '';
+  let fileName = '';
   return {
     name: 'legiao-prefetch-inicial',
     apply: 'build',
@@ -54,17 +54,17 @@ export function prefetchInicialPlugin(): Plugin {
     generateBundle: {
       order: 'pre',
       handler(_options, bundle) {
-        const modulos = JSON.stringify(modulosDaHome(bundle));
-        const codigo = `(${prefetchInicial.toString()})({ escolherHero: ${escolherHero.toString()}, papelDe: ${papelDe.toString()}, perfilPronto: ${perfilPronto.toString()}, modulos: ${modulos} });\n`;
-        arquivo = `assets/prefetch-inicial-${createHash('sha256').update(codigo).digest('hex').slice(0, 10)}.js`;
-        this.emitFile({ type: 'asset', fileName: arquivo, source: codigo });
+        const modules = JSON.stringify(homeModules(bundle));
+        const code = `(${prefetchInicial.toString()})({ escolherHero: ${escolherHero.toString()}, papelDe: ${papelDe.toString()}, perfilPronto: ${perfilPronto.toString()}, modules: ${modules} });\n`;
+        fileName = `assets/prefetch-inicial-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+        this.emitFile({ type: 'asset', fileName: fileName, source: code });
       },
     },
     transformIndexHtml: {
       order: 'post',
       handler() {
-        if (!arquivo) throw new Error('prefetch-inicial: index.html escrito antes do script');
-        return [{ tag: 'script', attrs: { async: true, src: `/${arquivo}` }, injectTo: 'head-prepend' }];
+        if (!fileName) throw new Error('prefetch-inicial: index.html escrito antes do script');
+        return [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head-prepend' }];
       },
     },
   };

@@ -82,7 +82,7 @@ describe('prefetchInicial', () => {
   it("starts the home's own chunks and styles beside the app's code, as the app's loader would ask for them", async () => {
     localStorage.setItem('token', 'tok');
     mockFetch(api(makeUser()));
-    prefetchInicial({ ...regras, modulos: { js: ['/assets/home-page-x.js', '/assets/conquistas-y.js'], css: ['/assets/home-page-z.css'] } });
+    prefetchInicial({ ...regras, modules: { js: ['/assets/home-page-x.js', '/assets/conquistas-y.js'], css: ['/assets/home-page-z.css'] } });
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[as=style]')];
     expect(links.map((l) => `${l.rel} ${l.getAttribute('href')} ${l.getAttribute('crossorigin')}`)).toEqual([
       'modulepreload /assets/home-page-x.js ',
@@ -94,7 +94,7 @@ describe('prefetchInicial', () => {
 
   it('preloads no code for a visitor without a session', () => {
     mockFetch(api(makeUser()));
-    prefetchInicial({ ...regras, modulos: { js: ['/assets/home-page-x.js'], css: [] } });
+    prefetchInicial({ ...regras, modules: { js: ['/assets/home-page-x.js'], css: [] } });
     expect(document.head.querySelector('link[rel=modulepreload]')).toBeNull();
   });
 });

@@ -21,7 +21,7 @@ interface Regras {
   papelDe: typeof PapelDe;
   perfilPronto: typeof PerfilPronto;
   /** The home's own code (its route chunk, what it imports and its CSS), known from the build. */
-  modulos?: { js: string[]; css: string[] };
+  modules?: { js: string[]; css: string[] };
 }
 
 /**
@@ -54,13 +54,13 @@ export function prefetchInicial(regras: Regras) {
     pedir('/api/produto/cliente?lista=colecao');
     // The home's chunks and styles, fetched beside the app's code instead of after it. The app's
     // loader finds these links and does not ask again (crossorigin as Vite's own preloads).
-    for (const [href, tipo] of [
-      ...(regras.modulos?.js ?? []).map((h) => [h, 'js'] as const),
-      ...(regras.modulos?.css ?? []).map((h) => [h, 'css'] as const),
+    for (const [href, kind] of [
+      ...(regras.modules?.js ?? []).map((h) => [h, 'js'] as const),
+      ...(regras.modules?.css ?? []).map((h) => [h, 'css'] as const),
     ]) {
       const link = document.createElement('link');
       link.href = href;
-      if (tipo === 'js') {
+      if (kind === 'js') {
         link.rel = 'modulepreload';
         link.crossOrigin = '';
       } else {

@@ -12,26 +12,26 @@ interface CarouselProps {
   className?: string;
 }
 
-const DESDE_768 = '(min-width: 768px)';
+const WIDE = '(min-width: 768px)';
 
 /** Whether the wide layout applies (the same media query as the CSS); false where matchMedia is missing. */
-function useDesde768(): boolean {
+function useWide(): boolean {
   return useSyncExternalStore(
-    (avisar) => {
+    (notify) => {
       if (typeof window.matchMedia !== 'function') return () => undefined;
-      const mq = window.matchMedia(DESDE_768);
-      mq.addEventListener('change', avisar);
-      return () => mq.removeEventListener('change', avisar);
+      const mq = window.matchMedia(WIDE);
+      mq.addEventListener('change', notify);
+      return () => mq.removeEventListener('change', notify);
     },
-    () => typeof window.matchMedia === 'function' && window.matchMedia(DESDE_768).matches,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE).matches,
     () => false,
   );
 }
 
-interface Posicao {
-  pagina: number;
-  podeVoltar: boolean;
-  podeAvancar: boolean;
+interface Position {
+  page: number;
+  canPrev: boolean;
+  canNext: boolean;
 }
 
 /**
@@ -44,70 +44,70 @@ interface Posicao {
  */
 export function Carousel({ label, children, porVisao, paginas = false, className }: CarouselProps) {
   const slides = Children.toArray(children);
-  const porPagina = useDesde768() ? porVisao.desde768 : porVisao.base;
-  const totalPaginas = Math.max(1, Math.ceil(slides.length / porPagina));
+  const perPage = useWide() ? porVisao.desde768 : porVisao.base;
+  const pageCount = Math.max(1, Math.ceil(slides.length / perPage));
   const viewportRef = useRef<HTMLDivElement>(null);
-  const [rolado, setRolado] = useState<Posicao | null>(null);
+  const [scrolled, setScrolled] = useState<Position | null>(null);
   // Before any scroll (or after the layout changed under it), the start: page 1.
-  const posicao = rolado ?? { pagina: 0, podeVoltar: false, podeAvancar: totalPaginas > 1 };
-  const quadro = useRef(0);
-  const moveu = useRef(false);
+  const position = scrolled ?? { page: 0, canPrev: false, canNext: pageCount > 1 };
+  const frame = useRef(0);
+  const moved = useRef(false);
 
   /** One view's width plus the gap between slides: what one page moves. */
-  const passo = useCallback((viewport: HTMLDivElement) => {
-    const trilho = viewport.firstElementChild as HTMLElement;
-    return viewport.clientWidth + (parseFloat(getComputedStyle(trilho).columnGap) || 0);
+  const pageStep = useCallback((viewport: HTMLDivElement) => {
+    const track = viewport.firstElementChild as HTMLElement;
+    return viewport.clientWidth + (parseFloat(getComputedStyle(track).columnGap) || 0);
   }, []);
 
   // Read where the scroller stands once per frame while it moves (layout is clean during scroll).
-  const aoRolar = useCallback(() => {
-    moveu.current = true;
-    cancelAnimationFrame(quadro.current);
-    quadro.current = requestAnimationFrame(() => {
+  const onScroll = useCallback(() => {
+    moved.current = true;
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
       const viewport = viewportRef.current;
       if (!viewport) return;
       const max = viewport.scrollWidth - viewport.clientWidth;
       const x = viewport.scrollLeft;
-      const noFim = x >= max - 1;
-      const pagina = noFim ? totalPaginas - 1 : Math.min(totalPaginas - 1, Math.round(x / passo(viewport)));
-      setRolado({ pagina, podeVoltar: x > 1, podeAvancar: !noFim });
+      const atEnd = x >= max - 1;
+      const page = atEnd ? pageCount - 1 : Math.min(pageCount - 1, Math.round(x / pageStep(viewport)));
+      setScrolled({ page, canPrev: x > 1, canNext: !atEnd });
     });
-  }, [passo, totalPaginas]);
-  useEffect(() => () => cancelAnimationFrame(quadro.current), []);
+  }, [pageStep, pageCount]);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   // A new count or layout: re-read where the scroller stands, if it ever moved. Reading scrollLeft
   // forces a layout, so a carousel nobody touched never reads it (the page's longest task otherwise).
   useEffect(() => {
-    if (moveu.current) aoRolar();
-  }, [porPagina, slides.length, aoRolar]);
+    if (moved.current) onScroll();
+  }, [perPage, slides.length, onScroll]);
 
   // A scroller must be reachable by keyboard: slides without a control of their own (pictures,
   // steps of text) make the track itself a tab stop.
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport) return;
-    const temControle = viewport.querySelector('a[href], button, input, select, textarea, [tabindex]') !== null;
-    if (temControle) viewport.removeAttribute('tabindex');
+    const hasControl = viewport.querySelector('a[href], button, input, select, textarea, [tabindex]') !== null;
+    if (hasControl) viewport.removeAttribute('tabindex');
     else viewport.setAttribute('tabindex', '0');
   }, [slides.length]);
 
-  const irPara = (pagina: number) => {
+  const goTo = (page: number) => {
     const viewport = viewportRef.current;
     if (!viewport) return;
-    const alvo = Math.max(0, Math.min(totalPaginas - 1, pagina));
-    const suave = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    const target = Math.max(0, Math.min(pageCount - 1, page));
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     // Past the end the browser stops at the last snap: the last page shows the last slides whole.
-    viewport.scrollTo({ left: alvo * passo(viewport), behavior: suave ? 'smooth' : 'auto' });
+    viewport.scrollTo({ left: target * pageStep(viewport), behavior: smooth ? 'smooth' : 'auto' });
     // jsdom and some browsers fire no scroll event for a position they are already at.
-    setRolado({ pagina: alvo, podeVoltar: alvo > 0, podeAvancar: alvo < totalPaginas - 1 });
+    setScrolled({ page: target, canPrev: target > 0, canNext: target < pageCount - 1 });
   };
 
-  const estilo = { '--slides-base': porVisao.base, '--slides-768': porVisao.desde768 } as CSSProperties;
+  const style = { '--slides-base': porVisao.base, '--slides-768': porVisao.desde768 } as CSSProperties;
   const classes = ['carousel', className ?? ''].filter(Boolean).join(' ');
 
   return (
-    <div className={classes} style={estilo} role="group" aria-roledescription="carrossel" aria-label={label}>
-      <div className="carousel__viewport" ref={viewportRef} onScroll={aoRolar}>
+    <div className={classes} style={style} role="group" aria-roledescription="carrossel" aria-label={label}>
+      <div className="carousel__viewport" ref={viewportRef} onScroll={onScroll}>
         <ul className="carousel__trilho">
           {slides.map((slide, i) => (
             <li key={isValidElement(slide) && slide.key !== null ? slide.key : i} className="carousel__slide">
@@ -116,27 +116,27 @@ export function Carousel({ label, children, porVisao, paginas = false, className
           ))}
         </ul>
       </div>
-      {totalPaginas > 1 ? (
+      {pageCount > 1 ? (
         <div className="carousel__controles">
           <button
             type="button"
             className="carousel__seta"
             aria-label="Anterior"
-            disabled={!posicao.podeVoltar}
-            onClick={() => irPara(posicao.pagina - 1)}
+            disabled={!position.canPrev}
+            onClick={() => goTo(position.page - 1)}
           >
             <ChevronIcon direction="left" />
           </button>
           {paginas ? (
-            <ol className="carousel__paginas" aria-label={`Página ${posicao.pagina + 1} de ${totalPaginas}`}>
-              {Array.from({ length: totalPaginas }, (_, i) => (
+            <ol className="carousel__paginas" aria-label={`Página ${position.page + 1} de ${pageCount}`}>
+              {Array.from({ length: pageCount }, (_, i) => (
                 <li key={i}>
                   <button
                     type="button"
                     className="carousel__pagina"
                     aria-label={`Ir para a página ${i + 1}`}
-                    aria-current={i === posicao.pagina ? 'true' : undefined}
-                    onClick={() => irPara(i)}
+                    aria-current={i === position.page ? 'true' : undefined}
+                    onClick={() => goTo(i)}
                   />
                 </li>
               ))}
@@ -146,8 +146,8 @@ export function Carousel({ label, children, porVisao, paginas = false, className
             type="button"
             className="carousel__seta"
             aria-label="Próximo"
-            disabled={!posicao.podeAvancar}
-            onClick={() => irPara(posicao.pagina + 1)}
+            disabled={!position.canNext}
+            onClick={() => goTo(position.page + 1)}
           >
             <ChevronIcon direction="right" />
           </button>
