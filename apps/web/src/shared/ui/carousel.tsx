@@ -36,7 +36,7 @@ interface Position {
 
 /**
  * The app's carousel: the browser's own scroller (CSS scroll snap), so a finger swipes it on the
- * compositor and nothing is measured when it appears (docs/decisions/0022-native-carousel.md).
+ * compositor and nothing is measured when it appears (docs/decisions/0022-home-first-screen.md).
  * The arrows and dots move one view at a time; focusing a slide's control brings it into view (the
  * browser does that for any scroller). Until the member scrolls, where it stands is known from the
  * slide count alone: nothing reads the layout while the page loads. Products use 1/5 per view,

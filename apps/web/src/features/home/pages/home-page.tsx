@@ -14,6 +14,7 @@ import { PesquisaPopup } from '../components/pesquisa-popup';
 import { SecaoAdiada } from '../components/secao-adiada';
 import { lazySecao } from '../lib/lazy-secao';
 import { papelDe, perfilPronto } from '../lib/perfil';
+import { useFirstScreenReady } from '../lib/use-first-screen';
 import { usePrimeiraTelaPronta } from '../lib/use-primeira-tela-pronta';
 import '../home.css';
 
@@ -40,10 +41,11 @@ const FaqHomeSection = lazySecao(() => import('../components/faq-home-section').
  */
 export function HomePage() {
   const { data: usuario, error, isPending } = useLoggedUser();
-  // The member arrives as a synchronous update (TanStack Query's store), and building the whole first
-  // screen from it was the home's longest task. Deferred, React builds it in a transition, in slices
-  // that yield to the browser; the screen is the same (docs/decisions/0018-home-on-a-phone.md).
-  const user = useDeferredValue(usuario);
+  // The first screen is built once, when its calls have answered (not once per answer), and in a
+  // transition: React builds it in slices that yield to the browser, one commit, one layout
+  // (docs/decisions/0018-home-on-a-phone.md, 0022-home-first-screen.md).
+  const ready = useFirstScreenReady(usuario);
+  const user = useDeferredValue(ready ? usuario : undefined);
   const { mutate: logoutNow } = useLogout();
   const { hash } = useLocation();
   const observar = usePrimeiraTelaPronta();

@@ -1,0 +1,38 @@
+import type { UsuarioLogado } from '@legiao/contracts/usuario';
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { conquistaQueryOptions } from '../../conquistas/api/get-conquista';
+import { produtosClienteQueryOptions } from '../../produtos/api/get-produtos-cliente';
+import { bannersHomeQuery, resumoIndicacaoQuery } from '../api/home-queries';
+import { papelDe, perfilPronto } from './perfil';
+
+/** Past this the first screen shows with what it has: a slow call keeps only its own section waiting. */
+export const FIRST_SCREEN_WAIT_MS = 1500;
+
+/**
+ * Whether the first screen's calls (hero banners, achievements, collection, referral count: the
+ * ones the prefetch script started) have all answered, or FIRST_SCREEN_WAIT_MS passed. The home
+ * builds its first screen once, with every answer in the cache, instead of once per answer:
+ * each answer was its own render, commit and layout (docs/decisions/0022-home-first-screen.md).
+ * The sections keep their own queries; these are the same keys, so nothing is asked twice.
+ */
+export function useFirstScreenReady(user: UsuarioLogado | undefined): boolean {
+  const role = user ? papelDe(user) : undefined;
+  const settled = useQueries({
+    queries: [
+      { ...bannersHomeQuery(), enabled: !!user },
+      { ...conquistaQueryOptions(), enabled: !!user && role !== 'lead' && perfilPronto(user) },
+      { ...produtosClienteQueryOptions('colecao'), enabled: !!user },
+      { ...resumoIndicacaoQuery(), enabled: role === 'membro' },
+    ],
+    // A disabled query stays pending without fetching: it is not waited for.
+    combine: (results) => results.every((r) => !r.isPending || r.fetchStatus === 'idle'),
+  });
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!user) return;
+    const timer = window.setTimeout(() => setLate(true), FIRST_SCREEN_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [user]);
+  return !!user && (settled || late);
+}

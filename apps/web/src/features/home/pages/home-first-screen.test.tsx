@@ -1,0 +1,61 @@
+import { STORAGE } from '@legiao/contracts/storage-keys';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { FIRST_SCREEN_WAIT_MS } from '../lib/use-first-screen';
+
+const grupo = {
+  id: 1,
+  nome: 'Garrafa Camping',
+  categoria: 'garrafas',
+  img: '/produtos/garrafa-camping-legiao-1913.svg',
+  moldura: null,
+  produtos: [
+    { id: 'a', quantidade: 1, dataCompra: '2026-01-10', localCompra: 'Site oficial', produtoValidado: true, presente: false, compradoParaPresente: false, quantidadePresente: 0, legionario: false, codigoLegionario: null, codigosLegionario: [] },
+  ],
+};
+
+/** The home's calls; the collection answers only when `liberar` is called (or never). */
+function homeApi(colecao: Promise<Response>) {
+  return (url: string) => {
+    const path = url.split('?')[0]!;
+    if (path === '/api/usuario/logged') return jsonResponse(makeUser({ nome: 'Ana Lima', perfilCompleto: true, perfilDefinido: true }));
+    if (path === '/api/satisfacao') return jsonResponse({ faseEncerrada: true });
+    if (path === '/api/indicacao') return jsonResponse({ confirmados: 2, pendentes: 0, saldo: 2, confirmacoes: [], emailsConfirmados: [], emailsPendentes: [], valorIndicacao: 1 });
+    if (path === '/api/produto/cliente') return colecao;
+    return jsonResponse([]);
+  };
+}
+
+// docs/decisions/0022-home-first-screen.md: the first screen is built once, with its answers.
+describe('HomePage first screen', () => {
+  beforeEach(() => localStorage.setItem(STORAGE.token, 'tok'));
+
+  it('waits for its calls and then shows greeting, achievements and collection together', async () => {
+    let liberar!: () => void;
+    const colecao = new Promise<Response>((r) => (liberar = () => r(jsonResponse([grupo]))));
+    const fetch = mockFetch(homeApi(colecao));
+    renderApp('/home');
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url.startsWith('/api/produto/cliente'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByRole('heading', { name: 'Olá, Ana!' })).toBeNull();
+
+    liberar();
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Minhas conquistas' })).toBeTruthy();
+    expect(screen.getByText('1 Produto')).toBeTruthy();
+    expect(screen.queryByText('Carregando sua coleção...')).toBeNull();
+    expect(screen.getByTestId('home-confirmados').textContent).toBe('2');
+  });
+
+  it('shows the first screen after a while even if one call never answers, that section still loading', async () => {
+    mockFetch(homeApi(new Promise<Response>(() => undefined)));
+    const inicio = Date.now();
+    renderApp('/home');
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana!' }, { timeout: FIRST_SCREEN_WAIT_MS + 3000 })).toBeTruthy();
+    expect(Date.now() - inicio).toBeGreaterThanOrEqual(FIRST_SCREEN_WAIT_MS - 50);
+    expect(screen.getByText('Carregando sua coleção...')).toBeTruthy();
+  });
+});
