@@ -7,18 +7,19 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { z } from 'zod';
-import { MSG } from '@legiao/contracts';
+import { MSG, REQUEST_MSG } from '@legiao/contracts';
 import type { Config } from './config.js';
 import { poolOf, type Db } from './db/prisma.js';
 import { ContentCache } from './cache/content-cache.js';
-import { registerErrorHandler } from './errors/error-handler.js';
+import { clientErrorHandler, errorBody, frameworkErrors, registerErrorHandler } from './errors/error-handler.js';
 import { authPlugin } from './plugins/auth.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { RequestLog } from './plugins/request-log.js';
 import { compiledSerializerCompiler } from './lib/compiled-serializer.js';
+import { validatorCompiler } from './lib/validator.js';
 import type { Mailer } from './features/mail/mailer.js';
 import type { CepProvider } from './features/cep/cep.provider.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -72,6 +73,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Errors produced before routing answer in the one error format too (issue 14).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -87,9 +91,24 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     done();
   });
   registerErrorHandler(app);
+  // `Content-Type: application/json` with zero bytes is how common HTTP clients send a DELETE or a
+  // logout: "no body", not bad JSON. Routes that need a body name the missing fields (lib/validator.ts).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    if (raw === '') return done(null, undefined);
+    parseJson(request, raw as string, done);
+  });
+  // @fastify/cors answers a preflight without Origin or Access-Control-Request-Method with a
+  // text/plain 400 ('Invalid Preflight Request'); this hook runs first and answers in the error format.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method === 'OPTIONS' && (!request.headers.origin || !request.headers['access-control-request-method'])) {
+      return reply.status(400).send(errorBody(REQUEST_MSG.preflightInvalido, 'BAD_PREFLIGHT'));
+    }
+    done();
+  });
 
   await app.register(securityHeadersPlugin);
-  await app.register(cors, { origin: config.corsOrigin.split(',').map((s) => s.trim()), credentials: false });
+  await app.register(cors, { origin: config.corsOrigin.split(',').map((s) => s.trim()), credentials: false, strictPreflight: false });
   await app.register(rateLimit, {
     global: false,
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'legiao-rl:' } : {}),
@@ -159,8 +178,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!.toLowerCase();
-    // Paths with a file extension (a stale /assets/*.js) get a real 404, not the SPA's HTML.
-    if (hasWeb && request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/.test(path)) {
+    // Paths with a file extension (a stale /assets/*.js) get a real 404, not the SPA's HTML. HEAD
+    // answers wherever GET does (uptime monitors and link checkers use it).
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !/\.[a-z0-9]+$/.test(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ errors: [{ message: MSG.naoEncontrado, code: 'NOT_FOUND' }] });

@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './input-guard.js';
 export * from './errors.js';
 export * from './cpf.js';
 export * from './senha.js';

@@ -38,3 +38,19 @@ export const MSG = {
   termosObrigatorios: 'Você precisa aceitar os termos de uso.',
   servicoIndisponivel: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
 } as const;
+
+// Answers to requests the framework refuses before any route runs (issue 14), and input rules
+// every route shares. Portuguese like the rest: the fuzzer found English ones.
+export const REQUEST_MSG = {
+  caractereInvalido: 'O texto enviado contém caracteres inválidos.',
+  numeroForaDoLimite: 'Número fora do intervalo permitido.',
+  cabecalhosGrandes: 'Os cabeçalhos da requisição são grandes demais.',
+  enderecoLongo: 'O endereço da requisição é longo demais.',
+  enderecoInvalido: 'O endereço da requisição é inválido.',
+  preflightInvalido: 'Pedido de verificação de origem (CORS) inválido.',
+  somenteWebSocket: 'Esta rota só aceita conexões WebSocket (cabeçalho Upgrade).',
+  tempoEsgotado: 'A requisição demorou demais para chegar.',
+} as const;
+
+/** Where a body is required and came empty: the wire name of the missing field (issue 14). */
+export const missingFieldMessage = (field: string) => `Informe o campo obrigatório "${field}".`;

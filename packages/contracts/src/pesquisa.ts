@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Id } from './input-guard.js';
 
 // The personalisation survey (spec 001 sections 2.16, 3, 4 and 7). docs/decisions/0014-pesquisas.md
 // One question at a time; each answer returns the next question or the finished state. When the last
@@ -47,12 +48,13 @@ export const pesquisaEstadoSchema = z.object({
 });
 export type PesquisaEstado = z.infer<typeof pesquisaEstadoSchema>;
 
-const idInt = z.number({ error: PESQUISA_MSG.respostaInvalida }).int(PESQUISA_MSG.respostaInvalida).positive(PESQUISA_MSG.respostaInvalida);
+// Ids are int4 columns: a bigger number is refused here, not by PostgreSQL (a 500 before issue 14).
+const idInt = int4Id(PESQUISA_MSG.respostaInvalida);
 
 /** POST /pesquisa (spec 001 section 3). The page sends one id; the server enforces each question's limit. */
 export const pesquisaRespostaInputSchema = z.object({
-  idPesquisa: z.number({ error: PESQUISA_MSG.pesquisaInvalida }).int(PESQUISA_MSG.pesquisaInvalida).positive(PESQUISA_MSG.pesquisaInvalida),
-  idPesquisaPergunta: z.number({ error: PESQUISA_MSG.perguntaInvalida }).int(PESQUISA_MSG.perguntaInvalida).positive(PESQUISA_MSG.perguntaInvalida),
+  idPesquisa: int4Id(PESQUISA_MSG.pesquisaInvalida),
+  idPesquisaPergunta: int4Id(PESQUISA_MSG.perguntaInvalida),
   idRespostas: z.array(idInt, { error: PESQUISA_MSG.respostaObrigatoria }).min(1, PESQUISA_MSG.respostaObrigatoria).max(10, PESQUISA_MSG.respostasDemais),
 });
 export type PesquisaRespostaInput = z.infer<typeof pesquisaRespostaInputSchema>;

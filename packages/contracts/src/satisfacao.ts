@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Id } from './input-guard.js';
 
 // The public satisfaction survey (spec 001 sections 2.17, 3, 4, 5, 7, 8 and 9), reached by the member's
 // hashPesquisaSatisfacao, no login. Five pages; each PRÓXIMO posts one page, the server answers the next
@@ -102,7 +103,8 @@ export const satisfacaoEstadoSchema = z.object({
 });
 export type SatisfacaoEstado = z.infer<typeof satisfacaoEstadoSchema>;
 
-const idInt = (msg: string) => z.number({ error: msg }).int(msg).positive(msg);
+// Ids are int4 columns: a bigger number is refused here, not by PostgreSQL (a 500 before issue 14).
+const idInt = int4Id;
 
 export const satisfacaoRespostaSchema = z.object({
   idPesquisa: idInt(SATISFACAO_MSG.pesquisaInvalida),

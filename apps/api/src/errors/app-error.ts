@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   GONE: 410,
+  /** A WebSocket-only route called without the Upgrade handshake. */
+  UPGRADE_REQUIRED: 426,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,

@@ -1,15 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MSG, type ErrorResponse } from '@legiao/contracts';
+import { MSG, REQUEST_MSG, type ErrorResponse } from '@legiao/contracts';
 import { AppError } from './app-error.js';
 
-const body = (message: string, code?: string): ErrorResponse => ({ errors: [{ message, ...(code ? { code } : {}) }] });
+export const errorBody = (message: string, code?: string): ErrorResponse => ({ errors: [{ message, ...(code ? { code } : {}) }] });
 
 /** The one place errors become HTTP answers: always `{ errors: [{ message, code? }] }`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.message, error.reason ?? error.code));
+      return reply.status(error.status).send(errorBody(error.message, error.reason ?? error.code));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Unique messages in field order: the first is what the web app shows.
@@ -18,17 +19,52 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send(body(MSG.fallback, 'INTERNAL'));
+      return reply.status(500).send(errorBody(MSG.fallback, 'INTERNAL'));
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send(body(MSG.muitasTentativas, 'RATE_LIMITED'));
+    if (status === 429) return reply.status(429).send(errorBody(MSG.muitasTentativas, 'RATE_LIMITED'));
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large): never leak
       // their English text, but keep the status.
       request.log.info({ err: error }, 'client error');
-      return reply.status(status).send(body(MSG.fallback, error.code ?? 'BAD_REQUEST'));
+      return reply.status(status).send(errorBody(MSG.fallback, error.code ?? 'BAD_REQUEST'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(body(MSG.fallback, 'INTERNAL'));
+    return reply.status(500).send(errorBody(MSG.fallback, 'INTERNAL'));
   });
+}
+
+/**
+ * Errors the router meets before any route or hook exists for the request (Fastify's
+ * `frameworkErrors`): a URL that can't be decoded (`/api/cep/%ZZ`, a lone surrogate) or a path
+ * parameter over `maxParamLength`. Fastify's default answer is English.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(errorBody(REQUEST_MSG.enderecoLongo, error.code));
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send(errorBody(REQUEST_MSG.enderecoInvalido, error.code));
+  return reply.status(error.statusCode && error.statusCode >= 400 ? error.statusCode : 500).send(errorBody(MSG.fallback, error.code));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over maxHeaderSize: 431,
+ * malformed request lines, timeouts). Only the raw socket exists here, so the answer is written by
+ * hand, in the same JSON format, and the connection is closed as Node does.
+ */
+export function clientErrorHandler(err: { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', REQUEST_MSG.cabecalhosGrandes]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', REQUEST_MSG.tempoEsgotado]
+        : err.code === 'HPE_URI_TOO_LONG'
+          ? [414, 'URI Too Long', REQUEST_MSG.enderecoLongo]
+          : [400, 'Bad Request', MSG.fallback];
+  const payload = JSON.stringify(errorBody(message, 'CLIENT_ERROR'));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy();
 }

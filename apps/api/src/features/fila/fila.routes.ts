@@ -1,11 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { REQUEST_MSG } from '@legiao/contracts';
+import { AppError } from '../../errors/app-error.js';
 
 /**
  * GET /api/fila/ws: the waiting room's hub (spec 000 section 7). Protocol in
  * docs/decisions/0008-waiting-room.md and packages/contracts/src/fila.ts.
  */
 export const filaRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/fila/ws', { websocket: true }, (socket) => {
-    app.fila.attach(socket);
+  app.route({
+    method: 'GET',
+    url: '/fila/ws',
+    // A plain GET (no Upgrade header) reaches `handler`: @fastify/websocket's default is an empty 404.
+    handler: async () => {
+      throw new AppError('UPGRADE_REQUIRED', REQUEST_MSG.somenteWebSocket);
+    },
+    wsHandler: (socket) => {
+      app.fila.attach(socket);
+    },
   });
 };
