@@ -35,6 +35,7 @@ import { loginLinkRoutes } from './features/login-link/login-link.routes.js';
 import { alterarEmailRoutes } from './features/usuario/alterar-email.routes.js';
 import { consentimentoRoutes } from './features/consentimento/consentimento.routes.js';
 import { lgpdRoutes } from './features/lgpd/lgpd.routes.js';
+import { MemoryLoginFailures, RedisLoginFailures, type LoginFailures } from './features/auth/login-failures.js';
 
 // Portuguese fallback messages for any zod issue a contract didn't word itself.
 z.config(z.locales.pt());
@@ -55,6 +56,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** What staff change and members only read, in memory (docs/decisions/0019-content-cache.md). */
     cache: ContentCache;
+    /** Failed logins per account (docs/decisions/0023-request-hardening.md). */
+    loginFailures: LoginFailures;
   }
 }
 
@@ -83,6 +86,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   const cache = new ContentCache(poolOf(ctx.prisma), (msg, err) => app.log.warn({ err }, msg));
   app.decorate('cache', cache);
+  const { authMax, windowMs } = config.rateLimit;
+  app.decorate<LoginFailures>('loginFailures', ctx.redis ? new RedisLoginFailures(ctx.redis, authMax, windowMs) : new MemoryLoginFailures(authMax, windowMs));
   await cache.start();
   app.addHook('onClose', () => cache.close());
   if (config.cacheSyncReads) app.addHook('onRequest', () => cache.sync());

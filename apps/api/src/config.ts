@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { isIP } from 'node:net';
 
 /** Repository root, for defaults that point at files (web build, embedded database folder). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -17,8 +18,19 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     // Only behind a reverse proxy that sets X-Forwarded-For: otherwise clients could pick their IP
-    // and dodge the rate limits. true, or a comma-separated list of proxy addresses/CIDRs.
-    TRUST_PROXY: z.string().default('false'),
+    // and dodge the rate limits. false (default), true, or a comma-separated list of
+    // proxy addresses/CIDRs; parsed here so a typo stops the boot instead of trusting everyone.
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (parsed === null) {
+          ctx.addIssue({ code: 'custom', message: 'use false, true ou os endereços/CIDRs dos proxies separados por vírgula' });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     DATABASE_URL: z.string().url().optional(),
     EMBEDDED_PG_DIR: z.string().default(resolve(REPO_ROOT, '.data/postgres')),
     EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
@@ -32,7 +44,10 @@ const envSchema = z
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
     CEP_PROVIDER_URL: z.string().default('https://viacep.com.br/ws/{cep}/json/'),
     CEP_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
+    // Failed logins per account per window, and requests per IP and route on the other auth calls.
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+    // Logins per IP per window, whatever the account: members behind one NAT share it (ADR 0023).
+    RATE_LIMIT_LOGIN_IP_MAX: z.coerce.number().int().positive().default(1000),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Requests slower than this are logged at info even when they succeed (docs/decisions/0017-api-speed.md).
@@ -86,8 +101,23 @@ const envSchema = z
     }
   });
 
-function parseTrustProxy(v: string): boolean | string {
-  return v === 'true' || v === 'false' ? v === 'true' : v;
+/**
+ * Fastify's `trustProxy`: false, true, or the proxies' addresses/CIDRs.
+ * null when the value is none of these.
+ */
+export function parseTrustProxy(raw: string): boolean | string[] | null {
+  const v = raw.trim();
+  if (v === 'false' || v === '') return false;
+  if (v === 'true') return true;
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const valid = (entry: string) => {
+    const [addr, bits, ...rest] = entry.split('/');
+    const family = isIP(addr ?? '');
+    if (!family || rest.length) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  };
+  return list.length > 0 && list.every(valid) ? list : null;
 }
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -108,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
     redisUrl: e.REDIS_URL,
@@ -121,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     bcryptCost: e.BCRYPT_COST,
     cep: { providerUrl: e.CEP_PROVIDER_URL, timeoutMs: e.CEP_TIMEOUT_MS },
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, loginIpMax: e.RATE_LIMIT_LOGIN_IP_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
     responseCheck: e.RESPONSE_CHECK ?? e.NODE_ENV === 'test',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { errorResponseSchema, FILA_TICKET_HEADER, loginSchema, messageResponseSchema, MSG, recuperarSenhaConfirmacaoSchema, recuperarSenhaQuerySchema, tokenResponseSchema, emailSchema } from '@legiao/contracts';
-import { authRateLimit } from '../../plugins/rate-limits.js';
+import { authRateLimit, loginIpRateLimit } from '../../plugins/rate-limits.js';
 import { confirmPasswordReset, login, requestPasswordReset } from './auth.service.js';
 import { revokeSession } from './session.service.js';
 
@@ -12,7 +12,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Entrar com e-mail e senha', body: loginSchema, response: { 200: tokenResponseSchema, ...errors } } },
+    { config: { rateLimit: loginIpRateLimit(app) }, schema: { tags: ['auth'], summary: 'Entrar com e-mail e senha', body: loginSchema, response: { 200: tokenResponseSchema, ...errors } } },
     async (request) => {
       const header = request.headers[FILA_TICKET_HEADER];
       const ticket = request.body.ticket ?? (typeof header === 'string' ? header : undefined);

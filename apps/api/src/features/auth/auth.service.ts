@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@legiao/contracts';
-import { badRequest, forbidden, unauthenticated } from '../../errors/app-error.js';
+import { AppError, badRequest, forbidden, unauthenticated } from '../../errors/app-error.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { digest, isUuid, sameDigest } from '../../lib/secrets.js';
 import { passwordResetMail } from '../mail/templates.js';
@@ -12,12 +12,21 @@ export async function login(app: FastifyInstance, email: string, senha: string, 
   const { prisma, config } = app.ctx;
   // While the waiting room is on, only an admitted client may log in (ADR 0008).
   const admissao = await checkLoginTicket(app, meta.ticket);
+  // Brute force is limited per account (failed attempts), not per IP: members behind one NAT
+  // don't lock each other out (issue 14, ADR 0023). Checked before the password, so the right
+  // password doesn't get through a locked account either.
+  if (await app.loginFailures.isLocked(email)) throw new AppError('RATE_LIMITED', MSG.muitasTentativas, 'RATE_LIMITED');
   const usuario = await prisma.usuario.findUnique({ where: { email } });
   if (!usuario?.senhaHash) {
     await burnPasswordCheck(senha, config.bcryptCost);
+    await app.loginFailures.record(email);
     throw unauthenticated(MSG.credenciaisInvalidas, 'CREDENCIAIS_INVALIDAS');
   }
-  if (!(await verifyPassword(senha, usuario.senhaHash))) throw unauthenticated(MSG.credenciaisInvalidas, 'CREDENCIAIS_INVALIDAS');
+  if (!(await verifyPassword(senha, usuario.senhaHash))) {
+    await app.loginFailures.record(email);
+    throw unauthenticated(MSG.credenciaisInvalidas, 'CREDENCIAIS_INVALIDAS');
+  }
+  await app.loginFailures.clear(email);
   // Only after the password matched, so this never tells a stranger that an e-mail exists.
   if (!usuario.ativo) throw forbidden(MSG.contaNaoAtivada, 'CONTA_NAO_ATIVADA');
   await consumeLoginTicket(app, admissao);
