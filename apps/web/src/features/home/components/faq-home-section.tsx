@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useKeepInView } from '../../../shared/lib/use-keep-in-view';
 import { useLocation } from 'react-router';
 import { useFaqHome } from '../../faq/api/get-faq';
 import { FaqAccordion } from '../../faq/components/faq-accordion';
@@ -14,11 +15,9 @@ export function FaqHomeSection() {
   }, [error]);
   const itens = data ?? [];
   // The home mounts this section on its way down, or at once for #faq; the questions arrive after
-  // the anchor's jump, so the page lands on them when they do (docs/decisions/0018-home-on-a-phone.md).
-  const temItens = itens.length > 0;
-  useEffect(() => {
-    if (temItens && hash === '#faq') secao.current?.scrollIntoView();
-  }, [temItens, hash]);
+  // the anchor's jump, so the page lands on them when they do, and stays there while the sections
+  // above mount (docs/decisions/0018-home-on-a-phone.md, 0022-home-first-screen.md).
+  useKeepInView(secao, itens.length > 0 && hash === '#faq');
   // While the questions load, an empty box keeps the #faq anchor (and the page's length): an
   // anchor that is missing sends the router's scroll to the top instead.
   if (!itens.length) return isPending ? <div id="faq" className="faq-home faq-home--carregando" aria-busy="true" /> : null;
