@@ -20,6 +20,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { RequestLog } from './plugins/request-log.js';
 import { compiledSerializerCompiler } from './lib/compiled-serializer.js';
 import { validatorCompiler } from './lib/validator.js';
+import { completeNullableEnums } from './lib/openapi.js';
 import type { Mailer } from './features/mail/mailer.js';
 import type { CepProvider } from './features/cep/cep.provider.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -130,6 +131,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: completeNullableEnums,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);

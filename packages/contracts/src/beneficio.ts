@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { absentWhenNull } from './fields.js';
+import { int4Id } from './input-guard.js';
 export * from './beneficio-constantes.js';
 import { IDEMPOTENCY_HEADER, BENEFICIO_MSG, CODIGOS_BLOQUEIO, ESTADOS_BENEFICIO } from './beneficio-constantes.js';
 
@@ -54,7 +56,8 @@ export const beneficioIdParamsSchema = z.object({
   id: z.coerce.number({ error: BENEFICIO_MSG.naoEncontrado }).int(BENEFICIO_MSG.naoEncontrado).positive(BENEFICIO_MSG.naoEncontrado).max(2_147_483_647, BENEFICIO_MSG.naoEncontrado),
 });
 
-const idSchema = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+// A JSON body carries numbers: "1" is refused as the document says (integer), not coerced (issue 14).
+const idSchema = int4Id;
 
 /**
  * POST /beneficio/resgate. The spec's client sends only idBeneficio after the member ticked the
@@ -62,7 +65,7 @@ const idSchema = (message: string) => z.coerce.number({ error: message }).int(me
  */
 export const resgateBodySchema = z.object({
   idBeneficio: idSchema(BENEFICIO_MSG.idBeneficioInvalido),
-  idOpcao: z.preprocess((v) => (v === null || v === '' ? undefined : v), idSchema(BENEFICIO_MSG.opcaoInvalida).optional()),
+  idOpcao: absentWhenNull(idSchema(BENEFICIO_MSG.opcaoInvalida), { emptyToo: true }),
   aceiteTermos: z.boolean().optional().refine((v) => v !== false, BENEFICIO_MSG.termos),
 });
 export type ResgateBodyInput = z.input<typeof resgateBodySchema>;

@@ -41,4 +41,12 @@ export const dataNascimentoSchema = z
 export const UFS = ['AC','AL','AP','AM','BA','CE','DF','ES','GO','MA','MT','MS','MG','PA','PB','PR','PE','PI','RJ','RN','RS','RO','RR','SC','SP','SE','TO'] as const;
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+
+/**
+ * An optional field where null (and '', with `emptyToo`) means "not sent", as the spec's client
+ * sends them. Written as `schema.nullish()` so the OpenAPI document says nullable: a preprocess
+ * that swallowed null documented the field as a plain string (issue 14).
+ */
+export const absentWhenNull = <T extends z.ZodType>(schema: T, { emptyToo = false } = {}) =>
+  z.preprocess((v) => (emptyToo && v === '' ? null : v), schema.nullish()).transform((v) => v ?? undefined);
 export const textoOpcional = optionalText;

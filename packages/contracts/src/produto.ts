@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { absentWhenNull } from './fields.js';
+import { INT4_MAX } from './input-guard.js';
 import { TODOS, LOCAL_OUTRO, LOCAIS_COMPRA, PRODUTO_MSG, parseDataCompra } from './produto-constantes.js';
 export * from './produto-constantes.js';
 
@@ -19,16 +21,23 @@ export const dataCompraSchema = z
     return day;
   });
 
-const idProdutoSchema = z.coerce
+// A JSON body carries numbers: "1" is refused as the document says (integer), not coerced
+// (issue 14). A query string only has text, so there the same rule reads the digits.
+const idProdutoSchema = z
   .number({ error: PRODUTO_MSG.produtoObrigatorio })
   .int(PRODUTO_MSG.produtoNaoEncontrado)
   .positive(PRODUTO_MSG.produtoObrigatorio)
-  .max(2_147_483_647, PRODUTO_MSG.produtoNaoEncontrado);
+  .max(INT4_MAX, PRODUTO_MSG.produtoNaoEncontrado);
+const idProdutoQuerySchema = z.coerce
+  .number({ error: PRODUTO_MSG.produtoObrigatorio })
+  .int(PRODUTO_MSG.produtoNaoEncontrado)
+  .positive(PRODUTO_MSG.produtoObrigatorio)
+  .max(INT4_MAX, PRODUTO_MSG.produtoNaoEncontrado);
 
 const quantidadeSchema = z.number({ error: PRODUTO_MSG.quantidadeInvalida }).int(PRODUTO_MSG.quantidadeInvalida).min(1, PRODUTO_MSG.quantidadeInvalida).max(99, PRODUTO_MSG.quantidadeInvalida);
 
 const localCompraSchema = z.string({ error: PRODUTO_MSG.localObrigatorio }).trim().min(1, PRODUTO_MSG.localObrigatorio).max(80, PRODUTO_MSG.localLongo);
-const localCompraOutroSchema = z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(80, PRODUTO_MSG.localLongo).optional());
+const localCompraOutroSchema = absentWhenNull(z.string().trim().max(80, PRODUTO_MSG.localLongo));
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 const LOCAL_POR_CHAVE = new Map<string, string>(LOCAIS_COMPRA.map((l) => [fold(l.value), l.value]));
@@ -156,7 +165,7 @@ export const gruposProdutoClienteSchema = z.array(grupoProdutoClienteSchema);
 export const LISTAS_PRODUTO_CLIENTE = ['todos', 'colecao', 'presentes'] as const;
 export const produtoClienteQuerySchema = z.object({
   lista: z.enum(LISTAS_PRODUTO_CLIENTE).default('todos').describe('todos (padrão), colecao (home) ou presentes (Meus presentes)'),
-  idProduto: idProdutoSchema.optional().describe('Só o grupo deste produto'),
+  idProduto: idProdutoQuerySchema.optional().describe('Só o grupo deste produto'),
 });
 
 const localCompraRefine = (v: { localCompra?: string; localCompraOutro?: string }, ctx: z.RefinementCtx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './fields.js';
+import { absentWhenNull, emailSchema } from './fields.js';
 
 // Social login (spec 001 sections 2.12, 3, 4, 7). docs/decisions/0010-social-login.md
 
@@ -25,8 +25,8 @@ export const MSG_SOCIAL = {
 export const socialLoginSchema = z.object({
   provider: z.enum(SOCIAL_PROVIDERS, { error: MSG_SOCIAL.provedorInvalido }),
   token: z.string({ error: MSG_SOCIAL.tokenInvalido }).trim().min(1, MSG_SOCIAL.tokenInvalido).max(4096, MSG_SOCIAL.tokenInvalido),
-  email: z.preprocess((v) => (v === '' || v === null ? undefined : v), emailSchema.optional()),
-  nome: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(120).optional()),
+  email: absentWhenNull(emailSchema, { emptyToo: true }),
+  nome: absentWhenNull(z.string().trim().max(120)),
   /** The referral value the landing page kept (?r=), for a first login that creates the account. */
   hashIndicacao: z.string().trim().max(200).optional(),
   ticket: z.string().max(2000).optional(),

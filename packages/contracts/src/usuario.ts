@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { celularSchema, cepSchema, cpfSchema, dataNascimentoSchema, emailSchema, UFS } from './fields.js';
+import { absentWhenNull, celularSchema, cepSchema, cpfSchema, dataNascimentoSchema, emailSchema, UFS } from './fields.js';
 import { senhaSchema } from './senha.js';
 
 /** Canonical gender values (profile edit). Sign-up sends the longer labels; both are accepted. */
@@ -45,7 +45,7 @@ export const required = <T extends z.ZodType>(schema: T) =>
   );
 const ufSchema = z.string().trim().toUpperCase().refine((s) => (UFS as readonly string[]).includes(s), MSG.cepInvalido);
 const text = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) => z.preprocess((v) => (v === null ? undefined : v), text(max).optional());
+const optionalText = (max: number) => absentWhenNull(text(max));
 
 // --- queries ---------------------------------------------------------------------------------
 export const validEmailQuerySchema = z.object({ email: emailSchema });
@@ -65,7 +65,7 @@ export const cadastroSchema = z.object({
   cep: required(cepSchema),
   endereco: optionalText(200),
   cidade: optionalText(120),
-  uf: z.preprocess((v) => (v === '' || v === null ? undefined : v), ufSchema.optional()),
+  uf: absentWhenNull(ufSchema, { emptyToo: true }),
   dataNascimento: required(dataNascimentoSchema),
   genero: required(generoSchema),
   optin: z.boolean().optional().default(false),
@@ -91,15 +91,15 @@ export const reenviarEmailSchema = z.object({ email: required(emailSchema) });
 export const atualizarPerfilSchema = z.object({
   nome: required(text(120).min(2, MSG.camposObrigatorios)),
   celular: required(celularSchema),
-  cpf: z.preprocess((v) => (v === '' || v === null ? undefined : v), cpfSchema.optional()),
-  dataNascimento: z.preprocess((v) => (v === '' || v === null ? undefined : v), dataNascimentoSchema.optional()),
-  genero: z.preprocess((v) => (v === '' || v === null ? undefined : v), generoSchema.optional()),
-  cep: z.preprocess((v) => (v === '' || v === null ? undefined : v), cepSchema.optional()),
+  cpf: absentWhenNull(cpfSchema, { emptyToo: true }),
+  dataNascimento: absentWhenNull(dataNascimentoSchema, { emptyToo: true }),
+  genero: absentWhenNull(generoSchema, { emptyToo: true }),
+  cep: absentWhenNull(cepSchema, { emptyToo: true }),
   endereco: optionalText(200),
   numero: optionalText(20),
   complemento: optionalText(120),
   cidade: optionalText(120),
-  uf: z.preprocess((v) => (v === '' || v === null ? undefined : v), ufSchema.optional()),
+  uf: absentWhenNull(ufSchema, { emptyToo: true }),
   optIn: z.boolean().optional(),
   optInSms: z.boolean().optional(),
   aceiteTermos: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { REQUEST_MSG } from '@legiao/contracts';
+import { errorResponseSchema, REQUEST_MSG } from '@legiao/contracts';
 import { AppError } from '../../errors/app-error.js';
 
 /**
@@ -10,6 +10,7 @@ export const filaRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     method: 'GET',
     url: '/fila/ws',
+    schema: { tags: ['fila'], summary: 'Sala de espera (WebSocket); sem o cabeçalho Upgrade responde 426', response: { 426: errorResponseSchema } },
     // A plain GET (no Upgrade header) reaches `handler`: @fastify/websocket's default is an empty 404.
     handler: async () => {
       throw new AppError('UPGRADE_REQUIRED', REQUEST_MSG.somenteWebSocket);

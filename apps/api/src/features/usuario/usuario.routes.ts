@@ -56,7 +56,13 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/usuario/valid-cpf',
     {
       config: { rateLimit },
-      schema: { tags: ['usuario'], summary: "Responde o texto 'CPF existe' quando o CPF já está cadastrado", querystring: validCpfQuerySchema, response: { 200: z.string(), ...errors } },
+      schema: {
+        tags: ['usuario'],
+        summary: "Responde o texto 'CPF existe' quando o CPF já está cadastrado",
+        querystring: validCpfQuerySchema,
+        // Plain text, as the spec's client reads it: documented as such, with its two values (issue 14).
+        response: { 200: { description: `'${MSG.cpfExiste}' ou '${MSG.cpfLivre}'`, content: { 'text/plain': { schema: z.enum([MSG.cpfExiste, MSG.cpfLivre]) } } }, ...errors },
+      },
     },
     async (request, reply) => {
       const exists = await isCpfRegistered(app, request.query.cpf);
