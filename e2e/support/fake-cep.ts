@@ -7,6 +7,12 @@ export const KNOWN_CEPS: Record<string, { logradouro: string; bairro: string; lo
   '01001000': { logradouro: 'Praça da Sé', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP' },
 };
 
+/**
+ * For this CEP the fake service is "down": it drops the connection without answering, as an
+ * unreachable ViaCEP would, so the API answers GET /cep with 503 (issue 14).
+ */
+export const UNREACHABLE_CEP = '70000001';
+
 /** A ViaCEP-compatible server: GET /ws/{cep}/json/. Returns the CEP_PROVIDER_URL template. */
 export async function startFakeCep() {
   const server = createServer((req, res) => {
@@ -18,6 +24,10 @@ export async function startFakeCep() {
     const cep = decodeURIComponent(match[1]!).replace(/\D/g, '');
     if (cep.length !== 8) {
       res.writeHead(400, { 'content-type': 'text/html' }).end('<h1>Bad Request</h1>');
+      return;
+    }
+    if (cep === UNREACHABLE_CEP) {
+      req.socket.destroy();
       return;
     }
     const found = KNOWN_CEPS[cep];

@@ -11,6 +11,8 @@ export const MSG = {
   cpfJaCadastrado: 'CPF já cadastrado!',
   cepInvalido: 'CEP inválido',
   cepNaoEncontrado: 'CEP não encontrado',
+  /** The postal-code service can't be reached (GET /cep answers 503): the forms open the address fields. */
+  cepIndisponivel: 'Não conseguimos consultar o CEP agora. Preencha endereço, cidade e estado abaixo.',
   celularInvalido: 'Informe um celular válido com DDD.',
   dataNascimentoInvalida: 'Informe uma data de nascimento válida.',
   generoInvalido: 'Escolha uma opção de gênero.',

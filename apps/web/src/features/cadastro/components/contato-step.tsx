@@ -1,6 +1,7 @@
 import { GENEROS_CADASTRO } from '@legiao/contracts/usuario';
 import { Controller, useFormContext } from 'react-hook-form';
 import { Checkbox } from '../../../shared/ui/checkbox';
+import { CepUnavailableNotice, UfSelect } from '../../../shared/ui/manual-address-fields';
 import { MASKS, MaskedField } from '../../../shared/ui/masked-field';
 import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
@@ -9,7 +10,7 @@ import type { CadastroFormValues } from './cadastro-form';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function ContatoStep({ pending, optins }: { pending: boolean; optins: OptinVisibility }) {
+export function ContatoStep({ pending, optins, manualAddress }: { pending: boolean; optins: OptinVisibility; manualAddress: boolean }) {
   const {
     register,
     control,
@@ -60,6 +61,14 @@ export function ContatoStep({ pending, optins }: { pending: boolean; optins: Opt
           />
         )}
       />
+      {manualAddress ? (
+        <>
+          <CepUnavailableNotice />
+          <TextField label="Endereço" autoComplete="address-line1" error={errors.endereco?.message} {...register('endereco')} />
+          <TextField label="Cidade" autoComplete="address-level2" error={errors.cidade?.message} {...register('cidade')} />
+          <UfSelect autoComplete="address-level1" error={errors.uf?.message} {...register('uf')} />
+        </>
+      ) : null}
       <SelectField label="Gênero" error={errors.genero?.message} {...register('genero')}>
         <option value="">Selecione</option>
         {GENEROS_CADASTRO.map((g) => (

@@ -11,6 +11,9 @@ import { cadastroFormSchema, missingRequired, STEP_FIELDS, type CadastroFormValu
 
 interface FinalizeOptions {
   optinAnswer: ValidOptinResponse | undefined;
+  /** The CEP service was down on an earlier FINALIZAR: the address comes from the typed fields. */
+  manualAddress: boolean;
+  onCepUnavailable: () => void;
   origem?: string;
   hashIndicacao?: string;
   onSuccess: () => void;
@@ -22,7 +25,7 @@ function consent(checked: boolean, shown: boolean, alreadyGiven: boolean | undef
 }
 
 /** FINALIZAR: required fields, form rules, CEP lookup, then POST /usuario. */
-export function useFinalizeCadastro({ optinAnswer, origem, hashIndicacao, onSuccess }: FinalizeOptions) {
+export function useFinalizeCadastro({ optinAnswer, manualAddress, onCepUnavailable, origem, hashIndicacao, onSuccess }: FinalizeOptions) {
   const { notify } = useNotices();
 
   return async function finalize(form: Pick<UseFormReturn<CadastroFormValues>, 'getValues' | 'trigger'>) {
@@ -39,12 +42,26 @@ export function useFinalizeCadastro({ optinAnswer, origem, hashIndicacao, onSucc
     }
 
     let endereco: Endereco;
-    try {
-      endereco = await getCep(values.cep);
-    } catch (error) {
-      notify({ message: error instanceof CepError ? error.message : MSG.cepInvalido });
-      scrollToTop();
-      return;
+    if (manualAddress) {
+      endereco = { endereco: values.endereco.trim(), cidade: values.cidade.trim(), uf: values.uf };
+      if (!endereco.endereco || !endereco.cidade || !endereco.uf) {
+        notify({ message: MSG.camposObrigatorios });
+        return;
+      }
+    } else {
+      try {
+        endereco = await getCep(values.cep);
+      } catch (error) {
+        // The service is down (503, network): open the address fields instead of blocking the sign-up.
+        if (error instanceof CepError && error.kind === 'falha') {
+          onCepUnavailable();
+          notify({ message: MSG.cepIndisponivel });
+          return;
+        }
+        notify({ message: error instanceof CepError ? error.message : MSG.cepInvalido });
+        scrollToTop();
+        return;
+      }
     }
 
     const data = parsed.data;

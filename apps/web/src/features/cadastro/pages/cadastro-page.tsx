@@ -27,9 +27,12 @@ export function CadastroPage() {
   const [step, setStep] = useState<Step>(1);
   const [busy, setBusy] = useState(false);
   const [optinAnswer, setOptinAnswer] = useState<ValidOptinResponse | undefined>();
+  const [manualAddress, setManualAddress] = useState(false);
   const form = useForm({ resolver: zodResolver(cadastroFormSchema), defaultValues: cadastroDefaults });
   const finalize = useFinalizeCadastro({
     optinAnswer,
+    manualAddress,
+    onCepUnavailable: () => setManualAddress(true),
     origem: params.get('origem') ?? undefined,
     hashIndicacao: readValue(STORAGE.hashIndicacao) ?? undefined,
     onSuccess: () => void navigate('/cadastro/confirmacao'),
@@ -95,7 +98,7 @@ export function CadastroPage() {
           {step === 1 ? <EmailStep pending={busy} /> : null}
           {step === 2 ? <SenhaStep /> : null}
           {step === 3 ? <DadosStep pending={busy} /> : null}
-          {step === 4 ? <ContatoStep pending={busy} optins={optinVisibility(optinAnswer)} /> : null}
+          {step === 4 ? <ContatoStep pending={busy} optins={optinVisibility(optinAnswer)} manualAddress={manualAddress} /> : null}
         </form>
       </FormProvider>
       <p className="form__footer">

@@ -9,6 +9,7 @@ import { scrollToTop } from '../../../shared/navigation/app-navigate';
 import { useNotices } from '../../../shared/notices/notice-context';
 import type { LoggedUser } from '../../../shared/session/get-logged-user';
 import { Checkbox } from '../../../shared/ui/checkbox';
+import { CepUnavailableNotice, UfSelect } from '../../../shared/ui/manual-address-fields';
 import { MaskedField, MASKS } from '../../../shared/ui/masked-field';
 import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
@@ -19,13 +20,15 @@ export function PerfilForm({ user, onSuccess }: { user: LoggedUser; onSuccess: (
   const { notify } = useNotices();
   const update = useUpdateUsuario();
   const cpfEditable = !user.cpf;
-  // Address, city and state come only from the CEP lookup, so they live outside the form.
+  // Address, city and state come from the CEP lookup, so they live outside the form; the member
+  // types them only when the CEP service is down (manualAddress).
   const [endereco, setEndereco] = useState<Endereco>({
     endereco: user.endereco ?? '',
     cidade: user.cidade ?? '',
     uf: user.uf ?? '',
   });
   const [cepFailed, setCepFailed] = useState(false);
+  const [manualAddress, setManualAddress] = useState(false);
   const [searching, setSearching] = useState(false);
   const { register, control, handleSubmit, getValues, formState } = useForm({
     resolver: zodResolver(perfilFormSchema),
@@ -38,9 +41,16 @@ export function PerfilForm({ user, onSuccess }: { user: LoggedUser; onSuccess: (
     try {
       setEndereco(await getCep(getValues('cep')));
       setCepFailed(false);
+      setManualAddress(false);
     } catch (error) {
-      setCepFailed(true);
-      if (error instanceof CepError && error.kind === 'falha') notify({ message: error.message });
+      if (error instanceof CepError && error.kind === 'falha') {
+        // The service is down (503, network): the CEP may well be right; let the member type the rest.
+        setCepFailed(false);
+        setManualAddress(true);
+        notify({ message: MSG.cepIndisponivel });
+      } else {
+        setCepFailed(true);
+      }
     } finally {
       setSearching(false);
     }
@@ -52,6 +62,10 @@ export function PerfilForm({ user, onSuccess }: { user: LoggedUser; onSuccess: (
       scrollToTop();
       return;
     }
+    if (manualAddress && (!endereco.endereco.trim() || !endereco.cidade.trim() || !endereco.uf)) {
+      notify({ message: MSG.camposObrigatorios });
+      return;
+    }
     update.mutate(
       {
         nome: v.nome,
@@ -60,10 +74,10 @@ export function PerfilForm({ user, onSuccess }: { user: LoggedUser; onSuccess: (
         dataNascimento: dateInputToIso(v.dataNascimento),
         genero: v.genero || undefined,
         cep: onlyDigits(v.cep) || undefined,
-        endereco: endereco.endereco || undefined,
+        endereco: endereco.endereco.trim() || undefined,
         numero: v.numero,
         complemento: v.complemento,
-        cidade: endereco.cidade || undefined,
+        cidade: endereco.cidade.trim() || undefined,
         uf: endereco.uf || undefined,
         optIn: v.optIn,
         optInSms: v.optInSms,
@@ -129,11 +143,25 @@ export function PerfilForm({ user, onSuccess }: { user: LoggedUser; onSuccess: (
           />
         )}
       />
-      <TextField label="Endereço" value={endereco.endereco} disabled readOnly />
+      {manualAddress ? <CepUnavailableNotice /> : null}
+      {manualAddress ? (
+        <TextField label="Endereço" autoComplete="address-line1" value={endereco.endereco} onChange={(e) => setEndereco({ ...endereco, endereco: e.target.value })} />
+      ) : (
+        <TextField label="Endereço" value={endereco.endereco} disabled readOnly />
+      )}
       <TextField label="Número" autoComplete="off" error={errors.numero?.message} {...register('numero')} />
       <TextField label="Complemento" error={errors.complemento?.message} {...register('complemento')} />
-      <TextField label="Cidade" value={endereco.cidade} disabled readOnly />
-      <TextField label="Estado" value={endereco.uf} disabled readOnly />
+      {manualAddress ? (
+        <>
+          <TextField label="Cidade" autoComplete="address-level2" value={endereco.cidade} onChange={(e) => setEndereco({ ...endereco, cidade: e.target.value })} />
+          <UfSelect autoComplete="address-level1" value={endereco.uf} onChange={(e) => setEndereco({ ...endereco, uf: e.target.value })} />
+        </>
+      ) : (
+        <>
+          <TextField label="Cidade" value={endereco.cidade} disabled readOnly />
+          <TextField label="Estado" value={endereco.uf} disabled readOnly />
+        </>
+      )}
       <fieldset className="form__fieldset form__full">
         <legend>Comunicações</legend>
         <Checkbox label="Aceito receber comunicações por e-mail" {...register('optIn')} />
