@@ -1,6 +1,6 @@
 import { BENEFICIO_MSG, type ResgateResponse } from '@legiao/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.js';
-import type { Prisma } from '../../db/prisma.js';
+import { poolOf, type Db as PrismaClient, type Prisma } from '../../db/prisma.js';
 import type { BeneficioOpcao } from '../../generated/prisma/client.js';
 import {
   beneficioEsgotado,
@@ -73,9 +73,31 @@ interface Linha {
   url_beneficio: string | null;
 }
 
-export async function redeemBenefit(prisma: Db, u: MembroBeneficio, input: RedeemInput): Promise<RedeemResult> {
+/** The redemption's one statement, its parameters in the order `chamada` builds them. */
+const RESGATAR_SQL = `SELECT * FROM resgatar_beneficio($1::uuid, $2::int, $3::int, $4::text, $5::timestamp(3), $6::boolean, $7::int, $8::int,
+  $9::"ModoCupom", $10::text[], $11::timestamptz, $12::text)`;
+
+/**
+ * Where that statement runs: on the pg pool under Prisma as a named (prepared) statement, so neither
+ * Prisma's query building nor PostgreSQL's parsing is paid per redemption (ADR 0017, 0020); or inside
+ * the caller's Prisma transaction (the seed redeems inside its own).
+ */
+interface Runner {
+  /** Reads the definitions (once per benefit and process). */
+  db: Db;
+  call: (values: unknown[]) => Promise<Linha | undefined>;
+}
+
+function onPool(prisma: PrismaClient): Runner {
+  const pool = poolOf(prisma);
+  return { db: prisma, call: async (values) => (await pool.query<Linha>({ name: 'resgatar-beneficio', text: RESGATAR_SQL, values })).rows[0] };
+}
+
+const inTransaction = (tx: Db): Runner => ({ db: tx, call: async (values) => (await tx.$queryRawUnsafe<Linha[]>(RESGATAR_SQL, ...values))[0] });
+
+export async function redeemBenefit(prisma: PrismaClient, u: MembroBeneficio, input: RedeemInput): Promise<RedeemResult> {
   try {
-    return await redeemInTx(prisma, u, input);
+    return await redeem(onPool(prisma), u, input);
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (indisponivel(err)) throw new AppError('UNAVAILABLE', BENEFICIO_MSG.tenteNovamente, 'TENTE_NOVAMENTE');
@@ -125,8 +147,13 @@ async function carregarDefinicao(db: Db, id: number): Promise<Definicao | null> 
  */
 const definicoes = new Map<number, Definicao>();
 
-/** The redemption, alone or inside the caller's transaction (the seed uses it directly). */
-export async function redeemInTx(db: Db, u: MembroBeneficio, input: RedeemInput, b?: BeneficioComOpcoes | null): Promise<RedeemResult> {
+/** The redemption inside the caller's transaction (the seed uses it directly). */
+export function redeemInTx(tx: Db, u: MembroBeneficio, input: RedeemInput, b?: BeneficioComOpcoes | null): Promise<RedeemResult> {
+  return redeem(inTransaction(tx), u, input, b);
+}
+
+async function redeem(run: Runner, u: MembroBeneficio, input: RedeemInput, b?: BeneficioComOpcoes | null): Promise<RedeemResult> {
+  const db = run.db;
   const agora = new Date();
   const prazo = new Date(agora.getTime() + PRAZO_MS);
   // A definition given by the caller is used as is (no version check); otherwise the one this process
@@ -142,10 +169,12 @@ export async function redeemInTx(db: Db, u: MembroBeneficio, input: RedeemInput,
     const tentar = d !== null && avaliar(d, u, input, agora, { resgatados: 0, saldo: Number.POSITIVE_INFINITY, estoques: null }) === null;
     const modo = d?.modoCupom ?? 'lista';
     const codigos = tentar && modo === 'gerado' ? Array.from({ length: CANDIDATOS }, () => gerarCodigo(d!.prefixoCupom ?? 'LEG')) : [];
-    [r] = await db.$queryRaw<Linha[]>`
-      SELECT * FROM resgatar_beneficio(${u.id}::uuid, ${input.idBeneficio}::int, ${input.idOpcao ?? null}::int, ${input.chaveIdempotencia ?? null}::text,
-        ${agora}::timestamp(3), ${tentar}, ${d?.valor ?? 0}::int, ${d?.limitePorMembro ?? 1}::int, ${modo}::"ModoCupom", ${codigos}::text[], ${prazo}::timestamptz,
-        ${definicao?.versao ?? null}::text)`;
+    // Times as UTC text: p_agora is a timestamp without time zone holding UTC (pg would send a Date
+    // in the process's local time).
+    r = await run.call([
+      u.id, input.idBeneficio, input.idOpcao ?? null, input.chaveIdempotencia ?? null, agora.toISOString(), tentar, d?.valor ?? 0, d?.limitePorMembro ?? 1,
+      modo, codigos, prazo.toISOString(), definicao?.versao ?? null,
+    ]);
     if (!r) throw new Error('resgatar_beneficio não respondeu');
     if (r.resultado !== 'definicao') break;
     // The benefit changed (or was deleted) since this process read it: read it again and redo the rules.
