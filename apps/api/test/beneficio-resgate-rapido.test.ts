@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BENEFICIO_MSG, beneficiosResponseSchema, faltamPontos, resgateResponseSchema } from '@legiao/contracts';
 import { importarCupons } from '../src/features/beneficio/cupons.service.js';
+import { PERFIL_CAMPOS_OBRIGATORIOS } from '../src/features/usuario/usuario.service.js';
 import { definicaoBeneficio } from '../src/features/beneficio/resgate.service.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { expectError } from './support/factories.js';
+import { decodeJwt } from './support/jwt.js';
 import { createBeneficio, createMembroEconomia, saldoDe } from './beneficio-fixtures.js';
 
 // The redemption fast path (docs/decisions/0020-redemptions-fast-path.md): the SQL function
@@ -185,11 +187,18 @@ describe('POST /api/beneficio/resgate: refusals in the rules order, nothing writ
 });
 
 describe('resgatar_beneficio, called directly', () => {
-  const chamar = (args: { usuario: string; beneficio: number; opcao?: number | null; chave?: string | null; tomar?: boolean; valor?: number; limite?: number; modo?: 'lista' | 'gerado'; codigos?: string[]; prazo?: Date; versao?: string | null }) =>
-    t.prisma.$queryRaw<{ resultado: string; resgatados: number | null; saldo: number; estoque_beneficio: number | null; codigo: string | null; resgate_id: number | null }[]>`
-      SELECT resultado, resgatados, saldo, estoque_beneficio, codigo, resgate_id FROM resgatar_beneficio(${args.usuario}::uuid, ${args.beneficio}::int, ${args.opcao ?? null}::int,
-        ${args.chave ?? null}::text, ${new Date()}::timestamp(3), ${args.tomar ?? true}, ${args.valor ?? 1}::int, ${args.limite ?? 1}::int, ${args.modo ?? 'lista'}::"ModoCupom",
-        ${args.codigos ?? []}::text[], ${args.prazo ?? new Date(Date.now() + 20_000)}::timestamptz, ${args.versao ?? null}::text)`;
+  type Args = { usuario: string; sessao?: string | null; membro?: string | null; beneficio: number; opcao?: number | null; chave?: string | null; tomar?: boolean; valor?: number; limite?: number; modo?: 'lista' | 'gerado'; codigos?: string[]; prazo?: Date; versao?: string | null };
+  type Linha = { resultado: string; resgatados: number | null; saldo: number; estoque_beneficio: number | null; codigo: string | null; resgate_id: number | null; membro: Record<string, unknown> | null };
+  const chamarCom = (args: Args) =>
+    t.prisma.$queryRaw<Linha[]>`
+      SELECT resultado, resgatados, saldo, estoque_beneficio, codigo, resgate_id, membro FROM resgatar_beneficio(${args.usuario}::uuid, ${args.sessao ?? null}::uuid,
+        ${args.membro ?? null}::text, ${args.beneficio}::int, ${args.opcao ?? null}::int, ${args.chave ?? null}::text, ${new Date()}::timestamp(3), ${args.tomar ?? true},
+        ${args.valor ?? 1}::int, ${args.limite ?? 1}::int, ${args.modo ?? 'lista'}::"ModoCupom", ${args.codigos ?? []}::text[], ${args.prazo ?? new Date(Date.now() + 20_000)}::timestamptz,
+        ${args.versao ?? null}::text)`;
+  /** The member's version as the API would hold it (the row's xmin). */
+  const versaoMembro = async (usuario: string) => (await t.prisma.$queryRaw<{ v: string }[]>`SELECT xmin::text AS v FROM usuario WHERE id = ${usuario}::uuid`)[0]!.v;
+  /** Without a session (as the seed calls it), with the member's current version. */
+  const chamar = async (args: Args) => chamarCom({ ...args, membro: await versaoMembro(args.usuario) });
 
   it('writes only when told to and when limit, balance and stock allow; returns what the rules need', async () => {
     const m = await createMembroEconomia(t.app, t.prisma, { saldo: 2 });
@@ -240,6 +249,61 @@ describe('resgatar_beneficio, called directly', () => {
     await expect(chamar({ usuario: m.usuario.id, beneficio: b.id, prazo: new Date(Date.now() - 1000) })).rejects.toThrow(/LG503|prazo esgotado/);
     expect(await escritas(b.id, m.usuario.id)).toEqual({ resgates: 0, tomados: 0, saldo: 2 });
     expect(await expectContadorCerto(b.id)).toEqual([{ opcao: 0, n: 2 }]);
+  });
+});
+
+describe('the session and the member, checked by the redemption itself (one round trip)', () => {
+  const versaoMembro = async (usuario: string) => (await t.prisma.$queryRaw<{ v: string }[]>`SELECT xmin::text AS v FROM usuario WHERE id = ${usuario}::uuid`)[0]!.v;
+  const chamar = (usuario: string, sessao: string | null, membro: string | null, beneficio: number) =>
+    t.prisma.$queryRaw<{ resultado: string; codigo: string | null; membro: Record<string, unknown> | null }[]>`
+      SELECT resultado, codigo, membro FROM resgatar_beneficio(${usuario}::uuid, ${sessao}::uuid, ${membro}::text, ${beneficio}::int, NULL::int, NULL::text,
+        ${new Date()}::timestamp(3), true, 1, 1, 'lista'::"ModoCupom", '{}'::text[], ${new Date(Date.now() + 20_000)}::timestamptz, NULL::text)`;
+
+  it("answers 'sessao' for a session that is not live and 'membro' with the member's fields for an unknown version, writing nothing", async () => {
+    const m = await createMembroEconomia(t.app, t.prisma, { saldo: 2 });
+    const b = await createBeneficio(t.prisma, { valor: 1, pool: 2 });
+    const sid = decodeJwt(m.token).sid;
+    const u = m.usuario.id;
+    const [membro] = await chamar(u, sid, null, b.id);
+    // Exactly the fields the rules read (MembroBeneficio), with the values Prisma reads, and the version.
+    expect(membro).toMatchObject({ resultado: 'membro', codigo: null });
+    const user = await t.prisma.usuario.findUniqueOrThrow({ where: { id: u } });
+    const campos = ['id', 'tipo', 'cidade', 'perfil', ...PERFIL_CAMPOS_OBRIGATORIOS] as const;
+    expect(Object.keys(membro!.membro!).sort()).toEqual(['versao', ...new Set(campos)].sort());
+    for (const k of campos) expect(membro!.membro![k], k).toEqual(k === 'dataNascimento' ? user.dataNascimento?.toISOString().slice(0, 10) ?? null : user[k]);
+    expect(membro!.membro!.versao).toBe(await versaoMembro(u));
+    expect(await chamar(u, randomUUID(), await versaoMembro(u), b.id)).toMatchObject([{ resultado: 'sessao' }]);
+    expect(await escritas(b.id, u)).toEqual({ resgates: 0, tomados: 0, saldo: 2 });
+    expect(await chamar(u, sid, await versaoMembro(u), b.id)).toMatchObject([{ resultado: 'resgatado' }]);
+    // Any update of the row is a new version; an expired or revoked session, or an inactive member, is no session.
+    await t.prisma.usuario.update({ where: { id: u }, data: { cidade: 'Niterói' } });
+    expect(await chamar(u, sid, membro!.membro!.versao as string, b.id)).toMatchObject([{ resultado: 'membro', membro: { cidade: 'Niterói' } }]);
+    await t.prisma.sessao.update({ where: { id: sid }, data: { expiraEm: new Date(Date.now() - 1000) } });
+    expect(await chamar(u, sid, await versaoMembro(u), b.id)).toMatchObject([{ resultado: 'sessao' }]);
+    await t.prisma.sessao.update({ where: { id: sid }, data: { expiraEm: new Date(Date.now() + 3600_000), revogadaEm: new Date() } });
+    expect(await chamar(u, sid, await versaoMembro(u), b.id)).toMatchObject([{ resultado: 'sessao' }]);
+    await t.prisma.sessao.update({ where: { id: sid }, data: { revogadaEm: null } });
+    await t.prisma.usuario.update({ where: { id: u }, data: { ativo: false } });
+    expect(await chamar(u, sid, await versaoMembro(u), b.id)).toMatchObject([{ resultado: 'sessao' }]);
+    expect(await escritas(b.id, u)).toEqual({ resgates: 1, tomados: 1, saldo: 1 });
+  });
+
+  it('through the API: a revoked session is 401 and nothing is written; a member changed after a redemption is read again', async () => {
+    const m = await createMembroEconomia(t.app, t.prisma, { saldo: 10 });
+    const b = await createBeneficio(t.prisma, { valor: 1, limitePorMembro: 5, pool: 5, cidades: ['São Paulo'] });
+    expect((await resgatar(m.headers, { idBeneficio: b.id })).statusCode).toBe(201);
+    // Moved to another city (plain SQL, nothing notified): the benefit is no longer theirs.
+    await t.prisma.$executeRaw`UPDATE usuario SET cidade = 'Salvador' WHERE id = ${m.usuario.id}::uuid`;
+    expectError(await resgatar(m.headers, { idBeneficio: b.id }), 404, BENEFICIO_MSG.naoEncontrado);
+    await t.prisma.$executeRaw`UPDATE usuario SET cidade = 'são paulo', cep = NULL WHERE id = ${m.usuario.id}::uuid`;
+    expectError(await resgatar(m.headers, { idBeneficio: b.id }), 403, BENEFICIO_MSG.perfilIncompleto);
+    await t.prisma.$executeRaw`UPDATE usuario SET cep = '01310100' WHERE id = ${m.usuario.id}::uuid`;
+    expect((await resgatar(m.headers, { idBeneficio: b.id })).statusCode).toBe(201);
+    // Logged out elsewhere: the same token is refused, with or without an Idempotency-Key, and writes nothing.
+    await t.prisma.sessao.update({ where: { id: decodeJwt(m.token).sid }, data: { revogadaEm: new Date() } });
+    for (const chave of [undefined, randomUUID()]) expect((await resgatar(m.headers, { idBeneficio: b.id }, chave)).statusCode).toBe(401);
+    expect((await resgatar(m.headers, { idBeneficio: 2_000_000_003 })).statusCode).toBe(401);
+    expect(await escritas(b.id, m.usuario.id)).toEqual({ resgates: 2, tomados: 2, saldo: 8 });
   });
 });
 

@@ -22,6 +22,8 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The token alone (401 unless validly signed and naming ids); request.user holds its claims. */
+    verifyToken: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyContextConfig {
@@ -49,7 +51,9 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('saldo', 0);
   const pool = poolOf(app.ctx.prisma);
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  // Without the session check: for a route whose own statement checks the session (the redemption,
+  // docs/decisions/0020-redemptions-fast-path.md). Every other route uses authenticate.
+  app.decorate('verifyToken', async (request: FastifyRequest) => {
     let claims: TokenClaims;
     try {
       claims = await request.jwtVerify<TokenClaims>();
@@ -59,6 +63,12 @@ export const authPlugin = fp(async (app) => {
     // A malformed id in a validly signed token is just an unknown session. Checked here rather than
     // by swallowing query errors: a database failure must be a 500, not a 401 that logs members out.
     if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string' || !isUuid(claims.sid) || !isUuid(claims.sub)) throw unauthenticated();
+    request.sessao = { id: claims.sid };
+  });
+
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.verifyToken(request, reply);
+    const claims = request.user;
     // One statement: the user, only if the named session is live (not revoked, not expired).
     const saldo = request.routeOptions.config?.saldo === true;
     const usuario = await loadSessionUser(pool, claims.sub, claims.sid, { saldo });
@@ -66,7 +76,6 @@ export const authPlugin = fp(async (app) => {
     if (saldo) request.saldo = usuario.saldo ?? 0;
     delete usuario.saldo;
     request.usuario = usuario;
-    request.sessao = { id: claims.sid };
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

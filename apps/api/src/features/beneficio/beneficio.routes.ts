@@ -60,7 +60,8 @@ export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/beneficio/resgate',
     {
-      onRequest: [app.authenticate],
+      // The token only: the session is checked by the redemption's own statement (one round trip, ADR 0020).
+      onRequest: [app.verifyToken],
       schema: {
         tags,
         ...secured,
@@ -86,7 +87,8 @@ export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { idBeneficio, idOpcao } = request.body;
       const chaveIdempotencia = request.headers[IDEMPOTENCY_HEADER];
-      const { body, replay } = await redeemBenefit(app.ctx.prisma, request.usuario, { idBeneficio, idOpcao, chaveIdempotencia });
+      const quem = { usuarioId: request.user.sub, sessaoId: request.sessao.id };
+      const { body, replay } = await redeemBenefit(app.ctx.prisma, quem, { idBeneficio, idOpcao, chaveIdempotencia });
       if (replay) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return reply.status(201).send(body);
     },

@@ -1,5 +1,5 @@
 import { BENEFICIO_MSG, type ResgateResponse } from '@legiao/contracts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.js';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import { poolOf, type Db as PrismaClient, type Prisma } from '../../db/prisma.js';
 import type { BeneficioOpcao } from '../../generated/prisma/client.js';
 import {
@@ -18,14 +18,16 @@ import { gerarCodigo } from './codigos.js';
 
 // POST /beneficio/resgate: one redemption = one coupon + one ledger debit, in ONE transaction
 // (docs/decisions/0009-economy.md, docs/decisions/0020-redemptions-fast-path.md).
-// Two round trips, none of them inside an open transaction:
-// 1. the benefit's definition (staff data, the same read the list makes);
-// 2. one call of the SQL function resgatar_beneficio (migration 20261125063700_resgate_rapido), its
-//    own transaction: the member's row lock (a member's redemptions run one at a time, so the balance
-//    can't be spent twice), the Idempotency-Key lookup, the member's redemptions of the benefit, the
-//    balance and the generated-code counters read after the lock, then, only when every rule passes,
-//    the stock taken (a pool code with FOR UPDATE SKIP LOCKED, or the counter and a new unique code)
-//    and the redemption and its debit inserted.
+// ONE round trip: a call of the SQL function resgatar_beneficio (migration 20261125095400_resgate_sessao),
+// its own transaction, run on the pg pool as a named (prepared) statement. In it: the session check
+// every authenticated call makes (the route only verifies the token) with the member's row lock (a
+// member's redemptions run one at a time, so the balance can't be spent twice), the Idempotency-Key
+// lookup, the member's redemptions of the benefit, the balance and the generated-code counters read
+// after the lock, then, only when every rule passes, the stock taken (a pool code with FOR UPDATE SKIP
+// LOCKED, or the counter and a new unique code) and the redemption and its debit inserted.
+// What the rules read besides that, the benefit's definition and the member's profile, is kept in this
+// process's memory and sent with its version; when either changed (or this process has no copy), the
+// function answers so before writing anything and the call is made again with the fresh data.
 // The rules and their messages live here and in beneficio.service.ts (motivoBloqueio), not in SQL:
 // the rules that depend only on the member and the definition are checked before the call (p_tomar),
 // the ones that depend on the locked data (limit, balance, counters) are passed to the function as
@@ -54,7 +56,7 @@ const PRAZO_MS = 20_000;
 const CANDIDATOS = 5;
 
 interface Linha {
-  resultado: 'replay' | 'resgatado' | 'recusado' | 'esgotado' | 'definicao';
+  resultado: 'replay' | 'resgatado' | 'recusado' | 'esgotado' | 'definicao' | 'membro' | 'sessao';
   resgatados: number | null;
   saldo: number;
   estoque_beneficio: number | null;
@@ -71,11 +73,19 @@ interface Linha {
   beneficio_nome: string | null;
   evento: boolean | null;
   url_beneficio: string | null;
+  /** With 'membro': the member's fields the rules read and their version (the row's xmin). */
+  membro: (Omit<MembroBeneficio, 'dataNascimento'> & { dataNascimento: string | null; versao: string }) | null;
 }
 
-/** The redemption's one statement, its parameters in the order `chamada` builds them. */
-const RESGATAR_SQL = `SELECT * FROM resgatar_beneficio($1::uuid, $2::int, $3::int, $4::text, $5::timestamp(3), $6::boolean, $7::int, $8::int,
-  $9::"ModoCupom", $10::text[], $11::timestamptz, $12::text)`;
+/** The redemption's one statement, its parameters in the order `redeem` builds them. */
+const RESGATAR_SQL = `SELECT * FROM resgatar_beneficio($1::uuid, $2::uuid, $3::text, $4::int, $5::int, $6::text, $7::timestamp(3), $8::boolean, $9::int,
+  $10::int, $11::"ModoCupom", $12::text[], $13::timestamptz, $14::text)`;
+
+/** A member's fields the rules read, as of `versao` (the xmin of their row). */
+interface Membro {
+  membro: MembroBeneficio;
+  versao: string;
+}
 
 /**
  * Where that statement runs: on the pg pool under Prisma as a named (prepared) statement, so neither
@@ -86,18 +96,33 @@ interface Runner {
   /** Reads the definitions (once per benefit and process). */
   db: Db;
   call: (values: unknown[]) => Promise<Linha | undefined>;
+  /** Members read by earlier redemptions (the process's, or none for a transaction that may roll back). */
+  membros: Map<string, Membro>;
 }
 
 function onPool(prisma: PrismaClient): Runner {
   const pool = poolOf(prisma);
-  return { db: prisma, call: async (values) => (await pool.query<Linha>({ name: 'resgatar-beneficio', text: RESGATAR_SQL, values })).rows[0] };
+  return { db: prisma, membros, call: async (values) => (await pool.query<Linha>({ name: 'resgatar-beneficio', text: RESGATAR_SQL, values })).rows[0] };
 }
 
-const inTransaction = (tx: Db): Runner => ({ db: tx, call: async (values) => (await tx.$queryRawUnsafe<Linha[]>(RESGATAR_SQL, ...values))[0] });
+const inTransaction = (tx: Db): Runner => ({ db: tx, membros: new Map(), call: async (values) => (await tx.$queryRawUnsafe<Linha[]>(RESGATAR_SQL, ...values))[0] });
 
-export async function redeemBenefit(prisma: PrismaClient, u: MembroBeneficio, input: RedeemInput): Promise<RedeemResult> {
+/**
+ * Members' fields read by earlier redemptions in this process, by user id. Never trusted blindly, like
+ * the definitions below: each redemption sends the version, and the function answers 'membro' with
+ * the current fields, without writing, when the row changed since (any UPDATE changes its xmin).
+ */
+const membros = new Map<string, Membro>();
+
+/** Who redeems: the ids a verified token names (the session is checked by the redemption's statement). */
+export interface Requester {
+  usuarioId: string;
+  sessaoId: string;
+}
+
+export async function redeemBenefit(prisma: PrismaClient, who: Requester, input: RedeemInput): Promise<RedeemResult> {
   try {
-    return await redeem(onPool(prisma), u, input);
+    return await redeem(onPool(prisma), who, input);
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (indisponivel(err)) throw new AppError('UNAVAILABLE', BENEFICIO_MSG.tenteNovamente, 'TENTE_NOVAMENTE');
@@ -147,42 +172,42 @@ async function carregarDefinicao(db: Db, id: number): Promise<Definicao | null> 
  */
 const definicoes = new Map<number, Definicao>();
 
-/** The redemption inside the caller's transaction (the seed uses it directly). */
-export function redeemInTx(tx: Db, u: MembroBeneficio, input: RedeemInput, b?: BeneficioComOpcoes | null): Promise<RedeemResult> {
-  return redeem(inTransaction(tx), u, input, b);
+/**
+ * The redemption inside the caller's transaction (the seed uses it directly): no session to check,
+ * and the member's fields are read by the call itself.
+ */
+export function redeemInTx(tx: Db, u: Pick<MembroBeneficio, 'id'>, input: RedeemInput, b?: BeneficioComOpcoes | null): Promise<RedeemResult> {
+  return redeem(inTransaction(tx), { usuarioId: u.id, sessaoId: null }, input, b);
 }
 
-async function redeem(run: Runner, u: MembroBeneficio, input: RedeemInput, b?: BeneficioComOpcoes | null): Promise<RedeemResult> {
-  const db = run.db;
+async function redeem(run: Runner, who: { usuarioId: string; sessaoId: string | null }, input: RedeemInput, b?: BeneficioComOpcoes | null): Promise<RedeemResult> {
   const agora = new Date();
   const prazo = new Date(agora.getTime() + PRAZO_MS);
   // A definition given by the caller is used as is (no version check); otherwise the one this process
   // read last, checked by the function, or a fresh read.
-  let definicao: Definicao | null = b !== undefined ? (b ? { def: b, versao: null } : null) : (definicoes.get(input.idBeneficio) ?? (await carregarDefinicao(db, input.idBeneficio)));
+  let definicao: Definicao | null = b !== undefined ? (b ? { def: b, versao: null } : null) : (definicoes.get(input.idBeneficio) ?? (await carregarDefinicao(run.db, input.idBeneficio)));
+  let membro = run.membros.get(who.usuarioId) ?? null;
   let r: Linha | undefined;
-  for (let leitura = 0; ; leitura++) {
-    const d = definicao?.def ?? null;
-    if (d && d.id !== input.idBeneficio) throw new Error('definição de outro benefício');
-    if (!d && !input.chaveIdempotencia) throw notFound(BENEFICIO_MSG.naoEncontrado);
-    // The rules that don't depend on the locked data, with that data at its most favourable: when one
-    // says no, the function only reads (the answer still comes from the real data, below).
-    const tentar = d !== null && avaliar(d, u, input, agora, { resgatados: 0, saldo: Number.POSITIVE_INFINITY, estoques: null }) === null;
-    const modo = d?.modoCupom ?? 'lista';
-    const codigos = tentar && modo === 'gerado' ? Array.from({ length: CANDIDATOS }, () => gerarCodigo(d!.prefixoCupom ?? 'LEG')) : [];
-    // Times as UTC text: p_agora is a timestamp without time zone holding UTC (pg would send a Date
-    // in the process's local time).
-    r = await run.call([
-      u.id, input.idBeneficio, input.idOpcao ?? null, input.chaveIdempotencia ?? null, agora.toISOString(), tentar, d?.valor ?? 0, d?.limitePorMembro ?? 1,
-      modo, codigos, prazo.toISOString(), definicao?.versao ?? null,
-    ]);
+  // At most one answer of each kind that asks for fresh data ('membro', 'definicao') plus one spare.
+  for (let chamada = 0; ; chamada++) {
+    if (chamada === 4) throw new AppError('UNAVAILABLE', BENEFICIO_MSG.tenteNovamente, 'TENTE_NOVAMENTE');
+    r = await run.call(parametros(who, membro, definicao, input, agora, prazo));
     if (!r) throw new Error('resgatar_beneficio não respondeu');
-    if (r.resultado !== 'definicao') break;
-    // The benefit changed (or was deleted) since this process read it: read it again and redo the rules.
-    definicoes.delete(input.idBeneficio);
-    if (leitura === 2) throw new AppError('UNAVAILABLE', BENEFICIO_MSG.tenteNovamente, 'TENTE_NOVAMENTE');
-    definicao = await carregarDefinicao(db, input.idBeneficio);
+    if (r.resultado === 'sessao') throw unauthenticated();
+    if (r.resultado === 'membro') {
+      // This process had no copy of the member, or an old one: keep the one read under the lock.
+      membro = toMembro(r.membro!);
+      if (run.membros.size >= 10_000) run.membros.clear();
+      run.membros.set(who.usuarioId, membro);
+    } else if (r.resultado === 'definicao') {
+      // The benefit changed (or was deleted) since this process read it: read it again and redo the rules.
+      definicoes.delete(input.idBeneficio);
+      definicao = await carregarDefinicao(run.db, input.idBeneficio);
+    } else break;
   }
   b = definicao?.def ?? null;
+  // Only an answer given on this member version gets here ('membro' otherwise).
+  const u = membro!.membro;
 
   if (r.resultado === 'replay') {
     const mesmoPedido = r.beneficio_id === input.idBeneficio && (input.idOpcao === undefined || r.opcao_id === input.idOpcao);
@@ -213,6 +238,35 @@ async function redeem(run: Runner, u: MembroBeneficio, input: RedeemInput, b?: B
   if (r.resultado === 'esgotado') throw esgotado(opcao);
   // 'recusado' with every rule passing: only a definition that changed between the two reads.
   throw new AppError('UNAVAILABLE', BENEFICIO_MSG.tenteNovamente, 'TENTE_NOVAMENTE');
+}
+
+/** resgatar_beneficio's parameters; the rules that don't depend on the locked data decide p_tomar. */
+function parametros(
+  who: { usuarioId: string; sessaoId: string | null },
+  membro: Membro | null,
+  definicao: Definicao | null,
+  input: RedeemInput,
+  agora: Date,
+  prazo: Date,
+): unknown[] {
+  const d = definicao?.def ?? null;
+  if (d && d.id !== input.idBeneficio) throw new Error('definição de outro benefício');
+  // With the locked data at its most favourable: when a rule says no, the function only reads (the
+  // answer still comes from the real data). Without the member or the benefit, it only reads too.
+  const tentar = d !== null && membro !== null && avaliar(d, membro.membro, input, agora, { resgatados: 0, saldo: Number.POSITIVE_INFINITY, estoques: null }) === null;
+  const modo = d?.modoCupom ?? 'lista';
+  const codigos = tentar && modo === 'gerado' ? Array.from({ length: CANDIDATOS }, () => gerarCodigo(d.prefixoCupom ?? 'LEG')) : [];
+  // Times as UTC text: p_agora is a timestamp without time zone holding UTC (pg would send a Date in
+  // the process's local time).
+  return [
+    who.usuarioId, who.sessaoId, membro?.versao ?? null, input.idBeneficio, input.idOpcao ?? null, input.chaveIdempotencia ?? null, agora.toISOString(), tentar,
+    d?.valor ?? 0, d?.limitePorMembro ?? 1, modo, codigos, prazo.toISOString(), definicao?.versao ?? null,
+  ];
+}
+
+/** The member as the function read it; a date-only column is UTC midnight, as Prisma reads it. */
+function toMembro({ versao, dataNascimento, ...campos }: NonNullable<Linha['membro']>): Membro {
+  return { versao, membro: { ...campos, dataNascimento: dataNascimento === null ? null : new Date(`${dataNascimento}T00:00:00.000Z`) } };
 }
 
 interface DadosDoMembro {
