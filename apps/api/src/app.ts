@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
@@ -18,6 +17,10 @@ import { clientErrorHandler, errorBody, frameworkErrors, registerErrorHandler } 
 import { authPlugin } from './plugins/auth.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { RequestLog } from './plugins/request-log.js';
+import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
+import { overloadPlugin } from './plugins/overload.js';
+import { ApiMetrics } from './features/metrics/metrics.js';
+import { metricsRoutes } from './features/metrics/metrics.routes.js';
 import { compiledSerializerCompiler } from './lib/compiled-serializer.js';
 import { validatorCompiler } from './lib/validator.js';
 import { completeNullableEnums } from './lib/openapi.js';
@@ -64,6 +67,8 @@ declare module 'fastify' {
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
+  // Prometheus metrics (docs/decisions/0024-overload-and-observability.md): counted where requests are logged.
+  const metrics = new ApiMetrics();
   const app = Fastify({
     // pino writing asynchronously (batched writes off the request path); a request is logged only
     // when it fails or is slow (RequestLog), not twice per request as Fastify does by default.
@@ -71,8 +76,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       config.logLevel === 'silent'
         ? undefined
         : (pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.body.senha', 'req.body.novaSenha'] }, pino.destination({ sync: false })) as FastifyBaseLogger),
-    logController: new RequestLog(config.logSlowMs),
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    logController: new RequestLog(config.logSlowMs, metrics.observe),
+    // X-Request-Id believed only from a trusted proxy (TRUST_PROXY), else a new UUID.
+    genReqId: requestIdGenerator(config.trustProxy),
+    // While closing, requests on open keep-alive connections get our 503 (plugins/overload.ts), not Fastify's.
+    return503OnClosing: false,
     // `/Faq` and `/faq` both appear in the spec; `/produto/?page=` has a trailing slash.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
@@ -92,10 +100,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await cache.start();
   app.addHook('onClose', () => cache.close());
   if (config.cacheSyncReads) app.addHook('onRequest', () => cache.sync());
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  app.decorate('metrics', metrics);
+  metrics.attach(app);
+  await app.register(requestIdPlugin);
+  // Load shedding and draining first: a refused request costs nothing past this point.
+  await app.register(overloadPlugin);
   registerErrorHandler(app);
   // `Content-Type: application/json` with zero bytes is how common HTTP clients send a DELETE or a
   // logout: "no body", not bad JSON. Routes that need a body name the missing fields (lib/validator.ts).
@@ -123,7 +132,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     errorResponseBuilder: (_req, ctxRl) => ({ statusCode: ctxRl.statusCode, errors: [{ message: MSG.muitasTentativas, code: 'RATE_LIMITED' }] }),
   });
   // The waiting room's messages are a few hundred bytes: refuse big frames before buffering them.
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 16 * 1024 },
+    // On shutdown every waiting-room socket hears 1012 (service restart): the web client reconnects
+    // with its backoff and the same clientId, on whichever process the balancer picks (ADR 0024).
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1012, 'reiniciando');
+      this.websocketServer.close();
+      done();
+    },
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -141,6 +159,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(metricsRoutes);
       await api.register(cepRoutes);
       await api.register(authRoutes);
       await api.register(usuarioRoutes);

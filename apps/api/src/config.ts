@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { isIP } from 'node:net';
+import { getHeapStatistics } from 'node:v8';
 
 /** Repository root, for defaults that point at files (web build, embedded database folder). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -69,6 +70,18 @@ const envSchema = z
     FILA_INATIVIDADE_MS: z.coerce.number().int().min(1000).default(120_000),
     FILA_TICKET_TTL_S: z.coerce.number().int().min(10).max(3600).default(300),
     FILA_REDIS_PREFIX: z.string().min(1).default('legiao:{fila}:'),
+    // Overload and operations (docs/decisions/0024-overload-and-observability.md). Thresholds past
+    // which requests get 503 + Retry-After instead of queueing until the process falls over; 0 turns a
+    // check off. Unset: on outside tests (500 ms mean event-loop delay, 98% utilisation, heap at 90%
+    // of V8's limit); off in tests unless a test sets them.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+    OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).optional(),
+    OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
+    OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(600).default(5),
+    // SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are cut.
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    // Bearer token for GET /api/metrics (Prometheus); unset: only an administrator's session reads it.
+    METRICS_TOKEN: z.string().min(16, 'precisa de pelo menos 16 caracteres').optional(),
     // Social login (docs/decisions/0010-social-login.md). A provider is on only when its ids are set.
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -176,6 +189,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authUrl: e.FACEBOOK_AUTH_URL, graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, '') }
           : null,
     },
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 500),
+      maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION ?? (e.NODE_ENV === 'test' ? 0 : 0.98),
+      maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB !== undefined ? e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024 : e.NODE_ENV === 'test' ? 0 : Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+      retryAfterS: e.OVERLOAD_RETRY_AFTER_S,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
     loginLinkTtlMinutes: e.LOGIN_LINK_TTL_MINUTES,
     emailChangeTtlHours: e.EMAIL_CHANGE_TTL_HOURS,
     storeUrl: e.STORE_URL.replace(/\/$/, ''),

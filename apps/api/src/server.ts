@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { resolveDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createPrisma } from './db/prisma.js';
@@ -9,7 +9,7 @@ import { seedDemo } from './db/seed.js';
 import { HttpCepProvider } from './features/cep/cep.provider.js';
 import { Mailer } from './features/mail/mailer.js';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
@@ -39,20 +39,41 @@ log.info(`Legião no ar em ${config.publicUrl} (API em /api, documentação em /
 if (mailer.mode === 'log') log.info(`Sem SMTP_URL: e-mails ficam em ${config.publicUrl}/api/dev/emails`);
 
 let closing = false;
+/**
+ * SIGTERM/SIGINT (docs/decisions/0024-overload-and-observability.md): stop taking connections,
+ * answer requests still arriving on open keep-alive connections with 503 + Retry-After (they go to
+ * another process), let the requests in flight finish for up to SHUTDOWN_TIMEOUT_MS, tell the
+ * waiting room's sockets 1012 (reconnect: they keep their place), then stop the mail worker and
+ * close the pool, Redis and the embedded database, and exit 0.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  log.info(`${signal}: encerrando`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const deadline = config.shutdownTimeoutMs;
+  log.info(`${signal}: encerrando (até ${deadline} ms para os pedidos em andamento)`);
+  // Requests still running at the deadline lose their connection; cleanup goes on.
+  const cut = setTimeout(() => {
+    log.warn('pedidos ainda em andamento no prazo do encerramento: conexões fechadas');
+    app.server.closeAllConnections();
+  }, deadline);
+  cut.unref();
+  // Last resort if the cleanup itself hangs (a database that never answers).
+  const force = setTimeout(() => process.exit(1), deadline + 10_000);
   force.unref();
+  let code = 0;
   try {
     await app.close();
+    clearTimeout(cut);
     await mailer.stop();
     await prisma.$disconnect();
-    redis?.disconnect();
+    await redis?.quit().catch(() => redis.disconnect());
     await db.stop();
+    log.info('encerrado');
+  } catch (err) {
+    log.error({ err }, 'falha ao encerrar');
+    code = 1;
   } finally {
-    process.exit(0);
+    process.exit(code);
   }
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthResponseSchema, readyResponseSchema } from '@legiao/contracts';
+import { healthResponseSchema, OPS_MSG, readyResponseSchema } from '@legiao/contracts';
+import { Redis } from 'ioredis';
+import { buildApp } from '../src/app.js';
+import { expectError } from './support/factories.js';
 import { createPrisma } from '../src/db/prisma.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { getFreePort } from './support/ports.js';
@@ -28,12 +31,27 @@ describe('saúde', () => {
     const down = await buildTestApp({ prisma: createPrisma(`postgresql://postgres@127.0.0.1:${port}/legiao_test`, 1) });
     try {
       const res = await down.app.inject({ method: 'GET', url: '/api/ready' });
-      expect(res.statusCode).toBe(503);
-      expect(readyResponseSchema.parse(res.json())).toEqual({ status: 'indisponivel', database: false });
+      const body = expectError(res, 503, OPS_MSG.naoPronto);
+      expect(body.errors[0]!.code).toBe('DATABASE_UNAVAILABLE');
       // liveness doesn't depend on the database
       expect((await down.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await down.close();
+    }
+  });
+
+  it('GET /api/ready checks Redis when it is configured: 503 when it does not answer', async () => {
+    const port = await getFreePort(); // nothing listens there
+    const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+    redis.on('error', () => {});
+    const app = await buildApp({ ...t.ctx, redis });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(expectError(res, 503, OPS_MSG.naoPronto).errors[0]!.code).toBe('REDIS_UNAVAILABLE');
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      redis.disconnect();
     }
   });
 });

@@ -8,6 +8,7 @@ export * from './usuario.js';
 export * from './auth.js';
 export * from './cep.js';
 export * from './health.js';
+export * from './ops-constantes.js';
 export * from './storage-keys.js';
 export * from './produto.js';
 export * from './fila.js';
