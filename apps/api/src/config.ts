@@ -72,8 +72,9 @@ const envSchema = z
     FILA_REDIS_PREFIX: z.string().min(1).default('legiao:{fila}:'),
     // Overload and operations (docs/decisions/0024-overload-and-observability.md). Thresholds past
     // which requests get 503 + Retry-After instead of queueing until the process falls over; 0 turns a
-    // check off. Unset: on outside tests (500 ms mean event-loop delay, 98% utilisation, heap at 90%
-    // of V8's limit); off in tests unless a test sets them.
+    // check off. Unset: on outside tests (500 ms mean event-loop delay, heap at 90% of V8's limit);
+    // off in tests unless a test sets them. Utilisation is off by default: a process serving at full
+    // speed is near 1.0 while its answers are still fast (measured: ADR 0024).
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
     OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).optional(),
     OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
@@ -191,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 500),
-      maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION ?? (e.NODE_ENV === 'test' ? 0 : 0.98),
+      maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION ?? 0,
       maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB !== undefined ? e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024 : e.NODE_ENV === 'test' ? 0 : Math.floor(getHeapStatistics().heap_size_limit * 0.9),
       retryAfterS: e.OVERLOAD_RETRY_AFTER_S,
     },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
@@ -94,6 +95,15 @@ describe('GET /api/metrics', () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: TOKEN } }), 401);
     const member = await createUser(t.prisma);
     expectError(await t.app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(await login(t.app, member.email, member.senha)) }), 403, MSG.proibido);
+  });
+
+  it('has every metric the Grafana dashboard (deploy/) draws', async () => {
+    const dashboard = JSON.parse(readFileSync(new URL('../../../deploy/grafana/legiao-dashboard.json', import.meta.url), 'utf8'));
+    const exprs: string[] = dashboard.panels.flatMap((p: { targets?: { expr: string }[] }) => (p.targets ?? []).map((t) => t.expr));
+    const names = new Set(exprs.flatMap((e) => e.match(/\b(legiao|nodejs|process)_[a-z0-9_]+/g) ?? []));
+    expect(names.size).toBeGreaterThan(10);
+    const { body } = await scrape();
+    for (const name of names) expect(body, name).toMatch(new RegExp(`^${name}[ {]`, 'm'));
   });
 
   it('is not in the public OpenAPI document', async () => {

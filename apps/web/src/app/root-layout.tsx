@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { registerNavigator, scrollToTop } from '../shared/navigation/app-navigate';
 import { Loader } from '../shared/ui/loader';
+import { OverloadNotice } from '../shared/notices/overload-notice';
 
 /** Scrolls smoothly to the top on every navigation (a hash link scrolls to its anchor instead). */
 function ScrollToTop() {
@@ -37,6 +38,7 @@ export function RootLayout() {
       </a>
       <ScrollToTop />
       <NavigatorBridge />
+      <OverloadNotice />
       <Suspense fallback={<Loader />}>
         <Outlet />
       </Suspense>

@@ -3,6 +3,8 @@ import { navigateTo, scrollToTop } from '../navigation/app-navigate';
 import { clearSession, getToken } from '../session/session';
 import { ApiError, firstErrorMessage } from './api-error';
 import { tomarPrefetch } from './prefetch';
+import { isOverloaded, OVERLOAD_GIVE_UP_MS, overloadDelay, overloadStore, sleep } from './overload';
+import { OPS_MSG } from '@legiao/contracts/ops-constantes';
 
 export const API_BASE = '/api';
 /** The public survey works without a session: a 401 there must not log anybody out. */
@@ -70,24 +72,43 @@ export async function http<T = unknown>(path: string, options: RequestOptions = 
 
   const url = buildUrl(path, query);
   // The member home's first calls may already be on their way (app/prefetch/prefetch-inicial.ts).
-  const prefetched = method === 'GET' && body === undefined && !options.headers ? tomarPrefetch(url, token) : undefined;
-  let response: Response;
+  let prefetched = method === 'GET' && body === undefined && !options.headers ? tomarPrefetch(url, token) : undefined;
+  // A 503 + Retry-After (the API shedding load) is asked again after a backoff, while the app shows
+  // "muita gente agora" (overload.ts); only after OVERLOAD_GIVE_UP_MS does the call fail.
+  const call = Symbol(url);
+  const startedAt = Date.now();
   try {
-    response = await (prefetched ?? fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    }));
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, MSG.fallback);
-  }
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await (prefetched ?? fetch(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+        }));
+      } catch (cause) {
+        if (signal?.aborted) throw cause;
+        throw new ApiError(0, MSG.fallback);
+      }
+      prefetched = undefined;
 
-  const data = await readBody(response).catch(() => undefined);
-  if (!response.ok) {
-    if (response.status === 401 && token && !skipUnauthorizedHandler) handleUnauthorized();
-    throw new ApiError(response.status, firstErrorMessage(data) ?? MSG.fallback, data);
+      const data = await readBody(response).catch(() => undefined);
+      if (response.ok) return data as T;
+      const retryAfter = response.headers.get('retry-after');
+      if (isOverloaded(response.status, retryAfter, method, data)) {
+        const delay = overloadDelay(retryAfter, attempt);
+        if (Date.now() + delay - startedAt <= OVERLOAD_GIVE_UP_MS) {
+          overloadStore.wait(call, Date.now() + delay);
+          await sleep(delay, signal);
+          continue;
+        }
+        throw new ApiError(503, OPS_MSG.sobrecarga, data);
+      }
+      if (response.status === 401 && token && !skipUnauthorizedHandler) handleUnauthorized();
+      throw new ApiError(response.status, firstErrorMessage(data) ?? MSG.fallback, data);
+    }
+  } finally {
+    overloadStore.done(call);
   }
-  return data as T;
 }

@@ -1,0 +1,88 @@
+import { OPS_RETRY_CODES } from '@legiao/contracts/ops-constantes';
+
+// The API sheds load with 503 + Retry-After when too many members arrive at once (issue 15,
+// docs/decisions/0024-overload-and-observability.md). Such an answer means "nothing was done, ask
+// again in a moment": http.ts waits and asks again by itself, and while it waits the app shows a
+// calm "muita gente agora" notice (OverloadNotice) instead of an error.
+
+/** First wait when the server's Retry-After says less; doubles per attempt, up to OVERLOAD_MAX_DELAY_MS. */
+export const OVERLOAD_BASE_DELAY_MS = 1_000;
+export const OVERLOAD_MAX_DELAY_MS = 30_000;
+/** After this long in total the call gives up and fails with the overload message. */
+export const OVERLOAD_GIVE_UP_MS = 120_000;
+/** ±20 %: a crowd refused in the same second does not come back in the same second. */
+const JITTER = 0.2;
+
+/**
+ * Milliseconds before attempt `attempt + 1` (attempt 0 is the first retry): the larger of the
+ * server's Retry-After and an exponential backoff, capped, with jitter. `random` in [0, 1).
+ */
+export function overloadDelay(retryAfter: string | null, attempt: number, random: () => number = Math.random): number {
+  const seconds = Number(retryAfter);
+  const server = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+  const backoff = OVERLOAD_BASE_DELAY_MS * 2 ** Math.max(0, attempt);
+  const nominal = Math.min(OVERLOAD_MAX_DELAY_MS, Math.max(server, backoff));
+  return Math.round(Math.min(OVERLOAD_MAX_DELAY_MS, nominal * (1 - JITTER + 2 * JITTER * random())));
+}
+
+/**
+ * The answer is "too busy, try again": 503 with Retry-After. A GET is always safe to repeat; any
+ * other method only when the body says the server did nothing (SOBRECARGA, ENCERRANDO). A 503
+ * without Retry-After (the CEP provider down, readiness) stays an ordinary error.
+ */
+export function isOverloaded(status: number, retryAfter: string | null, method: string, body: unknown): boolean {
+  if (status !== 503 || retryAfter === null) return false;
+  if (method === 'GET') return true;
+  const errors = (body as { errors?: { code?: unknown }[] } | null)?.errors;
+  const code = Array.isArray(errors) ? errors[0]?.code : undefined;
+  return typeof code === 'string' && (OPS_RETRY_CODES as readonly string[]).includes(code);
+}
+
+/** What the notice shows: when the next attempt goes (epoch ms), or null when nothing waits. */
+export interface OverloadState {
+  retryAt: number | null;
+}
+
+let state: OverloadState = { retryAt: null };
+const waiting = new Map<symbol, number>();
+const listeners = new Set<() => void>();
+
+function publish() {
+  const next = waiting.size ? Math.min(...waiting.values()) : null;
+  if (next === state.retryAt) return;
+  state = { retryAt: next };
+  listeners.forEach((l) => l());
+}
+
+export const overloadStore = {
+  get: (): OverloadState => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** One call is waiting until `retryAt`. */
+  wait(call: symbol, retryAt: number) {
+    waiting.set(call, retryAt);
+    publish();
+  },
+  /** The call got its answer (or gave up). */
+  done(call: symbol) {
+    if (waiting.delete(call)) publish();
+  },
+};
+
+/** Resolves after `ms`, or rejects at once with the signal's reason when it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
