@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { errorResponseSchema, INT4_MAX } from '@legiao/contracts';
+import { buildTestApp, type TestApp } from './support/app.js';
+import { createMembro } from './produto-fixtures.js';
+
+// Issue 14, "done when": a small contract fuzzer over the server's own OpenAPI document. For every
+// operation, each string field (query, path, body) gets a NUL byte and each integer field a value
+// past int4, one field at a time, with an administrator's token. Every answer must be a 4xx in the one
+// error format, with Portuguese messages: no 5xx, no English, no empty body, no 2xx.
+
+type Json = Record<string, any>;
+let t: TestApp;
+let doc: Json;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  // An administrator, so the operators' routes reach their validation instead of stopping at 403.
+  const member = await createMembro(t.app, t.prisma);
+  await t.prisma.usuario.update({ where: { id: member.usuario.id }, data: { admin: true } });
+  headers = member.headers;
+});
+afterAll(() => t.close());
+
+const SAMPLE_PATH: Record<string, string> = { id: '1', cep: '01310100' };
+
+/** The first concrete type of a schema (OpenAPI 3.0: `type`, or the first branch of anyOf/oneOf). */
+const typeOf = (s: Json | undefined): string | undefined => s?.type ?? s?.anyOf?.[0]?.type ?? s?.oneOf?.[0]?.type;
+const badValue = (type: string | undefined) => (type === 'string' ? 'x\u0000y' : type === 'integer' ? INT4_MAX + 1 : undefined);
+
+interface Case {
+  label: string;
+  method: string;
+  url: string;
+  payload?: Json;
+}
+
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const [path, ops] of Object.entries(doc.paths as Json)) {
+    for (const [method, op] of Object.entries(ops as Json)) {
+      if (path === '/api/fila/ws') continue; // a WebSocket; its HTTP answer is tested in request-hardening
+      const params: Json[] = op.parameters ?? [];
+      const basePath = path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE_PATH[name] ?? '1');
+      const urlWith = (p: string, query: URLSearchParams) => `${p}${query.size ? `?${query}` : ''}`;
+      for (const param of params) {
+        const bad = badValue(typeOf(param.schema));
+        if (bad === undefined) continue;
+        if (param.in === 'query') {
+          out.push({ label: `${method} ${path} ?${param.name}`, method, url: urlWith(basePath, new URLSearchParams({ [param.name]: String(bad) })) });
+        } else if (param.in === 'path') {
+          out.push({ label: `${method} ${path} {${param.name}}`, method, url: path.replace(/\{(\w+)\}/g, (_, name: string) => (name === param.name ? encodeURIComponent(String(bad)) : SAMPLE_PATH[name] ?? '1')) });
+        }
+      }
+      const body: Json | undefined = op.requestBody?.content?.['application/json']?.schema;
+      for (const [name, schema] of Object.entries((body?.properties ?? {}) as Json)) {
+        const bad = badValue(typeOf(schema));
+        if (bad === undefined) continue;
+        out.push({ label: `${method} ${path} body.${name}`, method, url: basePath, payload: { [name]: bad } });
+      }
+    }
+  }
+  return out;
+}
+
+function expectRefusal(label: string, res: LightMyRequestResponse) {
+  // Every request holds one invalid field, so only validation may answer (not a 401/403/404).
+  expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
+  expect(res.statusCode, `${label}: ${res.body}`).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
+  expect(res.headers['content-type'], label).toMatch(/application\/json/);
+  const body = errorResponseSchema.safeParse(res.json());
+  expect(body.success, `${label}: ${res.body}`).toBe(true);
+  for (const e of body.data!.errors) expect(e.message, label).not.toMatch(/\b(expected|invalid input|required|must|is not|Bad Request)\b/i);
+}
+
+describe('a contract fuzzer over /api/docs/json', () => {
+  it('refuses a NUL byte in any string and an int4 overflow in any integer, in the error format', async () => {
+    const all = cases();
+    expect(all.length).toBeGreaterThan(50);
+    for (const c of all) {
+      const res = await t.app.inject({ method: c.method.toUpperCase() as 'GET', url: c.url, headers, ...(c.payload ? { payload: c.payload } : {}) });
+      expectRefusal(c.label, res);
+    }
+  }, 120_000);
+});
