@@ -8,9 +8,12 @@
 // `git worktree add --detach` of that revision in a temporary folder, installed from the warm pnpm
 // store, started as that revision started (`node --import tsx src/server.ts`) on its own database,
 // and removed at the end. Today's API is the built one (apps/api/dist: run `pnpm build` first).
-// Each API gets a freshly created database, so both start from the same state.
+// Each API gets a freshly created database, so both start from the same state. Also printed: the CPU
+// time per redemption of the API process and of the PostgreSQL backends serving its database (Linux
+// /proc), which depends far less on the machine's other jobs than the rate does.
 // Usage: node bench/resgate.mjs   (local PostgreSQL; BENCH_PG_URL, BASELINE, CODIGOS, CONNECTIONS, DURATION, REFERENCIAS=0)
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -25,6 +28,38 @@ const REFERENCIAS = process.env.REFERENCIAS !== '0';
 
 const percentis = (r) => ({ p50: r.latency.p50, p95: r.latency.p90 + ((r.latency.p97_5 - r.latency.p90) * 5) / 7.5, p99: r.latency.p99 });
 const carga = () => loadavg().map((x) => fmt(x, 2)).join(' / ');
+
+// CPU time (user + system) of the API process and of the PostgreSQL backends serving its database,
+// from /proc (Linux): per redemption, it hardly depends on what else the machine runs, unlike the
+// rate. Other jobs' backends (other databases) are not counted.
+const TICKS = 100; // USER_HZ
+function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(f[11]) + Number(f[12]);
+}
+function cpuNow(apiPid, dbName) {
+  const backends = new Map();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.startsWith('postgres:') && cmd.split(' ').includes(dbName)) backends.set(pid, cpuTicks(pid));
+    } catch {}
+  }
+  let api = 0;
+  try {
+    api = cpuTicks(apiPid);
+  } catch {}
+  return { api, backends };
+}
+/** ms of CPU per redemption between two cpuNow() readings (a backend that started in between counts from 0). */
+function cpuPorResgate(antes, depois, resgates) {
+  let pg = 0;
+  for (const [pid, t] of depois.backends) pg += t - (antes.backends.get(pid) ?? 0);
+  const ms = (ticks) => (ticks * 1000) / TICKS / Math.max(resgates, 1);
+  return { api: ms(depois.api - antes.api), pg: ms(pg) };
+}
 
 /** One API, started by `start` on a fresh database: the redemption load, the invariants, the references. */
 async function medir(nome, start, dbName) {
@@ -44,6 +79,7 @@ async function medir(nome, start, dbName) {
 
     // One member per connection; every request a new Idempotency-Key (so the replay lookup is paid too).
     let proximo = 0;
+    const cpuAntes = cpuNow(api.child.pid, dbName);
     const t0 = Date.now();
     const resgate = await autocannon({
       url: `${base}/api/beneficio/resgate`,
@@ -54,6 +90,7 @@ async function medir(nome, start, dbName) {
       requests: [{ method: 'POST', body: JSON.stringify({ idBeneficio: beneficio.id }), setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
     });
     const segundos = (Date.now() - t0) / 1000;
+    const cpu = cpuPorResgate(cpuAntes, cpuNow(api.child.pid, dbName), resgate['2xx']);
     const inv = await checkInvariants(c, beneficio.id, membros.map((m) => m.id));
 
     let lista = null;
@@ -79,12 +116,14 @@ async function medir(nome, start, dbName) {
       erros: resgate.errors,
       inv,
       invOk: invariantesOk(inv) && inv.codigosEntregues === resgate['2xx'],
+      cpu,
       lista: lista && { rps: lista.requests.average, p95: percentis(lista).p95, non2xx: lista.non2xx },
       logged: logged && { rps: logged.requests.average, p95: percentis(logged).p95, non2xx: logged.non2xx },
     };
     console.log(
       `\n[${nome}] carga antes (1/5/15 min): ${m.cargaAntes}\n` +
         `  POST /api/beneficio/resgate: ${m.pedidos} pedidos em ${fmt(segundos)} s = ${fmt(m.porSegundo)} resgates/s; p50 ${fmt(m.p50)} ms, p95 ${fmt(m.p95)} ms, p99 ${fmt(m.p99)} ms; 2xx ${m.ok}, não-2xx ${m.non2xx}, erros ${m.erros}\n` +
+        `  CPU por resgate: API ${fmt(cpu.api, 2)} ms + PostgreSQL (backends deste banco) ${fmt(cpu.pg, 2)} ms = ${fmt(cpu.api + cpu.pg, 2)} ms\n` +
         `  invariantes: ${JSON.stringify(inv)} => ${m.invOk ? 'OK' : 'VIOLADAS'}` +
         (m.lista ? `\n  GET /api/beneficio (membro com ~${Math.round(CODIGOS / CONNECTIONS)} resgates, ${DURATION}s): ${fmt(m.lista.rps)} req/s, p95 ${fmt(m.lista.p95)} ms, não-2xx ${m.lista.non2xx}` : '') +
         (m.logged ? `\n  GET /api/usuario/logged (${DURATION}s): ${fmt(m.logged.rps)} req/s, p95 ${fmt(m.logged.p95)} ms, não-2xx ${m.logged.non2xx}` : ''),
@@ -124,6 +163,7 @@ console.table(
     'p50 ms': fmt(m.p50),
     'p95 ms': fmt(m.p95),
     'p99 ms': fmt(m.p99),
+    'CPU ms/resgate (API+PG)': `${fmt(m.cpu.api, 2)}+${fmt(m.cpu.pg, 2)}`,
     invariantes: m.invOk ? 'OK' : 'VIOLADAS',
     'GET /beneficio req/s': m.lista ? fmt(m.lista.rps) : '-',
     'logged req/s': m.logged ? fmt(m.logged.rps) : '-',
@@ -132,6 +172,8 @@ console.table(
 if (medidas.length === 2) {
   const [antes, depois] = medidas;
   console.log(`razão resgates/s (nova / baseline ${BASELINE}): ${fmt(depois.porSegundo / antes.porSegundo, 2)}x; p95 ${fmt(antes.p95)} -> ${fmt(depois.p95)} ms`);
+  const total = (m) => m.cpu.api + m.cpu.pg;
+  console.log(`razão CPU por resgate, API + PostgreSQL (baseline / nova): ${fmt(total(antes) / total(depois), 2)}x`);
   if (antes.lista && depois.lista) console.log(`razão GET /api/beneficio: ${fmt(depois.lista.rps / antes.lista.rps, 2)}x; GET /api/usuario/logged: ${fmt(depois.logged.rps / antes.logged.rps, 2)}x`);
 }
 if (medidas.some((m) => !m.invOk)) process.exitCode = 1;
