@@ -18,13 +18,14 @@ import { gerarCodigo } from './codigos.js';
 
 // POST /beneficio/resgate: one redemption = one coupon + one ledger debit, in ONE transaction
 // (docs/decisions/0009-economy.md, docs/decisions/0020-redemptions-fast-path.md).
-// ONE round trip: a call of the SQL function resgatar_beneficio (migration 20261125095400_resgate_sessao),
-// its own transaction, run on the pg pool as a named (prepared) statement. In it: the session check
-// every authenticated call makes (the route only verifies the token) with the member's row lock (a
-// member's redemptions run one at a time, so the balance can't be spent twice), the Idempotency-Key
-// lookup, the member's redemptions of the benefit, the balance and the generated-code counters read
-// after the lock, then, only when every rule passes, the stock taken (a pool code with FOR UPDATE SKIP
-// LOCKED, or the counter and a new unique code) and the redemption and its debit inserted.
+// ONE round trip: a call of the SQL function resgatar_beneficio (migrations 20261125095400_resgate_sessao
+// and 20261125101000_resgate_menos_planos), its own transaction, run on the pg pool as a named
+// (prepared) statement. In it: the session check every authenticated call makes (the route only
+// verifies the token) with the member's row lock (a member's redemptions run one at a time, so the
+// balance can't be spent twice), the Idempotency-Key lookup, the member's redemptions of the benefit,
+// the balance and the generated-code counters read after the lock, then, only when every rule passes,
+// the stock taken (a pool code with FOR UPDATE SKIP LOCKED, or the counter and a new unique code) and
+// the redemption and its debit inserted.
 // What the rules read besides that, the benefit's definition and the member's profile, is kept in this
 // process's memory and sent with its version; when either changed (or this process has no copy), the
 // function answers so before writing anything and the call is made again with the fresh data.
