@@ -4,8 +4,11 @@ import { prefetchInicial } from '../src/app/prefetch/prefetch-inicial.ts';
 import { escolherHero } from '../src/features/home/lib/escolher-hero.ts';
 import { papelDe, perfilPronto } from '../src/features/home/lib/perfil.ts';
 
-/** The chunks the member home's first screen loads after the app's entry, by their source modules. */
-const HOME_MODULES = ['/src/features/home/pages/home-page.tsx', '/src/features/fila/lib/create-fila-controller.ts'];
+/**
+ * The chunks the member home's first screen loads after the app's entry, by their source modules.
+ * (The waiting room's controller waits for an idle moment: it stays off the first screen's link.)
+ */
+const HOME_MODULES = ['/src/features/home/pages/home-page.tsx'];
 
 type WithMeta = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 

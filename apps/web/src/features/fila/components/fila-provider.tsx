@@ -50,7 +50,12 @@ export function FilaProvider({ children }: { children: ReactNode }) {
       return loading;
     };
     setEnsure(() => () => void load());
-    if (isLoggedIn()) void load();
+    // A logged-in member's socket only renews the session and listens for its end: it waits for the
+    // browser to be idle (the first screen first), or for the member's first move, whichever is
+    // sooner (docs/decisions/0022-home-first-screen.md). Without requestIdleCallback, next task.
+    const idle = window.requestIdleCallback
+      ? window.requestIdleCallback(() => isLoggedIn() && void load(), { timeout: 3000 })
+      : window.setTimeout(() => isLoggedIn() && void load(), 0);
 
     const onActivity = () => {
       if (c) c.activity();
@@ -75,6 +80,8 @@ export function FilaProvider({ children }: { children: ReactNode }) {
     });
     return () => {
       disposed = true;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', onOnline);
