@@ -51,10 +51,12 @@ export function HomePage() {
   const observar = usePrimeiraTelaPronta();
   // Read once on arrival: the benefits section consumes the key when it mounts.
   const [beneficioDoChatbot] = useState(() => readValue(STORAGE.beneficioChatbot) !== null);
-  // The survey invitation floats over the first screen: it mounts in a transition right after it.
-  const [convite, setConvite] = useState(false);
+  // A second pass, in a transition right after the first screen's commit: the collection (below the
+  // fold on a phone) and the survey invitation floating over the screen. Two smaller commits and
+  // layouts instead of one long task (docs/decisions/0022-home-first-screen.md).
+  const [secondPass, setSecondPass] = useState(false);
   useEffect(() => {
-    if (user) startTransition(() => setConvite(true));
+    if (user) startTransition(() => setSecondPass(true));
   }, [user]);
 
   useEffect(() => {
@@ -73,7 +75,7 @@ export function HomePage() {
       <main id="conteudo" className="page home">
         <HomeBanner user={user} />
         {papel !== 'lead' && perfilPronto(user) ? <ConquistasSection /> : null}
-        <MinhaColecaoSection />
+        {secondPass ? <MinhaColecaoSection /> : <div className="secao-adiada colecao-home--reservada" aria-hidden="true" />}
         <SecaoAdiada altura="32rem" observar={observar}>
           <BannersDestaque />
         </SecaoAdiada>
@@ -96,7 +98,7 @@ export function HomePage() {
         </SecaoAdiada>
       </main>
       <SiteFooter variante="membro" />
-      {convite && user.hashPesquisaSatisfacao ? <PesquisaPopup hash={user.hashPesquisaSatisfacao} /> : null}
+      {secondPass && user.hashPesquisaSatisfacao ? <PesquisaPopup hash={user.hashPesquisaSatisfacao} /> : null}
     </>
   );
 }
