@@ -34,5 +34,10 @@ export function useFirstScreenReady(user: UsuarioLogado | undefined): boolean {
     const timer = window.setTimeout(() => setLate(true), FIRST_SCREEN_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, [user]);
-  return !!user && (settled || late);
+  // Once ready, ready for good: a section mounted later may start one of these queries again (the
+  // referral invitation asks for the referral count a lead's first screen did not wait for), and
+  // the home must not fall back to its loader and remount every section.
+  const [ready, setReady] = useState(false);
+  if (!ready && !!user && (settled || late)) setReady(true);
+  return ready;
 }

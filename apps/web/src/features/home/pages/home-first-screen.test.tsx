@@ -59,4 +59,25 @@ describe('HomePage first screen', () => {
     expect(Date.now() - inicio).toBeGreaterThanOrEqual(FIRST_SCREEN_WAIT_MS - 50);
     expect(await screen.findByText('Carregando sua coleção...')).toBeTruthy();
   });
+
+  it('stays on the page when a section below starts one of the first-screen queries (a lead and the referral count)', async () => {
+    const user = makeUser({ nome: 'Ana Lima', lead: true });
+    let indicacoes = 0;
+    mockFetch((url: string) => {
+      const path = url.split('?')[0]!;
+      if (path === '/api/usuario/logged') return jsonResponse(user);
+      if (path === '/api/satisfacao') return jsonResponse({ faseEncerrada: true });
+      if (path === '/api/indicacao') {
+        indicacoes++;
+        return new Promise<Response>((r) => setTimeout(() => r(jsonResponse({ confirmados: 0, pendentes: 0, saldo: 0, confirmacoes: [], emailsConfirmados: [], emailsPendentes: [], valorIndicacao: 1 })), 300));
+      }
+      return jsonResponse([]);
+    });
+    renderApp('/home');
+    const titulo = await screen.findByRole('heading', { name: 'Olá, Ana!' });
+    // Without IntersectionObserver every section mounts: the invitation asks for the referral count.
+    await waitFor(() => expect(indicacoes).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(titulo.isConnected).toBe(true);
+  });
 });
