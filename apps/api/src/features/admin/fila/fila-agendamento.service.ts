@@ -1,0 +1,117 @@
+import { FILA_AGENDAMENTO_MSG, type FilaAgendamento, type FilaAgendamentoInput } from '@legiao/contracts/admin/fila';
+import type { Db } from '../../../db/prisma.js';
+import type { FilaAgendamento as Row, Prisma } from '../../../generated/prisma/client.js';
+import { badRequest, conflict, notFound } from '../../../errors/app-error.js';
+import type { FilaSettings, QueueStore } from '../../fila/fila.types.js';
+
+// Scheduled changes of the waiting room ("pause admission at 10:00 on the 12th"). They live in the
+// database, so every API process sees them and a restart loses none; whichever process claims a
+// due one first (FOR UPDATE SKIP LOCKED) applies it to the shared queue store. ADR 0029.
+
+const UM_ANO_MS = 366 * 24 * 3600_000;
+/** How many schedules the panel lists (pending first, then the latest done). */
+export const LIMITE_LISTA = 50;
+
+type Tx = Prisma.TransactionClient;
+
+export function situacaoDe(r: Pick<Row, 'executadoEm' | 'canceladoEm' | 'erro'>): FilaAgendamento['situacao'] {
+  if (r.canceladoEm) return 'cancelado';
+  if (r.executadoEm) return r.erro ? 'falhou' : 'executado';
+  return 'pendente';
+}
+
+export function toFilaAgendamento(r: Row): FilaAgendamento {
+  return {
+    id: r.id,
+    executarEm: r.executarEm.toISOString(),
+    capacidade: r.capacidade,
+    admissoesPorMinuto: r.admissoesPorMinuto,
+    pausada: r.pausada,
+    descricao: r.descricao,
+    situacao: situacaoDe(r),
+    executadoEm: r.executadoEm?.toISOString() ?? null,
+    canceladoEm: r.canceladoEm?.toISOString() ?? null,
+    erro: r.erro,
+    criadoEm: r.criadoEm.toISOString(),
+  };
+}
+
+/** Pending ones by time, then the most recent finished ones. */
+export async function listarAgendamentos(db: Db): Promise<FilaAgendamento[]> {
+  const pendentes = await db.filaAgendamento.findMany({ where: { executadoEm: null, canceladoEm: null }, orderBy: [{ executarEm: 'asc' }, { id: 'asc' }], take: LIMITE_LISTA });
+  const encerrados = await db.filaAgendamento.findMany({
+    where: { OR: [{ executadoEm: { not: null } }, { canceladoEm: { not: null } }] },
+    orderBy: [{ executarEm: 'desc' }, { id: 'desc' }],
+    take: Math.max(0, LIMITE_LISTA - pendentes.length),
+  });
+  return [...pendentes, ...encerrados].map(toFilaAgendamento);
+}
+
+export async function criarAgendamento(tx: Tx, input: FilaAgendamentoInput, criadoPor: string, now: Date): Promise<Row> {
+  const executarEm = new Date(input.executarEm);
+  if (executarEm.getTime() <= now.getTime()) throw badRequest(FILA_AGENDAMENTO_MSG.dataPassada);
+  if (executarEm.getTime() - now.getTime() > UM_ANO_MS) throw badRequest(FILA_AGENDAMENTO_MSG.dataLonge);
+  return tx.filaAgendamento.create({
+    data: {
+      executarEm,
+      capacidade: input.capacidade ?? null,
+      admissoesPorMinuto: input.admissoesPorMinuto ?? null,
+      pausada: input.pausada ?? null,
+      descricao: input.descricao ?? '',
+      criadoPor,
+    },
+  });
+}
+
+/** Cancels a pending schedule; answers the row before and after. A finished one is a 409. */
+export async function cancelarAgendamento(tx: Tx, id: number, now: Date): Promise<{ antes: Row; depois: Row }> {
+  const [antes] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM fila_agendamento WHERE id = ${id} FOR UPDATE`;
+  if (!antes) throw notFound(FILA_AGENDAMENTO_MSG.naoEncontrado);
+  const row = await tx.filaAgendamento.findUniqueOrThrow({ where: { id } });
+  if (row.executadoEm || row.canceladoEm) throw conflict(FILA_AGENDAMENTO_MSG.jaEncerrado);
+  const depois = await tx.filaAgendamento.update({ where: { id }, data: { canceladoEm: now } });
+  return { antes: row, depois };
+}
+
+export const patchDe = (r: Pick<Row, 'capacidade' | 'admissoesPorMinuto' | 'pausada'>): Partial<FilaSettings> => ({
+  ...(r.capacidade !== null ? { capacidade: r.capacidade } : {}),
+  ...(r.admissoesPorMinuto !== null ? { admissoesPorMinuto: r.admissoesPorMinuto } : {}),
+  ...(r.pausada !== null ? { pausada: r.pausada } : {}),
+});
+
+export interface Aplicado {
+  agendamento: Row;
+  antes: FilaSettings;
+  depois: FilaSettings;
+}
+
+/**
+ * Applies every schedule due at `now`, oldest first, each in its own transaction: the row is claimed
+ * with FOR UPDATE SKIP LOCKED (another process applying it at the same moment skips it), the store
+ * is changed, then the row is marked done and `onApplied` runs in that same transaction (the audit
+ * entry). If the store can't be reached the transaction rolls back and the next pass retries.
+ */
+export async function aplicarAgendamentosVencidos(db: Db, store: QueueStore, now: Date, onApplied: (tx: Tx, a: Aplicado) => Promise<void>): Promise<Aplicado[]> {
+  const feitos: Aplicado[] = [];
+  for (let i = 0; i < 20; i++) {
+    const aplicado = await db.$transaction(async (tx) => {
+      const [claimed] = await tx.$queryRaw<{ id: number }[]>`
+        SELECT id FROM fila_agendamento
+        WHERE executado_em IS NULL AND cancelado_em IS NULL AND executar_em <= ${now}
+        ORDER BY executar_em, id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED`;
+      if (!claimed) return null;
+      const row = await tx.filaAgendamento.findUniqueOrThrow({ where: { id: claimed.id } });
+      const antes = (await store.stats(now.getTime())).settings;
+      const depois = await store.updateSettings(patchDe(row), now.getTime());
+      const agendamento = await tx.filaAgendamento.update({ where: { id: row.id }, data: { executadoEm: now } });
+      const a = { agendamento, antes, depois };
+      await onApplied(tx, a);
+      return a;
+    });
+    if (!aplicado) break;
+    feitos.push(aplicado);
+  }
+  return feitos;
+}
