@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   GONE: 410,
   /** A WebSocket-only route called without the Upgrade handshake. */
   UPGRADE_REQUIRED: 426,
+  /** An upload over its size limit (code files, images). */
+  TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
