@@ -15,6 +15,7 @@ import { poolOf, type Db } from './db/prisma.js';
 import { ContentCache } from './cache/content-cache.js';
 import { clientErrorHandler, errorBody, frameworkErrors, registerErrorHandler } from './errors/error-handler.js';
 import { authPlugin } from './plugins/auth.js';
+import { permissionsPlugin } from './features/admin/permissions.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
@@ -96,7 +97,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const cache = new ContentCache(poolOf(ctx.prisma), (msg, err) => app.log.warn({ err }, msg));
   app.decorate('cache', cache);
   const { authMax, windowMs } = config.rateLimit;
-  app.decorate<LoginFailures>('loginFailures', ctx.redis ? new RedisLoginFailures(ctx.redis, authMax, windowMs) : new MemoryLoginFailures(authMax, windowMs));
+  app.decorate<LoginFailures>('loginFailures', ctx.redis ? new RedisLoginFailures(ctx.redis, authMax, windowMs, `${config.redisPrefix}login-falhas:`) : new MemoryLoginFailures(authMax, windowMs));
   await cache.start();
   app.addHook('onClose', () => cache.close());
   if (config.cacheSyncReads) app.addHook('onRequest', () => cache.sync());
@@ -126,7 +127,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(cors, { origin: config.corsOrigin.split(',').map((s) => s.trim()), credentials: false, strictPreflight: false });
   await app.register(rateLimit, {
     global: false,
-    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'legiao-rl:' } : {}),
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
     // The default key reads req.ip, which injected WebSocket requests don't have.
     keyGenerator: (req) => req.ip ?? 'inject',
     errorResponseBuilder: (_req, ctxRl) => ({ statusCode: ctxRl.statusCode, errors: [{ message: MSG.muitasTentativas, code: 'RATE_LIMITED' }] }),
@@ -153,6 +154,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
+  // Back-office permissions: app.requirePermission, request.staff (docs/decisions/0027-back-office.md).
+  await app.register(permissionsPlugin);
   // The waiting room (app.fila, used by login) with its routes under /api (ADR 0008).
   await app.register(filaPlugin);
 
@@ -182,6 +185,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       // Surveys: personalisation (login) and satisfaction (public, by hash) (docs/decisions/0014-pesquisas.md).
       await api.register(import('./features/pesquisa/pesquisa.routes.js'));
       await api.register(import('./features/satisfacao/satisfacao.routes.js'));
+      // The back office under /api/admin (docs/decisions/0027-back-office.md).
+      await api.register(import('./features/admin/index.js'));
       if (!config.isProduction) await api.register(devInboxRoutes);
     },
     { prefix: '/api' },

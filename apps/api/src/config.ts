@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
+import { availableParallelism } from 'node:os';
 
 /** Repository root, for defaults that point at files (web build, embedded database folder). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -36,6 +37,23 @@ const envSchema = z
     EMBEDDED_PG_DIR: z.string().default(resolve(REPO_ROOT, '.data/postgres')),
     EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
     REDIS_URL: z.string().url().optional(),
+    // Start of every Redis key and channel the API uses outside the waiting room (rate limits, login
+    // failures): two deployments, or two test runs, on one Redis keep apart with different prefixes.
+    REDIS_PREFIX: z.string().min(1).default('legiao-'),
+    // API processes on the one PORT (docs/decisions/0025-many-processes.md): 1 (default), a number,
+    // or auto (one per core). More than one needs REDIS_URL: the waiting room, rate limits and login
+    // failures must be shared.
+    WORKERS: z
+      .string()
+      .default('1')
+      .transform((v, ctx) => {
+        const n = v.trim() === 'auto' ? availableParallelism() : /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
+        if (!Number.isInteger(n) || n < 1 || n > 256) {
+          ctx.addIssue({ code: 'custom', message: 'use um número de 1 a 256 ou auto (um processo por núcleo)' });
+          return z.NEVER;
+        }
+        return n;
+      }),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Legião <nao-responda@legiao.local>'),
     PUBLIC_URL: z.string().url().optional(),
@@ -70,6 +88,18 @@ const envSchema = z
     FILA_INATIVIDADE_MS: z.coerce.number().int().min(1000).default(120_000),
     FILA_TICKET_TTL_S: z.coerce.number().int().min(10).max(3600).default(300),
     FILA_REDIS_PREFIX: z.string().min(1).default('legiao:{fila}:'),
+    // Automatic waiting room (docs/decisions/0025-many-processes.md): off by default. When on, the
+    // portal holds admissions by itself while admitted members reach FILA_AUTO_ATIVOS, or any
+    // process's mean event-loop delay reaches FILA_AUTO_ATRASO_MS, or requests waiting for a
+    // database connection in any process reach FILA_AUTO_POOL_AGUARDANDO (0 turns a trigger off);
+    // it lets them go again once every reading has stayed under FILA_AUTO_FRACAO of its limit for
+    // FILA_AUTO_MINIMO_MS.
+    FILA_AUTO: bool.optional(),
+    FILA_AUTO_ATIVOS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    FILA_AUTO_ATRASO_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+    FILA_AUTO_POOL_AGUARDANDO: z.coerce.number().int().min(0).max(100_000).default(20),
+    FILA_AUTO_FRACAO: z.coerce.number().gt(0).lt(1).default(0.7),
+    FILA_AUTO_MINIMO_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     // Overload and operations (docs/decisions/0024-overload-and-observability.md). Thresholds past
     // which requests get 503 + Retry-After instead of queueing until the process falls over; 0 turns a
     // check off. Unset: on outside tests (500 ms mean event-loop delay, heap at 90% of V8's limit);
@@ -107,6 +137,14 @@ const envSchema = z
     if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'obrigatório em produção' });
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatório em produção' });
     if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatório em produção' });
+  })
+  .superRefine((env, ctx) => {
+    if (env.WORKERS > 1 && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['WORKERS'], message: `${env.WORKERS} processos precisam de REDIS_URL (a sala de espera, os limites de tentativas e as falhas de login são compartilhados pelo Redis)` });
+    }
+    if (env.FILA_AUTO && env.FILA_AUTO_ATIVOS === 0 && env.FILA_AUTO_ATRASO_MS === 0 && env.FILA_AUTO_POOL_AGUARDANDO === 0) {
+      ctx.addIssue({ code: 'custom', path: ['FILA_AUTO'], message: 'ligada sem nenhum gatilho: defina FILA_AUTO_ATIVOS, FILA_AUTO_ATRASO_MS ou FILA_AUTO_POOL_AGUARDANDO' });
+    }
   })
   .superRefine((env, ctx) => {
     // Facebook's token check (debug_token) needs both: an app id alone would be a disabled button.
@@ -156,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    workers: e.WORKERS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
@@ -179,6 +219,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       inatividadeMs: e.FILA_INATIVIDADE_MS,
       ticketTtlS: e.FILA_TICKET_TTL_S,
       redisPrefix: e.FILA_REDIS_PREFIX,
+      auto: {
+        enabled: e.FILA_AUTO ?? false,
+        maxAtivos: e.FILA_AUTO_ATIVOS,
+        maxAtrasoMs: e.FILA_AUTO_ATRASO_MS,
+        maxPoolAguardando: e.FILA_AUTO_POOL_AGUARDANDO,
+        fracao: e.FILA_AUTO_FRACAO,
+        minimoMs: e.FILA_AUTO_MINIMO_MS,
+      },
     },
     social: {
       timeoutMs: e.SOCIAL_TIMEOUT_MS,

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app.js';
@@ -8,6 +9,7 @@ import { createPrisma } from './db/prisma.js';
 import { seedDemo } from './db/seed.js';
 import { HttpCepProvider } from './features/cep/cep.provider.js';
 import { Mailer } from './features/mail/mailer.js';
+import { runPrimary } from './cluster.js';
 
 let config: Config;
 try {
@@ -21,13 +23,28 @@ try {
 }
 
 const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
-const db = await resolveDatabase(config, (m) => log.info(m));
-await migrate(db.url, (m) => log.info(m));
-const prisma = createPrisma(db.url);
-if (config.seedDemo) {
-  const created = await seedDemo(prisma, config);
+// WORKERS > 1: the first process migrates and seeds once, then forks the API processes and only
+// watches them (cluster.ts); each worker runs the rest of this file on the database it was given.
+const isWorker = cluster.isWorker;
+const db = isWorker ? { url: config.databaseUrl!, stop: async () => {} } : await resolveDatabase(config, (m) => log.info(m));
+const seed = async (client: ReturnType<typeof createPrisma>) => {
+  const created = await seedDemo(client, config);
   if (created) log.info(`${created} conta(s) de demonstração criada(s)`);
+};
+if (!isWorker) await migrate(db.url, (m) => log.info(m));
+if (config.workers > 1 && cluster.isPrimary) {
+  if (config.seedDemo) {
+    const seeding = createPrisma(db.url, 2);
+    await seed(seeding);
+    await seeding.$disconnect();
+  }
+  const code = await runPrimary(config, log, { DATABASE_URL: db.url });
+  await db.stop();
+  log.info('encerrado');
+  process.exit(code);
 }
+const prisma = createPrisma(db.url);
+if (!isWorker && config.seedDemo) await seed(prisma);
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
 redis?.on('error', (err) => log.warn({ err }, 'redis error'));
 const mailer = new Mailer(prisma, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryIntervalMs: config.mailRetryIntervalMs, log });
