@@ -129,6 +129,19 @@ const envSchema = z
     // Engagement (docs/decisions/0012-banners-faq.md, 0013-conquistas.md): the brand store the
     // recommendation banners link to, and the last day (São Paulo) an account counts as founder.
     STORE_URL: z.string().url().default('https://loja.legiao.dev'),
+    // Back-office uploads (docs/decisions/0028-code-pools-and-images.md). Images: disk (default, files
+    // under IMAGES_DIR served by the API at /imagens/<name>) or s3 (PUT to an S3-compatible bucket,
+    // loaded by members from IMAGES_PUBLIC_URL).
+    IMAGES_STORAGE: z.enum(['disk', 's3']).default('disk'),
+    IMAGES_DIR: z.string().min(1).default(resolve(REPO_ROOT, '.data/imagens')),
+    IMAGES_PUBLIC_URL: z.string().min(1).optional(),
+    IMAGES_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+    COUPONS_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(100 * 1024 * 1024),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     FOUNDERS_UNTIL: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use AAAA-MM-DD').refine((v) => !Number.isNaN(Date.parse(v)), 'data inválida').default('2026-12-31'),
   })
   .superRefine((env, ctx) => {
@@ -144,6 +157,12 @@ const envSchema = z
     }
     if (env.FILA_AUTO && env.FILA_AUTO_ATIVOS === 0 && env.FILA_AUTO_ATRASO_MS === 0 && env.FILA_AUTO_POOL_AGUARDANDO === 0) {
       ctx.addIssue({ code: 'custom', path: ['FILA_AUTO'], message: 'ligada sem nenhum gatilho: defina FILA_AUTO_ATIVOS, FILA_AUTO_ATRASO_MS ou FILA_AUTO_POOL_AGUARDANDO' });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.IMAGES_STORAGE !== 's3') return;
+    for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'IMAGES_PUBLIC_URL'] as const) {
+      if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'obrigatório com IMAGES_STORAGE=s3' });
     }
   })
   .superRefine((env, ctx) => {
@@ -249,6 +268,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginLinkTtlMinutes: e.LOGIN_LINK_TTL_MINUTES,
     emailChangeTtlHours: e.EMAIL_CHANGE_TTL_HOURS,
     storeUrl: e.STORE_URL.replace(/\/$/, ''),
+    uploads: {
+      imageMaxBytes: e.IMAGES_MAX_BYTES,
+      couponMaxBytes: e.COUPONS_MAX_BYTES,
+      images:
+        e.IMAGES_STORAGE === 's3'
+          ? { kind: 's3' as const, endpoint: e.S3_ENDPOINT!, region: e.S3_REGION, bucket: e.S3_BUCKET!, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY!, publicUrl: e.IMAGES_PUBLIC_URL! }
+          : { kind: 'disk' as const, dir: e.IMAGES_DIR, publicUrl: e.IMAGES_PUBLIC_URL ?? '/imagens' },
+    },
     /** Accounts created before this instant (the day after FOUNDERS_UNTIL, 00:00 in São Paulo) are founders. */
     fundadoresAte: new Date(Date.parse(`${e.FOUNDERS_UNTIL}T00:00:00-03:00`) + 24 * 3600_000),
   };
