@@ -65,6 +65,40 @@ export type ProceedToLogout = z.infer<typeof proceedToLogoutSchema>;
 export type FilaErrorCode = (typeof FILA_ERROR_CODES)[number];
 
 // Operators: GET and PUT /api/admin/fila (administrators only)
+/** One switch of the automatic waiting room (docs/decisions/0025-many-processes.md). */
+export const filaTrocaAutomaticaSchema = z.object({
+  ligada: z.boolean(),
+  /** ativos, atraso, pool: the trigger that turned it on; calmo: every reading back under its limit; sem_leituras: no process confirmed it. */
+  motivo: z.enum(['ativos', 'atraso', 'pool', 'calmo', 'sem_leituras']),
+  em: z.string(),
+  ativos: z.number().int(),
+  atrasoMs: z.number(),
+  poolAguardando: z.number().int(),
+  processo: z.string(),
+});
+export type FilaTrocaAutomatica = z.infer<typeof filaTrocaAutomaticaSchema>;
+
+/** The automatic waiting room: its configuration, its state, the latest readings and its last switches. */
+export const filaAutomaticaSchema = z.object({
+  /** FILA_AUTO: the portal may hold admissions by itself. */
+  configurada: z.boolean(),
+  /** Admissions are held by it right now. */
+  ligada: z.boolean(),
+  motivo: filaTrocaAutomaticaSchema.shape.motivo.nullable(),
+  desde: z.string().nullable(),
+  /** The limits (0 = that trigger is off), and the fraction of them every reading must be under to turn it off. */
+  limites: z.object({ ativos: z.number().int(), atrasoMs: z.number().int(), poolAguardando: z.number().int(), fracao: z.number(), minimoMs: z.number().int() }),
+  /** Latest readings: admitted members, the worst process's event-loop delay and database pool wait. */
+  ativos: z.number().int(),
+  atrasoMs: z.number(),
+  poolAguardando: z.number().int(),
+  /** Processes that reported in the last 5 seconds. */
+  processos: z.number().int(),
+  /** Latest first. */
+  trocas: z.array(filaTrocaAutomaticaSchema),
+});
+export type FilaAutomatica = z.infer<typeof filaAutomaticaSchema>;
+
 export const filaEstadoSchema = z.object({
   /** FILA_ENABLED: false turns the whole waiting room off (everybody proceeds at once). */
   habilitada: z.boolean(),
@@ -81,6 +115,8 @@ export const filaEstadoSchema = z.object({
   armazenamento: z.enum(['memoria', 'redis']),
   /** WebSocket connections held by the process that answered. */
   conexoesNesteProcesso: z.number().int(),
+  /** The automatic waiting room (FILA_AUTO); `ativa` and the held admissions include it. */
+  automatica: filaAutomaticaSchema.optional(),
 });
 export type FilaEstado = z.infer<typeof filaEstadoSchema>;
 

@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, filaConfigSchema, filaEstadoSchema, type FilaEstado } from '@legiao/contracts';
 import type { FastifyInstance } from 'fastify';
+import { readAutomatica } from './auto.js';
 
 const secured = { security: [{ bearer: [] }] };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 async function readEstado(app: FastifyInstance): Promise<FilaEstado> {
   const { fila } = app;
-  const s = await fila.store.stats(Date.now());
+  const now = Date.now();
+  const s = await fila.store.stats(now);
   return {
     habilitada: fila.enabled,
-    ativa: fila.enabled && (s.settings.pausada || s.aguardando > 0 || s.admitidos >= s.settings.capacidade),
+    ativa: fila.enabled && (s.settings.pausada || s.automatica || s.aguardando > 0 || s.admitidos >= s.settings.capacidade),
     pausada: s.settings.pausada,
     capacidade: s.settings.capacidade,
     admissoesPorMinuto: s.settings.admissoesPorMinuto,
@@ -20,6 +22,7 @@ async function readEstado(app: FastifyInstance): Promise<FilaEstado> {
     esperaMaisAntigaMs: s.esperaMaisAntigaMs,
     armazenamento: fila.store.kind,
     conexoesNesteProcesso: fila.connectionCount,
+    ...(fila.enabled ? { automatica: await readAutomatica(fila.store, app.ctx.config.fila.auto, now) } : {}),
   };
 }
 

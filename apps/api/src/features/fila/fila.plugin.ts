@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { QueueStore } from './fila.types.js';
 import { FilaHub } from './hub.js';
+import { AutoRoom } from './auto.js';
+import { poolOf } from '../../db/prisma.js';
 import { filaAdminRoutes } from './fila-admin.routes.js';
 import { filaRoutes } from './fila.routes.js';
 import { MemoryQueueStore } from './store-memory.js';
@@ -37,8 +39,24 @@ export const filaPlugin = fp(async (app) => {
   }
   const hub = new FilaHub({ store, enabled: config.fila.enabled, jwtSecret: config.jwtSecret, ticketTtlS: config.fila.ticketTtlS, log: app.log });
   app.decorate('fila', hub);
-  app.addHook('onReady', async () => hub.start());
-  app.addHook('onClose', async () => hub.close());
+  // The automatic waiting room (FILA_AUTO): this process's readings go to the shared store, which decides.
+  const auto = config.fila.enabled && config.fila.auto.enabled
+    ? new AutoRoom({
+        store,
+        limites: config.fila.auto,
+        readDelayMs: () => app.memoryUsage().eventLoopDelay,
+        readPoolWaiting: () => poolOf(app.ctx.prisma).waitingCount,
+        log: app.log,
+      })
+    : null;
+  app.addHook('onReady', async () => {
+    hub.start();
+    auto?.start();
+  });
+  app.addHook('onClose', async () => {
+    auto?.close();
+    await hub.close();
+  });
   await app.register(filaRoutes, { prefix: '/api' });
   await app.register(filaAdminRoutes, { prefix: '/api' });
 });

@@ -39,6 +39,8 @@ export interface FilaEvento {
 export type JoinResult = { estado: 'admitido'; jti: string } | { estado: 'aguardando'; posicao: number; quantidade: number };
 
 export interface FilaStats {
+  /** The automatic waiting room holds admissions right now (auto.ts). */
+  automatica: boolean;
   aguardando: number;
   admitidos: number;
   admissoesUltimoMinuto: number;
@@ -61,14 +63,79 @@ export interface QueueStore {
   stats(now: number): Promise<FilaStats>;
   /** Operators' changes; shared by every process. Admits at once if there is now room. */
   updateSettings(patch: Partial<FilaSettings>, now: number): Promise<FilaSettings>;
-  /** The room is on: paused, somebody waiting, or every place taken. */
-  isGated(): Promise<boolean>;
+  /** The room is on: paused (by staff or by the automatic room), somebody waiting, or every place taken. */
+  isGated(now?: number): Promise<boolean>;
   /** The ticket's admission is still the client's current, unused one. */
   checkTicket(clientId: string, jti: string): Promise<boolean>;
   /** Uses the admission's ticket up (atomic: only one login wins it). */
   consumeTicket(clientId: string, jti: string, now: number): Promise<boolean>;
+  /**
+   * The automatic room (auto.ts): records this process's readings and decides, for every process
+   * at once, whether admissions are held. Answers the switch it made, if it made one.
+   */
+  autoReport(processo: string, leitura: AutoLeitura, limites: AutoLimites, now: number): Promise<AutoTroca | null>;
+  autoEstado(now: number): Promise<AutoEstado>;
   onEvent(listener: (e: FilaEvento) => void): void;
   close(): Promise<void>;
+}
+
+/** What one process measures, reported about once a second. */
+export interface AutoLeitura {
+  /** Mean event-loop delay over the last second (ms). */
+  atrasoMs: number;
+  /** Most requests waiting for a database connection at once over the last second. */
+  poolAguardando: number;
+}
+
+/** FILA_AUTO_*: 0 turns a trigger off. */
+export interface AutoLimites {
+  maxAtivos: number;
+  maxAtrasoMs: number;
+  maxPoolAguardando: number;
+  /** Off again only when every reading is below this fraction of its limit… */
+  fracao: number;
+  /** …and none has been over its limit for this long (ms). */
+  minimoMs: number;
+}
+
+/** Why the automatic room switched: a trigger (on), calm readings (off), or no process reporting (off). */
+export type AutoMotivo = 'ativos' | 'atraso' | 'pool' | 'calmo' | 'sem_leituras';
+
+export interface AutoTroca {
+  ligada: boolean;
+  motivo: AutoMotivo;
+  em: number;
+  /** The readings the decision was made on: admitted members, and the worst process's delay and pool wait. */
+  ativos: number;
+  atrasoMs: number;
+  poolAguardando: number;
+  /** The process whose report made the switch. */
+  processo: string;
+}
+
+export interface AutoEstado {
+  ligada: boolean;
+  motivo: AutoMotivo | null;
+  desde: number | null;
+  ativos: number;
+  atrasoMs: number;
+  poolAguardando: number;
+  /** Processes that reported in the last AUTO_LEITURA_VALIDA_MS. */
+  processos: number;
+  /** Latest first. */
+  trocas: AutoTroca[];
+}
+
+/** A reading older than this is ignored; a hold with no fresh reading at all lapses. */
+export const AUTO_LEITURA_VALIDA_MS = 5000;
+/** Switches kept for staff to see. */
+export const AUTO_TROCAS_GUARDADAS = 50;
+
+/** The decision both stores make, in one place: the trigger over its limit, if any, and whether every reading is calm. */
+export function avaliarAuto(ativos: number, atrasoMs: number, poolAguardando: number, l: AutoLimites): { gatilho: AutoMotivo | null; calmo: boolean } {
+  const gatilho = l.maxAtivos > 0 && ativos >= l.maxAtivos ? 'ativos' : l.maxAtrasoMs > 0 && atrasoMs >= l.maxAtrasoMs ? 'atraso' : l.maxPoolAguardando > 0 && poolAguardando >= l.maxPoolAguardando ? 'pool' : null;
+  const calmo = (l.maxAtivos === 0 || ativos < l.maxAtivos * l.fracao) && (l.maxAtrasoMs === 0 || atrasoMs < l.maxAtrasoMs * l.fracao) && (l.maxPoolAguardando === 0 || poolAguardando < l.maxPoolAguardando * l.fracao);
+  return { gatilho, calmo };
 }
 
 /** Admissions allowed in one go: one second's worth of the per-minute rate (at least 1). */

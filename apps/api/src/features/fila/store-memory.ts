@@ -1,4 +1,4 @@
-import { burstFor, type Admissao, type Encerramento, type FilaEvento, type FilaSettings, type FilaStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
+import { AUTO_LEITURA_VALIDA_MS, AUTO_TROCAS_GUARDADAS, avaliarAuto, burstFor, type Admissao, type AutoEstado, type AutoLeitura, type AutoLimites, type AutoTroca, type Encerramento, type FilaEvento, type FilaSettings, type FilaStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
 
 const MINUTE = 60_000;
 
@@ -17,9 +17,18 @@ export class MemoryQueueStore implements QueueStore {
   private admissoes: number[] = [];
   private bucket: { tokens: number; ts: number } | null = null;
   private overrides: Partial<FilaSettings> = {};
+  /** The automatic room: readings per process, its state, its switches (latest first). */
+  private readonly leituras = new Map<string, AutoLeitura & { em: number }>();
+  private auto = { ligada: false, motivo: null as AutoTroca['motivo'] | null, desde: null as number | null, quenteEm: 0, vistoEm: 0 };
+  private trocas: AutoTroca[] = [];
   private readonly listeners = new Set<(e: FilaEvento) => void>();
 
   constructor(private readonly opts: StoreOptions) {}
+
+  /** Admissions are held by the automatic room (a hold nobody has confirmed lately lapses). */
+  private autoHolds(now: number) {
+    return this.auto.ligada && this.auto.vistoEm >= now - AUTO_LEITURA_VALIDA_MS;
+  }
 
   private settings(): FilaSettings {
     return {
@@ -52,7 +61,7 @@ export class MemoryQueueStore implements QueueStore {
 
   private admitWaiting(now: number, out: Admissao[]) {
     const s = this.settings();
-    if (s.pausada || this.waiting.size === 0) return;
+    if (s.pausada || this.autoHolds(now) || this.waiting.size === 0) return;
     const free = s.capacidade - this.admitted.size;
     if (free <= 0) return;
     const bucket = this.tokens(now, s.admissoesPorMinuto);
@@ -91,7 +100,7 @@ export class MemoryQueueStore implements QueueStore {
       return { estado: 'aguardando', posicao: this.rank(clientId), quantidade: this.waiting.size };
     }
     const s = this.settings();
-    if (!s.pausada && this.waiting.size === 0 && this.admitted.size < s.capacidade) {
+    if (!s.pausada && !this.autoHolds(now) && this.waiting.size === 0 && this.admitted.size < s.capacidade) {
       const bucket = this.tokens(now, s.admissoesPorMinuto);
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
@@ -172,6 +181,7 @@ export class MemoryQueueStore implements QueueStore {
     this.trim(now);
     const first = this.waiting.values().next();
     return {
+      automatica: this.autoHolds(now),
       aguardando: this.waiting.size,
       admitidos: this.admitted.size,
       admissoesUltimoMinuto: this.admissoes.length,
@@ -189,9 +199,9 @@ export class MemoryQueueStore implements QueueStore {
     return this.settings();
   }
 
-  async isGated() {
+  async isGated(now = Date.now()) {
     const s = this.settings();
-    return s.pausada || this.waiting.size > 0 || this.admitted.size >= s.capacidade;
+    return s.pausada || this.autoHolds(now) || this.waiting.size > 0 || this.admitted.size >= s.capacidade;
   }
 
   async checkTicket(clientId: string, jti: string) {
@@ -204,6 +214,52 @@ export class MemoryQueueStore implements QueueStore {
     adm.jti = null;
     this.activity.set(clientId, now);
     return true;
+  }
+
+  /** The worst fresh reading of every process (stale ones are dropped). */
+  private leiturasAtuais(now: number) {
+    let atrasoMs = 0;
+    let poolAguardando = 0;
+    for (const [processo, l] of this.leituras) {
+      if (l.em < now - AUTO_LEITURA_VALIDA_MS) {
+        this.leituras.delete(processo);
+        continue;
+      }
+      atrasoMs = Math.max(atrasoMs, l.atrasoMs);
+      poolAguardando = Math.max(poolAguardando, l.poolAguardando);
+    }
+    return { atrasoMs, poolAguardando, processos: this.leituras.size };
+  }
+
+  async autoReport(processo: string, leitura: AutoLeitura, limites: AutoLimites, now: number) {
+    this.leituras.set(processo, { ...leitura, em: now });
+    const { atrasoMs, poolAguardando } = this.leiturasAtuais(now);
+    const ativos = this.admitted.size;
+    const { gatilho, calmo } = avaliarAuto(ativos, atrasoMs, poolAguardando, limites);
+    const ligada = this.autoHolds(now);
+    let motivo: AutoTroca['motivo'] | null = null;
+    if (this.auto.ligada && !ligada) motivo = 'sem_leituras';
+    this.auto.vistoEm = now;
+    if (gatilho) this.auto.quenteEm = now;
+    if (!ligada && gatilho) motivo = gatilho;
+    else if (ligada && calmo && now - this.auto.quenteEm >= limites.minimoMs) motivo = 'calmo';
+    if (!motivo) return null;
+    const troca: AutoTroca = { ligada: motivo === gatilho, motivo, em: now, ativos, atrasoMs, poolAguardando, processo };
+    this.auto = { ...this.auto, ligada: troca.ligada, motivo, desde: now };
+    this.trocas = [troca, ...this.trocas].slice(0, AUTO_TROCAS_GUARDADAS);
+    if (!troca.ligada) {
+      // Released: the queue moves again at once (at the admission rate), not at the next tick.
+      const out: Admissao[] = [];
+      this.admitWaiting(now, out);
+      this.trim(now);
+      this.emit(out, [], out.length > 0);
+    }
+    return troca;
+  }
+
+  async autoEstado(now: number): Promise<AutoEstado> {
+    const atuais = this.leiturasAtuais(now);
+    return { ligada: this.autoHolds(now), motivo: this.auto.motivo, desde: this.auto.desde, ativos: this.admitted.size, ...atuais, trocas: [...this.trocas] };
   }
 
   onEvent(listener: (e: FilaEvento) => void) {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { type Admissao, type Encerramento, type FilaEvento, type FilaSettings, type FilaStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
+import { AUTO_LEITURA_VALIDA_MS, AUTO_TROCAS_GUARDADAS, type AutoEstado, type AutoLeitura, type AutoLimites, type AutoTroca, type Admissao, type Encerramento, type FilaEvento, type FilaSettings, type FilaStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
 
 /**
  * The queue shared by every API process (REDIS_URL set). Every change is one Lua script, so
@@ -12,21 +12,35 @@ import { type Admissao, type Encerramento, type FilaEvento, type FilaSettings, t
  *   atividade  zset clientId -> last activity  entrada     hash clientId -> joined at (waiting)
  *   jti        hash clientId -> unused ticket  admissoes   zset jti -> time (last minute)
  *   balde      hash tokens, ts (token bucket)  config      hash operators' overrides
+ *   auto       hash the automatic room: ligada, motivo, desde, quenteEm (last reading over a
+ *              limit), vistoEm (last report: a hold nobody confirms lapses)
+ *   leituras   hash process -> "delay pool at"    trocas  list of the automatic room's switches
  */
-const KEY_NAMES = ['seq', 'adm', 'aguardando', 'admitidos', 'atividade', 'entrada', 'jti', 'admissoes', 'balde', 'config'] as const;
+const KEY_NAMES = ['seq', 'adm', 'aguardando', 'admitidos', 'atividade', 'entrada', 'jti', 'admissoes', 'balde', 'config', 'auto', 'leituras', 'trocas'] as const;
 
 // ARGV: 1 channel, 2 now, 3 default capacity, 4 default rate, 5 idle ms, 6.. script's own.
-const PRELUDE = `
+const PRELUDE = /* lua */ `
 local K_SEQ, K_ADM, K_AGU, K_ADMIT, K_ATIV, K_ENT, K_JTI, K_ADMS, K_BALDE, K_CFG = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10]
+local K_AUTO, K_LEIT, K_TROCAS = KEYS[11], KEYS[12], KEYS[13]
 local CANAL = ARGV[1]
 local NOW = tonumber(ARGV[2])
 local DEF_CAP = tonumber(ARGV[3])
 local DEF_RATE = tonumber(ARGV[4])
 local IDLE = tonumber(ARGV[5])
 
+local VALIDA = ${AUTO_LEITURA_VALIDA_MS}
+
+-- The automatic room holds admissions; a hold no process has confirmed lately lapses.
+local function auto_holds()
+  local a = redis.call('HMGET', K_AUTO, 'ligada', 'vistoEm')
+  return a[1] == '1' and (tonumber(a[2]) or 0) >= NOW - VALIDA
+end
+
+-- capacity, rate, held (by staff or by the automatic room), paused by staff
 local function settings()
   local v = redis.call('HMGET', K_CFG, 'capacidade', 'admissoesPorMinuto', 'pausada')
-  return tonumber(v[1]) or DEF_CAP, tonumber(v[2]) or DEF_RATE, v[3] == '1'
+  local paused = v[3] == '1'
+  return tonumber(v[1]) or DEF_CAP, tonumber(v[2]) or DEF_RATE, paused or auto_holds(), paused
 end
 
 local function take_tokens(rate, wanted)
@@ -137,14 +151,14 @@ finish(adm, enc, #enc > 0 or #adm > 0)
 return #adm
 `,
   filaStats: `
-local cap, rate, paused = settings()
+local cap, rate, held, paused = settings()
 local oldest = 0
 local head = redis.call('ZRANGE', K_AGU, 0, 0)
 if head[1] then
   local t = tonumber(redis.call('HGET', K_ENT, head[1]))
   if t then oldest = math.max(0, NOW - t) end
 end
-return { redis.call('ZCARD', K_AGU), redis.call('ZCARD', K_ADMIT), redis.call('ZCOUNT', K_ADMS, '(' .. (NOW - 60000), '+inf'), oldest, cap, rate, paused and 1 or 0 }
+return { redis.call('ZCARD', K_AGU), redis.call('ZCARD', K_ADMIT), redis.call('ZCOUNT', K_ADMS, '(' .. (NOW - 60000), '+inf'), oldest, cap, rate, paused and 1 or 0, auto_holds() and 1 or 0 }
 `,
   filaConfig: `
 if ARGV[6] ~= '' then redis.call('HSET', K_CFG, 'capacidade', ARGV[6]) end
@@ -153,7 +167,7 @@ if ARGV[8] ~= '' then redis.call('HSET', K_CFG, 'pausada', ARGV[8]) end
 local adm = {}
 admit_waiting(adm)
 finish(adm, {}, true)
-local cap, rate, paused = settings()
+local cap, rate, held, paused = settings()
 return { cap, rate, paused and 1 or 0 }
 `,
   filaGated: `
@@ -175,6 +189,64 @@ if redis.call('HGET', K_JTI, cid) ~= jti then return 0 end
 redis.call('HDEL', K_JTI, cid)
 redis.call('ZADD', K_ATIV, 'XX', NOW, cid)
 return 1
+`,
+  // ARGV 6 process, 7 delay ms, 8 pool waiting, 9-11 limits (0 = off), 12 fraction, 13 minimum ms on.
+  // The same decision as avaliarAuto in fila.types.ts, made once for every process.
+  filaAutoReport: `
+local pid = ARGV[6]
+redis.call('HSET', K_LEIT, pid, ARGV[7] .. ' ' .. ARGV[8] .. ' ' .. NOW)
+local atraso, pool = 0, 0
+local all = redis.call('HGETALL', K_LEIT)
+for i = 1, #all, 2 do
+  local a, p, em = string.match(all[i + 1], '^(%S+) (%S+) (%S+)$')
+  if em and tonumber(em) >= NOW - VALIDA then
+    atraso = math.max(atraso, tonumber(a))
+    pool = math.max(pool, tonumber(p))
+  else
+    redis.call('HDEL', K_LEIT, all[i])
+  end
+end
+local ativos = redis.call('ZCARD', K_ADMIT)
+local maxA, maxL, maxP, fr, minimo = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12]), tonumber(ARGV[13])
+local gatilho = false
+if maxA > 0 and ativos >= maxA then gatilho = 'ativos'
+elseif maxL > 0 and atraso >= maxL then gatilho = 'atraso'
+elseif maxP > 0 and pool >= maxP then gatilho = 'pool' end
+local calmo = (maxA == 0 or ativos < maxA * fr) and (maxL == 0 or atraso < maxL * fr) and (maxP == 0 or pool < maxP * fr)
+local st = redis.call('HMGET', K_AUTO, 'ligada', 'quenteEm')
+local ligada = auto_holds()
+local motivo = false
+if st[1] == '1' and not ligada then motivo = 'sem_leituras' end
+redis.call('HSET', K_AUTO, 'vistoEm', NOW)
+if gatilho then redis.call('HSET', K_AUTO, 'quenteEm', NOW) end
+if not ligada and gatilho then motivo = gatilho
+elseif ligada and calmo and NOW - (tonumber(st[2]) or 0) >= minimo then motivo = 'calmo' end
+if not motivo then return false end
+local on = motivo == gatilho
+redis.call('HSET', K_AUTO, 'ligada', on and '1' or '0', 'motivo', motivo, 'desde', NOW)
+local troca = cjson.encode({ ligada = on, motivo = motivo, em = NOW, ativos = ativos, atrasoMs = atraso, poolAguardando = pool, processo = pid })
+redis.call('LPUSH', K_TROCAS, troca)
+redis.call('LTRIM', K_TROCAS, 0, ${AUTO_TROCAS_GUARDADAS - 1})
+if not on then
+  local adm = {}
+  admit_waiting(adm)
+  finish(adm, {}, #adm > 0)
+end
+return troca
+`,
+  filaAutoEstado: `
+local atraso, pool, n = 0, 0, 0
+local all = redis.call('HGETALL', K_LEIT)
+for i = 1, #all, 2 do
+  local a, p, em = string.match(all[i + 1], '^(%S+) (%S+) (%S+)$')
+  if em and tonumber(em) >= NOW - VALIDA then
+    atraso = math.max(atraso, tonumber(a))
+    pool = math.max(pool, tonumber(p))
+    n = n + 1
+  end
+end
+local st = redis.call('HMGET', K_AUTO, 'motivo', 'desde')
+return { auto_holds() and 1 or 0, st[1] or '', st[2] or '', redis.call('ZCARD', K_ADMIT), tostring(atraso), pool, n, redis.call('LRANGE', K_TROCAS, 0, ${AUTO_TROCAS_GUARDADAS - 1}) }
 `,
 } as const;
 
@@ -276,6 +348,7 @@ export class RedisQueueStore implements QueueStore {
   async stats(now: number): Promise<FilaStats> {
     const r = ((await this.run('filaStats', now)) as number[]).map(Number);
     return {
+      automatica: r[7] === 1,
       aguardando: r[0]!,
       admitidos: r[1]!,
       admissoesUltimoMinuto: r[2]!,
@@ -289,8 +362,27 @@ export class RedisQueueStore implements QueueStore {
     return { capacidade: r[0]!, admissoesPorMinuto: r[1]!, pausada: r[2] === 1 };
   }
 
-  async isGated() {
-    return Number(await this.run('filaGated', 0)) === 1;
+  async isGated(now = Date.now()) {
+    return Number(await this.run('filaGated', now)) === 1;
+  }
+
+  async autoReport(processo: string, leitura: AutoLeitura, l: AutoLimites, now: number) {
+    const r = (await this.run('filaAutoReport', now, processo, leitura.atrasoMs.toFixed(1), leitura.poolAguardando, l.maxAtivos, l.maxAtrasoMs, l.maxPoolAguardando, l.fracao, l.minimoMs)) as string | null;
+    return r ? (JSON.parse(r) as AutoTroca) : null;
+  }
+
+  async autoEstado(now: number): Promise<AutoEstado> {
+    const r = (await this.run('filaAutoEstado', now)) as [number, string, string, number, string, number, number, string[]];
+    return {
+      ligada: r[0] === 1,
+      motivo: (r[1] || null) as AutoEstado['motivo'],
+      desde: r[2] ? Number(r[2]) : null,
+      ativos: Number(r[3]),
+      atrasoMs: Number(r[4]),
+      poolAguardando: Number(r[5]),
+      processos: Number(r[6]),
+      trocas: r[7].map((t) => JSON.parse(t) as AutoTroca),
+    };
   }
 
   async checkTicket(clientId: string, jti: string) {
