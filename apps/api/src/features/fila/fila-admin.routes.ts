@@ -6,7 +6,8 @@ import { readAutomatica } from './auto.js';
 const secured = { security: [{ bearer: [] }] };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-async function readEstado(app: FastifyInstance): Promise<FilaEstado> {
+/** The state staff see (also used by the back office's panel). */
+export async function readEstado(app: FastifyInstance): Promise<FilaEstado> {
   const { fila } = app;
   const now = Date.now();
   const s = await fila.store.stats(now);
