@@ -191,6 +191,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // Back-office pictures at /imagens/<content-hashed name>, cached for a year (docs/decisions/0028-code-pools-and-images.md).
+  await app.register(import('./features/admin/imagens/imagens-public.routes.js'));
 
   // The built web app on the same port; any other GET outside /api gets index.html (SPA routes).
   const hasWeb = existsSync(config.webDist);

@@ -5,10 +5,14 @@ import { z } from 'zod';
 // to staff (preview and counts) and only added to the pool when confirmed; the confirmation runs in
 // the background and its progress is read with GET /api/admin/cupons/importacoes/{id}.
 
+/** '64 KB', '100 MB': a size as staff read it. */
+export const tamanhoLegivel = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`.replace('.', ',') : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
 export const CUPONS_MSG = {
   arquivoObrigatorio: 'Envie um arquivo CSV ou TXT com um código por linha.',
   arquivoVazio: 'O arquivo está vazio.',
-  arquivoGrande: (mb: number) => `O arquivo passa do limite de ${mb} MB.`,
+  arquivoGrande: (bytes: number) => `O arquivo passa do limite de ${tamanhoLegivel(bytes)}.`,
   linhaLonga: 'O arquivo tem uma linha longa demais: envie um código por linha (ou na primeira coluna do CSV).',
   semCodigos: 'Nenhuma linha do arquivo é um código válido (letras, números, - e _, de 3 a 64 caracteres).',
   beneficioNaoEncontrado: 'Benefício não encontrado.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tamanhoLegivel } from './cupons';
 
 // Back office: images (issue 16 item 3; docs/decisions/0028-code-pools-and-images.md).
 // An upload is resized once to the sizes the member pages ask for its use, in AVIF, WebP and a JPEG
@@ -17,7 +18,7 @@ export const IMAGEM_USO_NOMES = Object.keys(IMAGEM_USOS) as [ImagemUso, ...Image
 export const IMAGENS_MSG = {
   arquivoObrigatorio: 'Envie um arquivo de imagem.',
   arquivoVazio: 'O arquivo está vazio.',
-  arquivoGrande: (mb: number) => `A imagem passa do limite de ${mb} MB.`,
+  arquivoGrande: (bytes: number) => `A imagem passa do limite de ${tamanhoLegivel(bytes)}.`,
   svg: 'Imagens SVG não são aceitas: envie JPEG, PNG, WebP ou AVIF.',
   formato: 'O arquivo não é uma imagem JPEG, PNG, WebP ou AVIF.',
   pequena: (l: number, a: number) => `A imagem é pequena demais para este uso: envie ao menos ${l}×${a} pixels.`,

@@ -125,7 +125,7 @@ export async function stageImport(prisma: Db, input: StageInput, actor: Actor): 
     try {
       await pipeline(input.file, counter, codeFileParser(), encoder, client.query(copyFrom('COPY cupom_importacao_codigo (importacao_id, n, codigo) FROM STDIN')));
     } catch (err) {
-      if (err instanceof FileTooLarge) throw new AppError('TOO_LARGE', CUPONS_MSG.arquivoGrande(Math.round(input.maxBytes / 1024 / 1024)), 'ARQUIVO_GRANDE');
+      if (err instanceof FileTooLarge) throw new AppError('TOO_LARGE', CUPONS_MSG.arquivoGrande(input.maxBytes), 'ARQUIVO_GRANDE');
       const code = (err as { code?: string }).code;
       if (code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' || code === 'CSV_MAX_RECORD_SIZE' || /max_record_size|record size/i.test(String((err as Error).message)))
         throw badRequest(CUPONS_MSG.linhaLonga, 'LINHA_LONGA');
