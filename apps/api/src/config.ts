@@ -88,6 +88,10 @@ const envSchema = z
     FILA_INATIVIDADE_MS: z.coerce.number().int().min(1000).default(120_000),
     FILA_TICKET_TTL_S: z.coerce.number().int().min(10).max(3600).default(300),
     FILA_REDIS_PREFIX: z.string().min(1).default('legiao:{fila}:'),
+    // Apply the back office's scheduled waiting-room changes (fila_agendamento, ADR 0029) from this
+    // process. On by default; off by default in tests, where every test app shares one database but
+    // has its own in-memory queue, so one app would apply another's schedule.
+    FILA_AGENDAMENTOS: bool.optional(),
     // Automatic waiting room (docs/decisions/0025-many-processes.md): off by default. When on, the
     // portal holds admissions by itself while admitted members reach FILA_AUTO_ATIVOS, or any
     // process's mean event-loop delay reaches FILA_AUTO_ATRASO_MS, or requests waiting for a
@@ -238,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       inatividadeMs: e.FILA_INATIVIDADE_MS,
       ticketTtlS: e.FILA_TICKET_TTL_S,
       redisPrefix: e.FILA_REDIS_PREFIX,
+      agendamentos: e.FILA_AGENDAMENTOS ?? e.NODE_ENV !== 'test',
       auto: {
         enabled: e.FILA_AUTO ?? false,
         maxAtivos: e.FILA_AUTO_ATIVOS,

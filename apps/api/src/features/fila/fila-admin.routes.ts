@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, filaConfigSchema, filaEstadoSchema, type FilaEstado } from '@legiao/contracts';
 import type { FastifyInstance } from 'fastify';
 import { readAutomatica } from './auto.js';
+import { recordAudit } from '../admin/audit/audit.service.js';
 
 const secured = { security: [{ bearer: [] }] };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -27,22 +28,29 @@ export async function readEstado(app: FastifyInstance): Promise<FilaEstado> {
   };
 }
 
-/** Operators (usuario.admin): read the waiting room, change capacity and rate, pause admission. */
+/**
+ * Operators (the back office's waitingRoom.manage: admin, operacao; ADR 0029): read the waiting room,
+ * change capacity and rate, pause admission. Each change is audited. Scheduled changes and the live
+ * panel: features/admin/fila.
+ */
 export const filaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/fila',
-    { onRequest: [app.requireAdmin], schema: { tags: ['fila'], summary: 'Estado da sala de espera (administradores)', ...secured, response: { 200: filaEstadoSchema, ...errors } } },
+    { onRequest: [app.requirePermission('waitingRoom.manage')], schema: { tags: ['fila', 'admin'], summary: 'Estado da sala de espera (operação)', ...secured, response: { 200: filaEstadoSchema, ...errors } } },
     async () => readEstado(app),
   );
 
   app.put(
     '/admin/fila',
     {
-      onRequest: [app.requireAdmin],
-      schema: { tags: ['fila'], summary: 'Muda capacidade, admissões por minuto ou pausa (vale para todos os processos)', ...secured, body: filaConfigSchema, response: { 200: filaEstadoSchema, ...errors } },
+      onRequest: [app.requirePermission('waitingRoom.manage')],
+      schema: { tags: ['fila', 'admin'], summary: 'Muda capacidade, admissões por minuto ou pausa (vale para todos os processos)', ...secured, body: filaConfigSchema, response: { 200: filaEstadoSchema, ...errors } },
     },
     async (request) => {
-      await app.fila.store.updateSettings(request.body, Date.now());
+      const now = Date.now();
+      const antes = (await app.fila.store.stats(now)).settings;
+      const depois = await app.fila.store.updateSettings(request.body, now);
+      await recordAudit(app.ctx.prisma, { actorId: request.staff.id, action: 'fila.configurar', entity: 'fila', entityId: null, before: { ...antes }, after: { ...depois }, requestId: request.id });
       request.log.info({ fila: request.body, admin: request.usuario.id }, 'fila: configuração alterada');
       return readEstado(app);
     },
