@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import { filaAgendamentoInputSchema, type FilaAgendamento } from '@legiao/contracts/admin/fila';
+import { ConfirmDialog, EmptyState, FormActions, LoadingState, notifyError, notifySuccess, SelectInput, TextInput, useAdminForm } from '../../ui';
+import { agendarFila, cancelarAgendamento } from '../api/fila-api';
+import { dataHora, localParaIso, numero } from '../lib/formatar';
+
+const opcional = (campo: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 1_000_000), `${campo}: de 1 a 1.000.000, ou vazio para não mudar.`);
+
+const agendarSchema = z.object({
+  quando: z.string().min(1, 'Informe data e hora.').refine((v) => !Number.isNaN(Date.parse(v)), 'Informe data e hora válidas.'),
+  entrada: z.enum(['manter', 'pausar', 'retomar']),
+  capacidade: opcional('Capacidade'),
+  admissoesPorMinuto: opcional('Admissões por minuto'),
+  descricao: z.string().trim().max(200, 'Descrição: no máximo 200 caracteres.'),
+});
+type AgendarForm = z.input<typeof agendarSchema>;
+const vazio: AgendarForm = { quando: '', entrada: 'pausar', capacidade: '', admissoesPorMinuto: '', descricao: '' };
+
+const SITUACAO: Record<FilaAgendamento['situacao'], { texto: string; classe: string }> = {
+  pendente: { texto: 'Agendado', classe: 'admin-selo--ambar' },
+  executado: { texto: 'Aplicado', classe: 'admin-selo--verde' },
+  cancelado: { texto: 'Cancelado', classe: '' },
+  falhou: { texto: 'Falhou', classe: 'admin-selo--vermelho' },
+};
+
+/** What the schedule changes, in words. */
+export function descreverMudanca(a: Pick<FilaAgendamento, 'pausada' | 'capacidade' | 'admissoesPorMinuto'>): string {
+  const partes = [];
+  if (a.pausada === true) partes.push('pausar a entrada');
+  if (a.pausada === false) partes.push('retomar a entrada');
+  if (a.capacidade !== null) partes.push(`capacidade ${numero(a.capacidade)}`);
+  if (a.admissoesPorMinuto !== null) partes.push(`${numero(a.admissoesPorMinuto)} admissões/min`);
+  return partes.join(' · ');
+}
+
+/** "Pause admission at 10:00 on the 12th": schedule, list and cancel (applied by the server on time). */
+export function FilaAgendamentos({ agendamentos }: { agendamentos: FilaAgendamento[] | null }) {
+  const form = useAdminForm(agendarSchema, vazio);
+  const [cancelar, setCancelar] = useState<FilaAgendamento | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const agendar = form.handleSubmit(async (v) => {
+    const body = filaAgendamentoInputSchema.safeParse({
+      executarEm: localParaIso(v.quando),
+      ...(v.entrada !== 'manter' ? { pausada: v.entrada === 'pausar' } : {}),
+      ...(v.capacidade ? { capacidade: Number(v.capacidade) } : {}),
+      ...(v.admissoesPorMinuto ? { admissoesPorMinuto: Number(v.admissoesPorMinuto) } : {}),
+      ...(v.descricao ? { descricao: v.descricao } : {}),
+    });
+    if (!body.success) {
+      form.setError('root', { message: body.error.issues[0]?.message });
+      return;
+    }
+    try {
+      const a = await agendarFila(body.data);
+      form.reset(vazio);
+      notifySuccess(`Agendado para ${dataHora(a.executarEm)}.`);
+    } catch (e) {
+      notifyError(e);
+    }
+  });
+
+  return (
+    <section className="fila-bloco" aria-labelledby="fila-agenda-titulo">
+      <h2 id="fila-agenda-titulo">Agendamentos</h2>
+      <p className="fila-bloco__nota">O servidor aplica a mudança no horário marcado (verifica a cada segundo), mesmo com esta tela fechada.</p>
+      <form className="admin-form fila-agendar" onSubmit={(e) => void agendar(e)} noValidate aria-label="Agendar mudança">
+        <div className="admin-form__linha">
+          <TextInput label="Quando" type="datetime-local" error={errors.quando} {...form.register('quando')} />
+          <SelectInput
+            label="Entrada"
+            options={[
+              { value: 'pausar', label: 'Pausar a entrada' },
+              { value: 'retomar', label: 'Retomar a entrada' },
+              { value: 'manter', label: 'Não mudar' },
+            ]}
+            {...form.register('entrada')}
+          />
+          <TextInput label="Nova capacidade" inputMode="numeric" hint="Vazio: não muda" error={errors.capacidade} {...form.register('capacidade')} />
+          <TextInput label="Novas admissões por minuto" inputMode="numeric" hint="Vazio: não muda" error={errors.admissoesPorMinuto} {...form.register('admissoesPorMinuto')} />
+        </div>
+        <TextInput label="Descrição (opcional)" placeholder="Ex.: abertura da pré-venda" error={errors.descricao} {...form.register('descricao')} />
+        {errors.root?.message && (
+          <p className="admin-campo__erro" role="alert">
+            {errors.root.message}
+          </p>
+        )}
+        <FormActions busy={isSubmitting} submitLabel="Agendar" />
+      </form>
+
+      {agendamentos === null ? (
+        <LoadingState label="Carregando agendamentos..." />
+      ) : agendamentos.length === 0 ? (
+        <EmptyState title="Nenhum agendamento" message="Agende, por exemplo, “pausar a entrada às 10:00 do dia 12”." />
+      ) : (
+        <div className="admin-tabela">
+          <div className="admin-tabela__rolagem">
+            <table>
+              <caption className="visually-hidden">Mudanças agendadas da sala de espera</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Quando</th>
+                  <th scope="col">Mudança</th>
+                  <th scope="col">Descrição</th>
+                  <th scope="col">Situação</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Ações</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {agendamentos.map((a) => (
+                  <tr key={a.id}>
+                    <td>{dataHora(a.executarEm)}</td>
+                    <td>{descreverMudanca(a)}</td>
+                    <td>{a.descricao || '—'}</td>
+                    <td>
+                      <span className={`admin-selo ${SITUACAO[a.situacao].classe}`} title={a.erro ?? undefined}>
+                        {SITUACAO[a.situacao].texto}
+                      </span>
+                      {a.executadoEm && <small className="fila-tabela__quando"> {dataHora(a.executadoEm)}</small>}
+                    </td>
+                    <td>
+                      {a.situacao === 'pendente' && (
+                        <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setCancelar(a)} aria-label={`Cancelar agendamento de ${dataHora(a.executarEm)}`}>
+                          Cancelar
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+      {cancelar && (
+        <ConfirmDialog
+          title="Cancelar o agendamento?"
+          confirmLabel="Cancelar agendamento"
+          danger
+          onConfirm={async () => {
+            try {
+              await cancelarAgendamento(cancelar.id);
+              notifySuccess('Agendamento cancelado.');
+            } catch (e) {
+              notifyError(e);
+              throw e;
+            }
+          }}
+          onClose={() => setCancelar(null)}
+        >
+          <p>
+            {dataHora(cancelar.executarEm)}: {descreverMudanca(cancelar)}. Nada muda nesse horário.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
