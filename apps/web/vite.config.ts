@@ -14,11 +14,15 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      // Back-office pictures (docs/decisions/0028-code-pools-and-images.md).
+      '/imagens': { target: apiTarget, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      // Back-office pictures (docs/decisions/0028-code-pools-and-images.md).
+      '/imagens': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {
