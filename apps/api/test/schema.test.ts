@@ -155,6 +155,8 @@ async function roundTripCases() {
   const participacaoData = { id: bigId(), pesquisaId: pesquisa.id, usuarioId: usuario.id, pagina: 5, concluidaEm: ms('2026-06-09T00:00:00.000Z'), cupom: `PESQ-${randomUUID()}`, perfil: 'outsider', criadaEm: ms('2026-06-08T00:00:00.000Z'), atualizadaEm: ms('2026-06-09T00:00:00.000Z') };
   const participacao = await t.prisma.pesquisaParticipacao.create({ data: participacaoData });
   const respostaUsuarioData = { id: bigId(), participacaoId: participacao.id, perguntaId: pergunta.id, opcaoId: opcaoPesquisa.id, complemento: 'Um texto com detalhes', criadaEm: ms('2026-06-08T12:00:00.000Z') };
+  const staffRoleData = { usuarioId: usuario.id, role: 'marketing' as const, grantedAt: ms('2026-06-02T00:00:00.000Z') };
+  const auditData = { id: randomUUID(), actorId: usuario.id, action: 'beneficio.editar', entity: 'beneficio', entityId: '42', before: { nome: 'Antes' }, after: { nome: 'Depois', cidades: ['Niterói'] }, requestId: 'req-esquema', createdAt: ms('2026-06-03T00:00:00.000Z') };
   return {
     Banner: { table: 'banner', fields: Prisma.BannerScalarFieldEnum, data: bannerData, written: await t.prisma.banner.create({ data: bannerData }), read: () => t.prisma.banner.findUniqueOrThrow({ where: { id: bannerData.id } }) },
     BannerSite: { table: 'banner_site', fields: Prisma.BannerSiteScalarFieldEnum, data: bannerSiteData, written: await t.prisma.bannerSite.create({ data: bannerSiteData }), read: () => t.prisma.bannerSite.findUniqueOrThrow({ where: { id: bannerSiteData.id } }) },
@@ -164,6 +166,9 @@ async function roundTripCases() {
     PesquisaPerguntaResposta: { table: 'pesquisa_pergunta_resposta', fields: Prisma.PesquisaPerguntaRespostaScalarFieldEnum, data: opcaoPesquisaData, written: opcaoPesquisa, read: () => t.prisma.pesquisaPerguntaResposta.findUniqueOrThrow({ where: { id: opcaoPesquisa.id } }) },
     PesquisaParticipacao: { table: 'pesquisa_participacao', fields: Prisma.PesquisaParticipacaoScalarFieldEnum, data: participacaoData, written: participacao, read: () => t.prisma.pesquisaParticipacao.findUniqueOrThrow({ where: { id: participacao.id } }) },
     PesquisaRespostaUsuario: { table: 'pesquisa_resposta_usuario', fields: Prisma.PesquisaRespostaUsuarioScalarFieldEnum, data: respostaUsuarioData, written: await t.prisma.pesquisaRespostaUsuario.create({ data: respostaUsuarioData }), read: () => t.prisma.pesquisaRespostaUsuario.findUniqueOrThrow({ where: { id: respostaUsuarioData.id } }) },
+    // Back office (docs/decisions/0027-back-office.md).
+    StaffRole: { table: 'equipe_papel', fields: Prisma.StaffRoleScalarFieldEnum, data: staffRoleData, written: await t.prisma.staffRole.create({ data: staffRoleData }), read: () => t.prisma.staffRole.findUniqueOrThrow({ where: { usuarioId_role: { usuarioId: usuario.id, role: 'marketing' } } }) },
+    AuditEntry: { table: 'auditoria', fields: Prisma.AuditEntryScalarFieldEnum, data: auditData, written: await t.prisma.auditEntry.create({ data: auditData }), read: () => t.prisma.auditEntry.findUniqueOrThrow({ where: { id: auditData.id } }) },
     Usuario: { table: 'usuario', fields: Prisma.UsuarioScalarFieldEnum, data: usuarioData, written: usuario, read: () => t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } }) },
     TokenConta: { table: 'token_conta', fields: Prisma.TokenContaScalarFieldEnum, data: tokenData, written: await t.prisma.tokenConta.create({ data: tokenData }), read: () => t.prisma.tokenConta.findUniqueOrThrow({ where: { id: tokenData.id } }) },
     Sessao: { table: 'sessao', fields: Prisma.SessaoScalarFieldEnum, data: sessaoData, written: await t.prisma.sessao.create({ data: sessaoData }), read: () => t.prisma.sessao.findUniqueOrThrow({ where: { id: sessaoData.id } }) },

@@ -22,3 +22,6 @@ export * from './indicacao.js';
 export * from './beneficio.js';
 export * from './friends-family.js';
 export * from './leads.js';
+// Only the zod-free roles: the admin schemas stay on their subpaths (@legiao/contracts/admin/<area>) so
+// the member pages' chunks, which import this index, don't carry them.
+export * from './admin/roles.js';

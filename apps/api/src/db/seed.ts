@@ -4,6 +4,7 @@ import { seedCatalogoDemo } from './seed-catalogo.js';
 import { seedEconomiaDemo } from './seed-economia.js';
 import { seedEngajamentoDemo } from './seed-engajamento.js';
 import { seedPesquisas } from './seed-pesquisas.js';
+import { seedStaffDemo } from './seed-equipe.js';
 
 /** Demo accounts (README, "Contas de demonstração"). All share one password. */
 export const DEMO_PASSWORD = 'Legiao@2025';
@@ -47,6 +48,7 @@ export async function seedDemo(prisma: Db, opts: { bcryptCost: number }) {
     });
     created++;
   }
+  await seedStaffDemo(prisma, senhaHash); // one back-office account per role (idempotent)
   await seedCatalogoDemo(prisma); // catalogue and the demo member's products (idempotent)
   await seedEconomiaDemo(prisma, opts); // benefits, coupon pools and the demo member's balance (idempotent)
   await seedEngajamentoDemo(prisma); // banners and FAQ, after the benefits they link to (idempotent)

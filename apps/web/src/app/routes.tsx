@@ -45,6 +45,8 @@ const FriendsAndFamilyPage = lazyPage(
   () => import('../features/friends-and-family/pages/friends-and-family-page'),
   'FriendsAndFamilyPage',
 );
+// The back office: its own chunk, its own layout (docs/decisions/0027-back-office.md).
+const AdminApp = lazyPage(() => import('../features/admin/admin-app'), 'AdminApp');
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/not-found-page'), 'NotFoundPage');
 
 const guestOnly = (element: ReactNode) => <RedirectIfLoggedIn>{element}</RedirectIfLoggedIn>;
@@ -86,6 +88,7 @@ export const routes: RouteObject[] = [
           { path: '/friends-and-family', element: <FriendsAndFamilyPage /> },
         ],
       },
+      { path: '/admin/*', element: <AdminApp /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,6 +1,6 @@
 // pnpm --filter @legiao/api run admin:grant <email> [--revogar]
-// Makes an existing account an administrator (operators' API, e.g. /api/admin/fila), or takes the
-// role back. The only way to create the first administrator: no HTTP route can grant the role.
+// Gives an existing account the back office's admin role (every /api/admin route; docs/decisions/0027), or takes the
+// role back. The way to create the first administrator: the roles screen needs one already. Audited.
 import pg from 'pg';
 import { loadConfig } from '../../config.js';
 import { resolveDatabase } from '../../db/database.js';

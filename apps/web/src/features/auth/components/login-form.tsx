@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { errorMessage } from '../../../shared/api/api-error';
+import { peekPostLoginPath } from '../../../shared/session/session';
 import { LOGIN_NOTICE_DURATION_MS, useNotices } from '../../../shared/notices/notice-context';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { TextField } from '../../../shared/ui/text-field';
@@ -46,7 +47,8 @@ export function LoginForm({ initialEmail, ticket, onTicketRejected }: LoginFormP
     login.mutate(
       { ...values, ticket },
       {
-        onSuccess: () => void navigate('/home'),
+        // Staff sent here by /admin go back to the back office (docs/decisions/0027-back-office.md).
+        onSuccess: () => void navigate(peekPostLoginPath()?.startsWith('/admin') ? peekPostLoginPath()! : '/home'),
         onError: (error) => {
           notify({ message: errorMessage(error), duration: LOGIN_NOTICE_DURATION_MS });
           if (isFilaTicketRejection(error)) onTicketRejected?.();

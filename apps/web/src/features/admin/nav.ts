@@ -1,0 +1,15 @@
+import type { Permission } from '@legiao/contracts/admin/roles';
+
+// The back office's menu: one line per area, shown only to roles with the permission (the server
+// refuses the rest anyway). Paths are relative to /admin; keep them in step with routes.tsx.
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  permission: Permission;
+}
+
+export const adminNav: AdminNavItem[] = [
+  { to: 'fila', label: 'Sala de espera', permission: 'waitingRoom.manage' },
+  { to: 'cupons', label: 'Cupons', permission: 'content.read' },
+  { to: 'imagens', label: 'Imagens', permission: 'content.read' },
+];

@@ -1,0 +1,20 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Permission } from '@legiao/contracts/admin/roles';
+
+// The back office's route table: one line per area (path relative to /admin, the permission the
+// page needs, the page as its own chunk). A page a role cannot use is not routed for it: the URL
+// shows the "sem permissão" state, and the server answers 403 anyway.
+export interface AdminRoute {
+  path: string;
+  permission: Permission;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+export const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+export const adminRoutes: AdminRoute[] = [
+  { path: 'fila', permission: 'waitingRoom.manage', page: page(() => import('./fila/fila-page'), 'FilaPage') },
+  { path: 'cupons/*', permission: 'content.read', page: page(() => import('./cupons/cupons-page'), 'CuponsArea') },
+  { path: 'imagens', permission: 'content.read', page: page(() => import('./imagens/imagens-page'), 'ImagensPage') },
+];

@@ -1,0 +1,91 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '@legiao/contracts/admin/paging';
+
+export interface ListParams<F extends string> {
+  pagina: number;
+  porPagina: number;
+  /** 'campo' or '-campo' (descending), as the API takes it. */
+  ordem: string | undefined;
+  filters: Partial<Record<F, string>>;
+  /** What to send to the API: paging, sorting and the filters that are set. */
+  query: Record<string, string | number | undefined>;
+  setPage: (pagina: number) => void;
+  setPageSize: (porPagina: number) => void;
+  setOrdem: (ordem: string | undefined) => void;
+  /** Sets (or clears, with '' or undefined) one filter; back to page 1. */
+  setFilter: (key: F, value: string | undefined) => void;
+  clearFilters: () => void;
+}
+
+const positive = (raw: string | null, fallback: number) => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * A back-office list's state kept in the URL (?pagina=2&porPagina=20&ordem=-criadoEm&autor=ana):
+ * a link, a reload or the back button reopens the same view. Each change replaces the history entry
+ * for typing in filters, and pushes one for paging.
+ */
+export function useListParams<F extends string>(filterKeys: readonly F[], defaults: { ordem?: string; porPagina?: number } = {}): ListParams<F> {
+  const [params, setParams] = useSearchParams();
+  const pagina = positive(params.get('pagina'), 1);
+  const porPagina = Math.min(positive(params.get('porPagina'), defaults.porPagina ?? DEFAULT_PAGE_SIZE), 100);
+  const ordem = params.get('ordem') ?? defaults.ordem;
+  const filterValues = filterKeys.map((k) => params.get(k) ?? '');
+  const filtersKey = filterValues.join('\u0000');
+
+  const filters = useMemo(() => {
+    const out: Partial<Record<F, string>> = {};
+    filterKeys.forEach((k, i) => {
+      if (filterValues[i]) out[k] = filterValues[i];
+    });
+    return out;
+  }, [filtersKey]); // the values, not the array identity
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void, replace = false) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          change(next);
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setParams],
+  );
+
+  return {
+    pagina,
+    porPagina,
+    ordem,
+    filters,
+    query: { pagina, porPagina, ordem, ...filters },
+    setPage: (p) => update((n) => (p <= 1 ? n.delete('pagina') : n.set('pagina', String(p)))),
+    setPageSize: (size) =>
+      update((n) => {
+        n.set('porPagina', String(size));
+        n.delete('pagina');
+      }),
+    setOrdem: (o) =>
+      update((n) => {
+        if (o) n.set('ordem', o);
+        else n.delete('ordem');
+        n.delete('pagina');
+      }),
+    setFilter: (key, value) =>
+      update((n) => {
+        if (value) n.set(key, value);
+        else n.delete(key);
+        n.delete('pagina');
+      }, true),
+    clearFilters: () =>
+      update((n) => {
+        for (const k of filterKeys) n.delete(k);
+        n.delete('pagina');
+      }),
+  };
+}
