@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { SCREENS_DIR } from '../support/env';
+
+// Code pools in the back office (docs/decisions/0028-code-pools-and-images.md): the stock list, a
+// benefit's pool, a file uploaded, its preview and counts, the confirmation and its progress, the
+// stock after it; a read-only role sees the stock but cannot import.
+
+test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
+
+const BENEFICIO = 'Cupom 30% OFF';
+const livres = async (page: Page) => Number((await page.getByTestId('estoque-livres').innerText()).replace(/\D/g, ''));
+const arquivo = (nome: string, linhas: string[]) => ({ name: nome, mimeType: 'text/csv', buffer: Buffer.from(linhas.join('\n')) });
+
+test('marketing uploads a file, checks the preview and the counts, confirms, and sees the progress and the new stock', async ({ page }) => {
+  await loginStaff(page, 'marketing', '/admin/cupons');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cupons' })).toBeVisible();
+  const linha = page.getByRole('row').filter({ hasText: BENEFICIO });
+  // The seed's pool of 50 is under the default threshold of 100.
+  await expect(linha.getByText('Estoque baixo')).toBeVisible();
+  await adminSnap(page, 'cupons-lista');
+
+  await linha.getByRole('link', { name: BENEFICIO }).click();
+  await expect(page.getByRole('heading', { level: 1, name: BENEFICIO })).toBeVisible();
+  const antes = await livres(page);
+  expect(antes).toBeGreaterThan(0);
+
+  const tag = randomUUID().slice(0, 6).toUpperCase();
+  const novos = Array.from({ length: 5 }, (_, i) => `E2E-${tag}-${i}`);
+  await page.getByLabel('Arquivo de códigos').setInputFiles(arquivo('lote-e2e.csv', ['codigo', ...novos, novos[0]!, 'código inválido!', '']));
+  await page.getByRole('button', { name: 'Enviar e analisar' }).click();
+
+  // The analysis: nothing in the pool yet.
+  const contagem = (rotulo: string) => page.locator('.cupons-contagens__item', { has: page.getByText(rotulo, { exact: true }) }).locator('dd');
+  await expect(contagem('Novos')).toHaveText('5');
+  await expect(contagem('Repetidos no arquivo')).toHaveText('1');
+  await expect(contagem('Inválidos')).toHaveText('1');
+  await expect(contagem('Linhas lidas')).toHaveText('7');
+  const previa = page.getByRole('table', { name: 'Prévia das primeiras linhas' });
+  await expect(previa.getByRole('row').filter({ hasText: 'Cabeçalho (ignorado)' })).toHaveCount(1);
+  await expect(previa.getByRole('row').filter({ hasText: 'Repetido no arquivo' })).toHaveCount(1);
+  await expect(previa.getByRole('row').filter({ hasText: 'código inválido!' }).getByText('Inválido', { exact: true })).toBeVisible();
+  expect(await livres(page)).toBe(antes);
+  await adminSnap(page, 'cupons-analise');
+
+  // The staged import survives a reload (its id is in the URL).
+  expect(page.url()).toMatch(/importacao=[0-9a-f-]{36}/);
+  await page.reload();
+  await expect(contagem('Novos')).toHaveText('5');
+
+  await page.getByRole('button', { name: 'Confirmar importação de 5 código(s)' }).click();
+  await page.getByRole('dialog', { name: 'Importar os códigos?' }).getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText('Importação concluída: 5 código(s) novo(s) no estoque.')).toBeVisible();
+  await expect(page.getByTestId('estoque-livres')).toHaveText(String(antes + 5));
+  await expect(page.getByRole('table').filter({ hasText: 'Enviada em' }).getByRole('row').filter({ hasText: 'lote-e2e.csv' }).first()).toContainText('Concluída');
+  await adminSnap(page, 'cupons-concluida');
+
+  // The same file again: nothing new, nothing to confirm.
+  await page.getByRole('button', { name: 'Enviar outro arquivo' }).click();
+  await page.getByLabel('Arquivo de códigos').setInputFiles(arquivo('lote-e2e.csv', novos));
+  await page.getByRole('button', { name: 'Enviar e analisar' }).click();
+  await expect(contagem('Já no estoque')).toHaveText('5');
+  await expect(page.getByRole('button', { name: 'Confirmar importação de 0 código(s)' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Descartar' }).click();
+  await page.getByRole('dialog', { name: 'Descartar esta importação?' }).getByRole('button', { name: 'Descartar' }).click();
+  await expect(page.getByText('Importação descartada: nenhum código deste arquivo entrou no estoque.')).toBeVisible();
+});
+
+test('a bigger file shows the progress bar while its codes go in; the low-stock threshold is saved', async ({ page }) => {
+  await loginStaff(page, 'admin', '/admin/cupons');
+  await page.getByRole('link', { name: 'Cupom 20% OFF' }).click();
+  const antes = await livres(page);
+  const tag = randomUUID().slice(0, 6).toUpperCase();
+  const linhas = Array.from({ length: 120_000 }, (_, i) => `BIG-${tag}-${String(i).padStart(6, '0')}`);
+  await page.getByLabel('Arquivo de códigos').setInputFiles(arquivo('grande.txt', linhas));
+  await page.getByRole('button', { name: 'Enviar e analisar' }).click();
+  await expect(page.getByRole('button', { name: 'Confirmar importação de 120.000 código(s)' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Confirmar importação de 120.000 código(s)' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Importar' }).click();
+  const barra = page.getByRole('progressbar');
+  await expect(barra).toBeVisible();
+  await expect(barra).toHaveAccessibleName(/Importando: [\d.]+ de 120\.000 códigos verificados/);
+  await page.screenshot({ path: `${SCREENS_DIR}/admin-cupons-progresso-1280.png`, fullPage: true });
+  await expect(page.getByText('Importação concluída: 120.000 código(s) novo(s) no estoque.')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('estoque-livres')).toHaveText((antes + 120_000).toLocaleString('pt-BR'));
+
+  // The threshold: 200.000 makes the pool "low", saved and shown.
+  await page.getByLabel('Avisar estoque baixo com até').fill('200000');
+  await page.getByRole('button', { name: 'Salvar alerta' }).click();
+  await expect(page.getByText('Alerta de estoque baixo em 200.000 códigos livres.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Estoque baixo (alerta em 200.000)' })).toBeVisible();
+});
+
+test('atendimento sees the stock but cannot import: no upload, and the server refuses', async ({ page }) => {
+  await loginStaff(page, 'atendimento', '/admin/cupons');
+  await page.getByRole('link', { name: 'Cupom 10% OFF' }).click();
+  await expect(page.getByTestId('estoque-livres')).toBeVisible();
+  await expect(page.getByText('Seu papel pode consultar o estoque; importar códigos é com administração ou marketing.')).toBeVisible();
+  await expect(page.getByLabel('Arquivo de códigos')).toHaveCount(0);
+  await expect(page.getByLabel('Avisar estoque baixo com até')).toHaveCount(0);
+  const id = page.url().match(/cupons\/(\d+)/)![1];
+  expect((await adminApi(page, 'PUT', `/api/admin/cupons/beneficios/${id}/alerta`, { minimo: 1 })).status).toBe(403);
+  await adminSnap(page, 'cupons-somente-leitura');
+});

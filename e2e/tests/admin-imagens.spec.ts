@@ -1,0 +1,60 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { API_DIR } from '../support/env';
+
+// Images in the back office (docs/decisions/0028-code-pools-and-images.md): upload, the sizes
+// made, the <picture> sources, a refused SVG, and a read-only role.
+
+test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
+
+// sharp is the API's own dependency: borrowed to draw the test pictures.
+const sharp = createRequire(path.join(API_DIR, 'package.json'))('sharp') as typeof import('sharp');
+
+async function foto(width: number, height: number) {
+  const cor = { r: Math.floor(Math.random() * 255), g: 120, b: 200 };
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="rgb(${cor.r},${cor.g},${cor.b})"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#fff"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+test('marketing uploads a picture: the sizes are made, the gallery shows it with AVIF and WebP sources', async ({ page }) => {
+  await loginStaff(page, 'marketing', '/admin/imagens');
+  await expect(page.getByRole('heading', { level: 1, name: 'Imagens' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Benefício (cartão e resgate)' })).toHaveAttribute('aria-selected', 'true');
+  const nome = `promo-${Date.now()}.jpg`;
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: nome, mimeType: 'image/jpeg', buffer: await foto(1280, 720) });
+  await expect(page.getByText('Imagem enviada: 6 arquivos gerados (AVIF, WebP e JPEG).')).toBeVisible();
+  const cartao = page.getByRole('listitem').filter({ hasText: nome });
+  await expect(cartao).toContainText('JPEG 1280×720');
+  const url = await cartao.locator('code').innerText();
+  expect(url).toMatch(/^\/imagens\/[0-9a-f]{16}-640x360\.jpg$/);
+  const base = url.replace(/\.jpg$/, '');
+  await expect(cartao.locator('source[type="image/avif"]')).toHaveAttribute('srcset', `${base}.avif`);
+  await expect(cartao.locator('source[type="image/webp"]')).toHaveAttribute('srcset', `${base}.webp`);
+  // Chromium picks the AVIF and it loads.
+  await expect.poll(() => cartao.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : ''))).toMatch(/\.avif$/);
+  expect(await cartao.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  const res = await page.request.get(url);
+  expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  await adminSnap(page, 'imagens');
+});
+
+test('an SVG (even named .png) is refused in Portuguese; a banner picture goes to its own tab', async ({ page }) => {
+  await loginStaff(page, 'admin', '/admin/imagens?uso=banner-desktop');
+  await expect(page.getByRole('tab', { name: 'Banner (computador)' })).toHaveAttribute('aria-selected', 'true');
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600"><rect width="1600" height="600" fill="red"/></svg>';
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from(svg) });
+  await expect(page.getByRole('alert').filter({ hasText: 'Imagens SVG não são aceitas: envie JPEG, PNG, WebP ou AVIF.' })).toBeVisible();
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: 'pequena.jpg', mimeType: 'image/jpeg', buffer: await foto(400, 150) });
+  await expect(page.getByRole('alert').filter({ hasText: 'A imagem é pequena demais para este uso: envie ao menos 800×300 pixels.' })).toBeVisible();
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: 'banner-ok.jpg', mimeType: 'image/jpeg', buffer: await foto(1600, 600) });
+  await expect(page.getByRole('listitem').filter({ hasText: 'banner-ok.jpg' })).toContainText('JPEG 1600×600');
+  await adminSnap(page, 'imagens-banner');
+});
+
+test('atendimento browses the images but has no upload', async ({ page }) => {
+  await loginStaff(page, 'atendimento', '/admin/imagens');
+  await expect(page.getByRole('heading', { level: 1, name: 'Imagens' })).toBeVisible();
+  await expect(page.getByLabel('Enviar imagem nova')).toHaveCount(0);
+});
