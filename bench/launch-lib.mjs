@@ -1,0 +1,552 @@
+// The pieces of the launch rehearsal (bench/launch.mjs): several API processes on one PostgreSQL
+// and one Redis (optionally behind a local HAProxy), the fast seeding, and one member's journey
+// through the waiting room (WebSocket), login with the ticket, the home and a redemption, with the
+// reconnects and retries a browser would do when the process it talks to dies.
+// docs/decisions/0026-launch-rehearsal.md
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import bcrypt from 'bcrypt';
+import WebSocket from 'ws';
+import { DEV_JWT_SECRET, root, waitFor } from './lib.mjs';
+
+export const SENHA = 'Legiao@2025';
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** p-th percentile (nearest rank) of a list of numbers; NaN when empty. */
+export function pct(xs, p) {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+/**
+ * N API processes, each `node <dist>/server.js` on its own port (so one can be SIGKILLed), plus an
+ * optional HAProxy in front. Clients pick a process with endpoint(k) (client-side round robin) and,
+ * when it fails, the next one with next(port); behind HAProxy both are the balancer's port.
+ */
+export class Cluster {
+  constructor({ dist, basePort, n, env, logDir, lb }) {
+    this.dist = dist;
+    this.basePort = basePort;
+    this.env = env;
+    this.logDir = logDir;
+    this.lb = lb ? { port: basePort, child: null } : null;
+    this.procs = Array.from({ length: n }, (_, i) => ({ i, port: basePort + 1 + i, child: null, starts: 0 }));
+    /** Processes clients are spread over (phase B narrows it to one). */
+    this.active = this.procs.slice();
+    mkdirSync(logDir, { recursive: true });
+  }
+
+  /** Starts process i; the first start of process 0 migrates and seeds the demo data. */
+  async start(i, extraEnv = {}) {
+    const p = this.procs[i];
+    p.starts++;
+    const out = openSync(join(this.logDir, `api-${i}.log`), 'a');
+    const child = spawn(process.execPath, [this.dist], {
+      cwd: dirname(dirname(this.dist)),
+      env: { ...process.env, ...this.env, PORT: String(p.port), SEED_DEMO: i === 0 && p.starts === 1 ? 'true' : 'false', ...extraEnv },
+      stdio: ['ignore', out, out],
+    });
+    closeSync(out);
+    p.child = child;
+    const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+    p.exited = exited;
+    await Promise.race([
+      waitFor(`http://127.0.0.1:${p.port}/api/ready`, 60_000),
+      exited.then(({ code, signal }) => Promise.reject(new Error(`o processo ${i} da API terminou ao iniciar (código ${code}, sinal ${signal}); veja ${join(this.logDir, `api-${i}.log`)}`))),
+    ]);
+    return p;
+  }
+
+  kill(i, signal = 'SIGKILL') {
+    const p = this.procs[i];
+    if (!p.child || p.child.exitCode !== null || p.child.signalCode !== null) return Promise.resolve();
+    p.child.kill(signal);
+    return p.exited;
+  }
+
+  async stopAll() {
+    await Promise.all(this.procs.map((p) => this.kill(p.i, 'SIGTERM')));
+    if (this.lb?.child && this.lb.child.exitCode === null) {
+      this.lb.child.kill('SIGTERM');
+      await new Promise((r) => this.lb.child.once('exit', r));
+    }
+  }
+
+  /** The port client k starts on. */
+  endpoint(k) {
+    if (this.lb) return this.lb.port;
+    return this.active[k % this.active.length].port;
+  }
+
+  /** Where a client goes when `port` failed: the next process of the rotation (or the balancer again). */
+  next(port) {
+    if (this.lb) return this.lb.port;
+    const i = this.active.findIndex((p) => p.port === port);
+    return this.active[(i + 1) % this.active.length].port;
+  }
+
+  /**
+   * A local HAProxy in front of every process, with the settings of deploy/haproxy.cfg that matter
+   * here: health check on /api/ready, long tunnel timeout for the waiting room's WebSocket, retry
+   * of a request whose server died before answering on another server (every call of the journey
+   * is safe to repeat: GETs, the single-use ticket, the redemption's Idempotency-Key).
+   */
+  async startHaproxy() {
+    // Two descriptors per connection (client and server side) within the usual 20,000 per process.
+    const cfg = `global
+  maxconn 9000
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout tunnel 1h
+  timeout http-keep-alive 10s
+  option redispatch
+  retries 3
+  retry-on conn-failure empty-response response-timeout
+frontend launch
+  bind 127.0.0.1:${this.lb.port}
+  maxconn 9000
+  http-request set-header X-Request-Id %[uuid(4)] unless { req.hdr(x-request-id) -m found }
+  option forwardfor
+  default_backend api
+backend api
+  balance roundrobin
+  option httpchk GET /api/ready
+  http-check expect status 200
+  timeout check 3s
+  default-server inter 2s fall 3 rise 2 maxconn 5000
+${this.procs.map((p) => `  server api${p.i} 127.0.0.1:${p.port} check`).join('\n')}
+  # Fail open: when every check fails at once (a busy moment, not a dead fleet), the same
+  # processes as unchecked backups rather than a 503 from the balancer to everybody.
+${this.procs.map((p) => `  server api${p.i}-bk 127.0.0.1:${p.port} backup`).join('\n')}
+`;
+    const file = join(this.logDir, 'haproxy.cfg');
+    writeFileSync(file, cfg);
+    const out = openSync(join(this.logDir, 'haproxy.log'), 'a');
+    this.lb.child = spawn('haproxy', ['-f', file, '-db'], { stdio: ['ignore', out, out] });
+    closeSync(out);
+    const exited = new Promise((_, reject) => {
+      this.lb.child.once('error', (err) => reject(err));
+      this.lb.child.once('exit', (code) => reject(new Error(`haproxy terminou (código ${code}); veja ${join(this.logDir, 'haproxy.log')}`)));
+    });
+    exited.catch(() => {});
+    await Promise.race([waitFor(`http://127.0.0.1:${this.lb.port}/api/ready`, 15_000), exited]);
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 when it is gone. */
+function cpuOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100; // USER_HZ
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds so far of the API processes, of the PostgreSQL backends serving `dbName`, and of
+ * this process (the simulated members): the machine is shared, so CPU per journey says more than
+ * the rate. Backends are keyed by pid, so one that started in between counts from zero.
+ */
+export function cpuSnapshot(cluster, dbName) {
+  const pg = new Map();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.startsWith('postgres:') && cmd.split(' ').includes(dbName)) pg.set(pid, cpuOf(pid));
+    } catch {}
+  }
+  const api = new Map(cluster.procs.filter((p) => p.child?.pid).map((p) => [p.child.pid, cpuOf(p.child.pid)]));
+  const self = process.cpuUsage();
+  return { api, pg, members: (self.user + self.system) / 1e6 };
+}
+
+/** CPU seconds between two snapshots: { api, pg, members }. */
+export function cpuBetween(a, b) {
+  const sum = (before, after) => [...after].reduce((acc, [pid, t]) => acc + t - (before.get(pid) ?? 0), 0);
+  return { api: sum(a.api, b.api), pg: sum(a.pg, b.pg), members: b.members - a.members };
+}
+
+export function haproxyInstalled() {
+  return ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy', '/usr/local/bin/haproxy'].some((p) => existsSync(p));
+}
+
+export const defaultDist = () => join(root, 'apps/api/dist/server.js');
+
+/**
+ * Members in three statements whatever their number (one INSERT ... SELECT generate_series each for
+ * the accounts, an owned product and the credit), all with the same password hash computed once
+ * at `cost`: complete profiles, active, `saldo` points, CPFs from `cpfBase` on (unique per call). Returns [{ id, email }] in index order.
+ */
+export async function seedMembers(c, prefix, n, saldo, cost, cpfBase = 80_000_000_000) {
+  const hash = await bcrypt.hash(SENHA, cost);
+  const { rows: [produto] } = await c.query('SELECT id FROM produto ORDER BY id LIMIT 1');
+  await c.query('BEGIN');
+  const { rows } = await c.query(
+    `INSERT INTO usuario (id, email, senha_hash, nome, cpf, celular, cep, endereco, numero, cidade, uf, data_nascimento, genero, perfil, tipo, ativo, hash, data_atualizacao)
+     SELECT gen_random_uuid(), $1 || '.' || g || '@bench.legiao.dev', $2, 'Membro Lançamento', lpad(($4::bigint + g)::text, 11, '0'), '11987654321', '01310100',
+            'Avenida Paulista', '1000', 'São Paulo', 'SP', '1990-01-01', 'outro', 'outsider', 'legionario', true, gen_random_uuid(), now()
+     FROM generate_series(0, $3::int - 1) g
+     RETURNING id, email`,
+    [prefix, hash, n, cpfBase],
+  );
+  await c.query(
+    `INSERT INTO produto_cliente (id, usuario_id, produto_id, data_compra, local_compra, atualizado_em)
+     SELECT gen_random_uuid(), id, $2, '2025-01-01', 'Amazon', now() FROM usuario WHERE id = ANY($1::uuid[])`,
+    [rows.map((r) => r.id), produto.id],
+  );
+  await c.query(
+    `INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id)
+     SELECT gen_random_uuid(), usuario_id, 'compra', $2, id FROM produto_cliente WHERE usuario_id = ANY($1::uuid[])`,
+    [rows.map((r) => r.id), saldo],
+  );
+  await c.query('COMMIT');
+  const byEmail = new Map(rows.map((r) => [r.email, r.id]));
+  return Array.from({ length: n }, (_, g) => {
+    const email = `${prefix}.${g}@bench.legiao.dev`;
+    return { id: byEmail.get(email), email };
+  });
+}
+
+/** The payload of a JWT (the ticket's jti is the admission's number), without checking it. */
+export function jwtPayload(token) {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+}
+
+/** Counters shared by every journey of a phase. */
+export function newStats() {
+  return {
+    status: {}, // HTTP status -> count
+    fiveXX: [], // { path, status, code, port }
+    connErrors: 0, // HTTP calls that got no answer (the process died or refused): retried elsewhere
+    wsDrops: 0, // sockets closed under a client that did not close them
+    wsDropsWaiting: 0, // ... of which the client was still waiting for its turn
+    wsConnectFailures: 0,
+    reconnects: 0,
+    keptAfterReconnect: 0, // a waiting client's reconnect found its place (same or better position, or its admission)
+    ticketRetries: 0, // login answered FILA_TICKET_* (e.g. the first try committed on the dead process): asked again
+    replays: 0, // redemptions answered with Idempotent-Replayed (retried after a lost answer)
+    unexpected: [], // any other answer the journey could not go on with
+  };
+}
+
+/** Which process a client was on when a kill happened, and where it stood. */
+const STEP = { fila: 'fila', login: 'login', home: 'home', resgate: 'resgate', fim: 'fim' };
+
+/**
+ * One member's launch: arrive, wait in the queue, log in with the ticket, open the home, redeem,
+ * leave (Logout frees the place). Records every time and every anomaly on itself.
+ */
+export class Journey {
+  constructor({ k, member, cluster, stats, beneficioId, runId, heartbeatMs = 30_000 }) {
+    this.k = k;
+    this.member = member;
+    this.cluster = cluster;
+    this.stats = stats;
+    this.beneficioId = beneficioId;
+    this.clientId = `launch-${runId}-${k}`;
+    this.port = cluster.endpoint(k);
+    this.heartbeatMs = heartbeatMs;
+    this.step = null;
+    this.t = {};
+    this.positions = [];
+    this.lost = null; // why the member lost its place, if it did
+    this.firstJti = null;
+    this.jtis = [];
+    this.ticket = null;
+    this.ticketUsed = false;
+    this.doubleAdmission = 0;
+    this.drops = 0;
+    this.cupom = null;
+    this.failed = null;
+    this.ws = null;
+    this.leaving = false;
+    this.ticketWaiters = [];
+    this.logoutWaiter = null;
+    this.checkAfterReconnect = null; // last position before a drop: the next answer must not be worse
+  }
+
+  async run() {
+    this.t.arrive = performance.now();
+    try {
+      this.step = STEP.fila;
+      const ticket = await this.waitTicket(true);
+      this.t.admitted = performance.now();
+      this.step = STEP.login;
+      const token = await this.login(ticket);
+      this.t.logged = performance.now();
+      this.step = STEP.home;
+      await this.home(token);
+      this.t.home = performance.now();
+      this.step = STEP.resgate;
+      await this.redeem(token);
+      this.t.redeemed = performance.now();
+      this.step = STEP.fim;
+      await this.leave(token);
+      this.t.done = performance.now();
+    } catch (err) {
+      this.failed = `${this.step}: ${err.message}`;
+    } finally {
+      this.closeSocket();
+    }
+    return this;
+  }
+
+  // ---- the waiting room (WebSocket) ----
+
+  connect() {
+    const ws = new WebSocket(`ws://127.0.0.1:${this.port}/api/fila/ws`);
+    this.ws = ws;
+    ws.on('error', () => {}); // 'close' follows
+    ws.on('open', () => {
+      if (this.connectedOnce) this.stats.reconnects++;
+      this.connectedOnce = true;
+      this.backoff = 0;
+      this.send('TryLogin');
+    });
+    ws.on('message', (data) => this.onMessage(JSON.parse(data.toString())));
+    ws.on('close', () => {
+      if (this.ws !== ws || this.leaving) return;
+      clearInterval(this.beat);
+      if (ws.readyState === WebSocket.CLOSED && !ws.everOpened) this.stats.wsConnectFailures++;
+      // Dropped under us (the process died): come back on the next process, same clientId.
+      if (ws.everOpened) {
+        this.drops++;
+        this.stats.wsDrops++;
+        if (this.firstJti === null) this.stats.wsDropsWaiting++;
+        if (this.firstJti === null) this.checkAfterReconnect = this.positions.length ? this.positions[this.positions.length - 1] : Infinity;
+      }
+      this.port = this.cluster.next(this.port);
+      // Like the web client: 0.5 s ± 20% first, doubling, at most 15 s.
+      const delay = Math.min(15_000, 500 * 2 ** (this.backoff ?? 0)) * (0.8 + Math.random() * 0.4);
+      this.backoff = (this.backoff ?? 0) + 1;
+      this.reconnectTimer = setTimeout(() => this.connect(), delay);
+    });
+    ws.once('open', () => {
+      ws.everOpened = true;
+      clearInterval(this.beat);
+      // The web client says it is alive every 30 s while waiting and while logged in.
+      this.beat = setInterval(() => this.send('UpdateActivity'), this.heartbeatMs);
+      this.beat.unref();
+    });
+  }
+
+  send(type) {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    if (type === 'TryLogin' && this.t.joinSent === undefined) this.t.joinSent = performance.now();
+    this.ws.send(JSON.stringify({ type, clientId: this.clientId }));
+    return true;
+  }
+
+  onMessage(m) {
+    const now = performance.now();
+    switch (m.type) {
+      case 'ReceiveQueuePosition': {
+        this.t.joinAnswered ??= now;
+        if (this.firstJti !== null) return; // a push that crossed the admission
+        const last = this.positions[this.positions.length - 1];
+        if (this.checkAfterReconnect !== null) {
+          if (m.posicao > this.checkAfterReconnect) this.loseplace(`reconectou na posição ${m.posicao}, estava na ${this.checkAfterReconnect}`);
+          else this.stats.keptAfterReconnect++;
+          this.checkAfterReconnect = null;
+        } else if (last !== undefined && m.posicao > last) this.loseplace(`posição subiu de ${last} para ${m.posicao}`);
+        this.positions.push(m.posicao);
+        return;
+      }
+      case 'ProceedToLogin': {
+        this.t.joinAnswered ??= now;
+        const { jti } = jwtPayload(m.ticket);
+        if (this.checkAfterReconnect !== null) {
+          this.stats.keptAfterReconnect++;
+          this.checkAfterReconnect = null;
+        }
+        if (this.firstJti === null) {
+          this.firstJti = Number(jti);
+          this.t.ticketAt = now;
+        } else if (this.ticket && !this.ticketUsed && jwtPayload(this.ticket).jti !== jti && !this.askedAgain) {
+          this.doubleAdmission++; // a second admission while the first ticket was still unused
+        }
+        this.jtis.push(Number(jti));
+        this.ticket = m.ticket;
+        this.ticketUsed = false;
+        this.askedAgain = false;
+        for (const w of this.ticketWaiters.splice(0)) w(m.ticket);
+        return;
+      }
+      case 'ProceedToLogout':
+        if (this.leaving) this.logoutWaiter?.();
+        else this.loseplace(`ProceedToLogout ${m.motivo} antes de sair`);
+        return;
+      case 'Error':
+        if (m.code === 'FORA_DA_FILA' && !this.leaving) this.loseplace(`FORA_DA_FILA (${m.requestType ?? ''})`);
+        else if (!this.leaving) this.stats.unexpected.push({ k: this.k, ws: m.code });
+        return;
+      default:
+    }
+  }
+
+  loseplace(why) {
+    this.lost ??= why;
+  }
+
+  /** The first ProceedToLogin (connecting if needed), or a new one after sending TryLogin again. */
+  waitTicket(first) {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('sem ProceedToLogin em 10 minutos')), 600_000);
+      this.ticketWaiters.push((t) => {
+        clearTimeout(timer);
+        resolve(t);
+      });
+      if (first) this.connect();
+      else {
+        this.askedAgain = true;
+        this.send('TryLogin'); // if the socket is reconnecting, its open sends TryLogin anyway
+      }
+    });
+  }
+
+  /** Sair: Logout on the socket (frees the place for the next in line) and the session revoked. */
+  async leave(token) {
+    // A socket that dropped under a logged-in member is still reconnecting: wait for it (up to
+    // 20 s), or the place would stay taken until the idle time-out.
+    for (let i = 0; i < 200 && this.ws?.readyState !== WebSocket.OPEN; i++) await sleep(100);
+    this.leaving = true;
+    clearInterval(this.beat);
+    clearTimeout(this.reconnectTimer);
+    const told = new Promise((r) => {
+      this.logoutWaiter = r;
+      setTimeout(r, 5000);
+    });
+    if (this.send('Logout')) await told;
+    else this.stats.unexpected.push({ k: this.k, leave: 'sem socket para o Logout' });
+    const r = await this.call('POST', '/api/auth/logout', { token });
+    if (r.status !== 200) throw new Error(`logout ${r.status}`);
+  }
+
+  closeSocket() {
+    this.leaving = true;
+    clearInterval(this.beat);
+    clearTimeout(this.reconnectTimer);
+    for (const w of this.ticketWaiters.splice(0)) w(null);
+    try {
+      this.ws?.close();
+    } catch {}
+  }
+
+  // ---- HTTP ----
+
+  /**
+   * One call on this client's process; no answer (the process died) -> the next process. 5xx are
+   * counted (the invariant wants none) and asked again after Retry-After, as the web does.
+   */
+  async call(method, path, { token, body, headers = {} } = {}) {
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const port = this.port;
+      let res;
+      try {
+        res = await fetch(`http://127.0.0.1:${port}${path}`, {
+          method,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+          body: body ? JSON.stringify(body) : undefined,
+          signal: AbortSignal.timeout(60_000),
+        });
+      } catch {
+        this.stats.connErrors++;
+        this.port = this.cluster.next(port);
+        await sleep(200 * 2 ** Math.min(attempt, 5));
+        continue;
+      }
+      const text = await res.text().catch(() => '');
+      let json = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {}
+      this.stats.status[res.status] = (this.stats.status[res.status] ?? 0) + 1;
+      if (res.status >= 500) {
+        this.stats.fiveXX.push({ path: path.split('?')[0], status: res.status, code: json?.errors?.[0]?.code ?? text.slice(0, 80), port });
+        await sleep(Math.max(1, Number(res.headers.get('retry-after')) || 1) * 1000);
+        continue;
+      }
+      return { status: res.status, json, headers: res.headers };
+    }
+    throw new Error(`${method} ${path}: sem resposta depois de 12 tentativas`);
+  }
+
+  async login(ticket) {
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const r = await this.call('POST', '/api/auth/login', { body: { email: this.member.email, senha: SENHA, ticket } });
+      if (r.status === 200) {
+        this.ticketUsed = true;
+        return r.json.token.token;
+      }
+      const code = r.json?.errors?.[0]?.code;
+      if (r.status === 403 && (code === 'FILA_TICKET_INVALIDO' || code === 'FILA_SEM_TICKET')) {
+        // E.g. the first try committed on a process that died before answering: ask for a new ticket.
+        this.stats.ticketRetries++;
+        ticket = await this.waitTicket(false);
+        if (!ticket) throw new Error('encerrado');
+        continue;
+      }
+      throw new Error(`login ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
+    }
+    throw new Error('login: 6 tentativas');
+  }
+
+  /** The home's calls (bench/home.mjs): the profile first, then the rest at once, as the page does. */
+  async home(token) {
+    const logged = await this.call('GET', '/api/usuario/logged', { token });
+    if (logged.status !== 200) throw new Error(`GET /api/usuario/logged ${logged.status}`);
+    const m = logged.json;
+    const paths = [
+      '/api/banner',
+      '/api/bannersite/ativos',
+      '/api/Conquista',
+      '/api/produto/cliente',
+      '/api/beneficio',
+      '/api/indicacao',
+      '/api/indicacao/codigo',
+      `/api/BannerSite/recomendacao/?hash=${m.hashUsuario}`,
+      '/api/Faq?ativo=true',
+      ...(m.hashPesquisaSatisfacao ? [`/api/satisfacao?hash=${m.hashPesquisaSatisfacao}`] : []),
+    ];
+    const answers = await Promise.all(paths.map((p) => this.call('GET', p, { token })));
+    const bad = answers.findIndex((a) => a.status !== 200);
+    if (bad >= 0) throw new Error(`GET ${paths[bad]} ${answers[bad].status}`);
+  }
+
+  async redeem(token) {
+    const key = randomUUID();
+    const r = await this.call('POST', '/api/beneficio/resgate', { token, body: { idBeneficio: this.beneficioId }, headers: { 'idempotency-key': key } });
+    if (r.status !== 201) throw new Error(`resgate ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
+    if (r.headers.get('idempotent-replayed') === 'true') this.stats.replays++;
+    this.cupom = r.json.cupom;
+    this.key = key;
+  }
+}
+
+/**
+ * Admissions out of arrival order, without reading the server's counter: when A's first TryLogin
+ * was answered before B's was sent, A joined first and must be admitted first (smaller first jti).
+ * Joins that overlapped in time are not compared (their order is the server's to pick).
+ */
+export function outOfOrder(journeys) {
+  const js = journeys.filter((j) => j.firstJti !== null && j.t.joinSent !== undefined && j.t.joinAnswered !== undefined).sort((a, b) => a.firstJti - b.firstJti);
+  let bad = 0;
+  let minLaterAnswer = Infinity;
+  for (let i = js.length - 1; i >= 0; i--) {
+    // Someone admitted later whose join was answered before this one's was even sent.
+    if (minLaterAnswer < js[i].t.joinSent) bad++;
+    minLaterAnswer = Math.min(minLaterAnswer, js[i].t.joinAnswered);
+  }
+  return { compared: js.length, bad };
+}
+
+export { DEV_JWT_SECRET };
