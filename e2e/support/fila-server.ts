@@ -35,7 +35,7 @@ function filaDatabaseUrl(tag: string): string {
  * and log, with a room of `capacidade` places, so filling it can't hold up the tests that share
  * the main server. `tag` tells parallel workers apart.
  */
-export async function startFilaServer({ capacidade, tag }: { capacidade: number; tag: string }): Promise<FilaServer> {
+export async function startFilaServer({ capacidade, tag, env = {} }: { capacidade: number; tag: string; env?: Record<string, string> }): Promise<FilaServer> {
   const port = await freePort();
   const databaseUrl = await prepareDatabase((m) => console.log(`[e2e fila] ${m}`), filaDatabaseUrl(tag));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -56,6 +56,7 @@ export async function startFilaServer({ capacidade, tag }: { capacidade: number;
       FILA_ADMISSOES_POR_MINUTO: '60000',
       // Should REDIS_URL be set, this server's queue stays apart from the main one's.
       FILA_REDIS_PREFIX: `legiao:{fila-${tag}-${port}}:`,
+      ...env,
     },
   });
   return { baseUrl, logPath: server.logPath, stop: server.stop };

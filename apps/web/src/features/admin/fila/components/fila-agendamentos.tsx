@@ -71,7 +71,7 @@ export function FilaAgendamentos({ agendamentos }: { agendamentos: FilaAgendamen
       <p className="fila-bloco__nota">O servidor aplica a mudança no horário marcado (verifica a cada segundo), mesmo com esta tela fechada.</p>
       <form className="admin-form fila-agendar" onSubmit={(e) => void agendar(e)} noValidate aria-label="Agendar mudança">
         <div className="admin-form__linha">
-          <TextInput label="Quando" type="datetime-local" error={errors.quando} {...form.register('quando')} />
+          <TextInput label="Quando" type="datetime-local" step={1} error={errors.quando} {...form.register('quando')} />
           <SelectInput
             label="Entrada"
             options={[
@@ -82,7 +82,7 @@ export function FilaAgendamentos({ agendamentos }: { agendamentos: FilaAgendamen
             {...form.register('entrada')}
           />
           <TextInput label="Nova capacidade" inputMode="numeric" hint="Vazio: não muda" error={errors.capacidade} {...form.register('capacidade')} />
-          <TextInput label="Novas admissões por minuto" inputMode="numeric" hint="Vazio: não muda" error={errors.admissoesPorMinuto} {...form.register('admissoesPorMinuto')} />
+          <TextInput label="Novo limite por minuto" inputMode="numeric" hint="Vazio: não muda" error={errors.admissoesPorMinuto} {...form.register('admissoesPorMinuto')} />
         </div>
         <TextInput label="Descrição (opcional)" placeholder="Ex.: abertura da pré-venda" error={errors.descricao} {...form.register('descricao')} />
         {errors.root?.message && (

@@ -51,15 +51,15 @@ export function FilaControles({ estado, onEstado }: { estado: FilaEstado; onEsta
         </div>
         <FormActions busy={isSubmitting} submitLabel="Salvar limites">
           {estado.pausada ? (
-            <button type="button" className="admin-btn admin-btn--primario" onClick={() => void pausar(false).catch(() => {})}>
+            <button type="button" className="admin-btn admin-btn--primario fila-controles__pausa" onClick={() => void pausar(false).catch(() => {})}>
               Retomar entrada
             </button>
           ) : (
-            <button type="button" className="admin-btn admin-btn--perigo" onClick={() => setConfirmarPausa(true)}>
+            <button type="button" className="admin-btn admin-btn--perigo fila-controles__pausa" onClick={() => setConfirmarPausa(true)}>
               Pausar entrada
             </button>
           )}
-          {isDirty && <span className="fila-controles__aviso">Alterações não salvas</span>}
+          {isDirty && <span className="fila-controles__aviso">Limites alterados, ainda não salvos</span>}
         </FormActions>
       </form>
       {confirmarPausa && (

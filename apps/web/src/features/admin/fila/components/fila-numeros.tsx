@@ -34,7 +34,7 @@ export function FilaNumeros({ estado }: { estado: FilaEstado }) {
       </div>
       <div className="fila-cartao">
         <span className="fila-cartao__rotulo">Sala de espera</span>
-        <strong className="fila-cartao__valor" data-testid="fila-situacao">
+        <strong className="fila-cartao__valor fila-cartao__valor--texto" data-testid="fila-situacao">
           {!estado.habilitada ? 'Desligada' : estado.pausada ? 'Entrada pausada' : estado.ativa ? 'Ativa' : 'Livre'}
         </strong>
         <span className="fila-cartao__nota">

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { startFilaServer, type FilaServer } from '../support/fila-server';
+
+// The waiting-room panel (/admin/fila; docs/decisions/0029-back-office-content.md), on a server of
+// its own (pausing the room on the shared one would hold every other test's login): live numbers
+// over the panel's socket, limits, pause/resume, and a change scheduled a few seconds ahead that
+// the server applies by itself.
+
+const test2 = test.extend<{}, { filaServer: FilaServer }>({
+  filaServer: [
+    async ({}, use, workerInfo) => {
+      const server = await startFilaServer({ capacidade: 5, tag: `adminfila_w${workerInfo.parallelIndex}`, env: { FILA_AGENDAMENTOS: 'true' } });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test2.beforeEach(({}, testInfo) => test2.skip(desktopOnly(testInfo), 'back office: desktop-first'));
+
+/** A datetime-local value `ms` from now, in the browser's zone (the config's America/Sao_Paulo). */
+const localDaqui = (ms: number) => new Date(Date.now() + ms).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' }).replace(' ', 'T');
+const card = (page: Page, testId: string) => page.getByTestId(testId);
+
+test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma mudança que o servidor aplica na hora', async ({ page, browser, filaServer }) => {
+  await loginStaff(page, 'operacao', `${filaServer.baseUrl}/admin`);
+  expect(await menuItems(page)).toContain('Sala de espera');
+  await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Sala de espera' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sala de espera' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible();
+  await expect(card(page, 'fila-aguardando')).toHaveText('0');
+  await expect(card(page, 'fila-situacao')).toHaveText('Livre');
+
+  // Limits.
+  await page.getByLabel('Capacidade (pessoas no portal)').fill('7');
+  await page.getByRole('button', { name: 'Salvar limites' }).click();
+  await expect(page.getByText('Sala de espera atualizada.')).toBeVisible();
+  await expect(card(page, 'fila-admitidos')).toContainText('de 7');
+  await page.getByLabel('Capacidade (pessoas no portal)').fill('0');
+  await page.getByRole('button', { name: 'Salvar limites' }).click();
+  await expect(page.getByText('Capacidade: de 1 a 1.000.000.')).toBeVisible();
+  await page.getByLabel('Capacidade (pessoas no portal)').fill('7');
+
+  // Pause (confirmed), and a visitor who opens the login now waits in line: the panel counts them live.
+  await page.getByRole('button', { name: 'Pausar entrada' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pausar a entrada?' });
+  await dialog.getByRole('button', { name: 'Pausar entrada' }).click();
+  await expect(card(page, 'fila-situacao')).toHaveText('Entrada pausada');
+  const visitante = await browser.newPage();
+  await visitante.goto(`${filaServer.baseUrl}/login`);
+  await expect(card(page, 'fila-aguardando')).toHaveText('1');
+  await adminSnap(page, 'fila-pausada');
+  await page.getByRole('button', { name: 'Retomar entrada' }).click();
+  await expect(card(page, 'fila-situacao')).not.toHaveText('Entrada pausada');
+  await expect(card(page, 'fila-aguardando')).toHaveText('0');
+  await expect(card(page, 'fila-por-minuto')).not.toHaveText('0');
+  await visitante.close();
+
+  // A change scheduled 4 seconds ahead: listed as scheduled, then applied by the server on its own.
+  const form = page.getByRole('form', { name: 'Agendar mudança' });
+  await form.getByLabel('Quando').fill(localDaqui(4000));
+  await form.getByLabel('Entrada').selectOption('pausar');
+  await form.getByLabel('Descrição (opcional)').fill('Abertura da pré-venda');
+  await form.getByRole('button', { name: 'Agendar' }).click();
+  const linha = page.getByRole('row').filter({ hasText: 'Abertura da pré-venda' });
+  await expect(linha.getByText('Agendado')).toBeVisible();
+  await expect(linha.getByText('Aplicado')).toBeVisible({ timeout: 15_000 });
+  await expect(card(page, 'fila-situacao')).toHaveText('Entrada pausada');
+
+  // One for later, cancelled.
+  await form.getByLabel('Quando').fill(localDaqui(3600_000));
+  await form.getByLabel('Entrada').selectOption('retomar');
+  await form.getByLabel('Nova capacidade').fill('50');
+  await form.getByLabel('Descrição (opcional)').fill('Fim do pico');
+  await form.getByRole('button', { name: 'Agendar' }).click();
+  const depois = page.getByRole('row').filter({ hasText: 'Fim do pico' });
+  await expect(depois.getByText('retomar a entrada · capacidade 50')).toBeVisible();
+  await adminSnap(page, 'fila');
+  await depois.getByRole('button', { name: /Cancelar agendamento/ }).click();
+  await page.getByRole('dialog', { name: 'Cancelar o agendamento?' }).getByRole('button', { name: 'Cancelar agendamento' }).click();
+  await expect(depois.getByText('Cancelado')).toBeVisible();
+
+  // A time in the past is refused with the server's rule, in Portuguese.
+  await form.getByLabel('Quando').fill(localDaqui(-3600_000));
+  await form.getByRole('button', { name: 'Agendar' }).click();
+  await expect(page.getByText('Escolha um horário no futuro.')).toBeVisible();
+  await adminApi(page, 'PUT', '/api/admin/fila', { pausada: false });
+});
+
+test2('marketing e atendimento não veem o painel: menu sem a área, página sem permissão, servidor 403', async ({ browser, filaServer }) => {
+  for (const role of ['marketing', 'atendimento'] as const) {
+    const page = await browser.newPage();
+    await loginStaff(page, role, `${filaServer.baseUrl}/admin`);
+    expect(await menuItems(page)).not.toContain('Sala de espera');
+    await page.goto(`${filaServer.baseUrl}/admin/fila`);
+    await expect(page.getByText('Sem permissão')).toBeVisible();
+    expect((await adminApi(page, 'GET', '/api/admin/fila')).status).toBe(403);
+    expect((await adminApi(page, 'PUT', '/api/admin/fila', { pausada: true })).status).toBe(403);
+    expect((await adminApi(page, 'POST', '/api/admin/fila/agendamentos', { executarEm: new Date(Date.now() + 60_000).toISOString(), pausada: true })).status).toBe(403);
+    await page.close();
+  }
+});
