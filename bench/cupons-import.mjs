@@ -1,0 +1,173 @@
+// Code pool import through the real HTTP route (docs/decisions/0028-code-pools-and-images.md):
+// a generated file of N codes (default 1,000,000) uploaded to POST /api/admin/cupons/beneficios/{id}/importacoes
+// as a streamed multipart body, then confirmed and followed to the end; prints the time of each step
+// and the API process's resident memory (sampled from /proc/<pid>/status every 100 ms, and VmHWM).
+// While the confirmation runs, a probe takes a code from the same pool the way a redemption does
+// (UPDATE ... FOR UPDATE SKIP LOCKED, then ROLLBACK) every 50 ms: its latency shows whether the
+// import holds redemptions up. After it, a member redeems through the real route and gets an
+// imported code; the same file uploaded again adds nothing.
+// Usage: node bench/cupons-import.mjs [--linhas 1000000] [--porta 3560] [--banco legiao_bench_cupons]
+// Runs the API from source (node --import tsx apps/api/src/server.ts) on a fresh database.
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, readFileSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { root } from './lib.mjs';
+import { freshDb, loginAll, seedMembros, startApiAt } from './resgate-lib.mjs';
+
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : def;
+};
+const LINHAS = Number(arg('linhas', 1_000_000));
+const PORTA = Number(arg('porta', 3560));
+const BANCO = arg('banco', 'legiao_bench_cupons');
+const base = `http://127.0.0.1:${PORTA}`;
+const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+const [l1, l5, l15] = loadavg();
+console.log(`load average antes: ${l1.toFixed(2)} / ${l5.toFixed(2)} / ${l15.toFixed(2)} (1/5/15 min), ${LINHAS.toLocaleString('pt-BR')} linhas`);
+
+// The file: one code per line, sorted before the seed's codes (BENCH- < LEG10-), so the batches in
+// flight sit at the head of the pool's free-code index, where a redemption starts looking.
+const tag = randomUUID().slice(0, 6).toUpperCase();
+const arquivo = join(tmpdir(), `cupons-bench-${tag}.csv`);
+{
+  const out = createWriteStream(arquivo);
+  out.write('codigo\n');
+  for (let i = 0; i < LINHAS; i++) if (!out.write(`BENCH-${tag}-${String(i).padStart(7, '0')}\n`)) await once(out, 'drain');
+  out.end();
+  await once(out, 'finish');
+}
+const bytes = statSync(arquivo).size;
+console.log(`arquivo: ${arquivo} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+
+const dbUrl = await freshDb(BANCO);
+const api = await startApiAt(root, PORTA, { DATABASE_URL: dbUrl, JWT_SECRET: 'legiao-bench-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'warn', WORKERS: '1' });
+const pid = api.child.pid;
+const status = () => Object.fromEntries(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').filter((l) => /^Vm(RSS|HWM)/.test(l)).map((l) => [l.split(':')[0], Number(l.split(/\s+/)[1])]));
+let pico = 0;
+let fase = 'boot';
+const picos = {};
+const amostra = setInterval(() => {
+  const { VmRSS } = status();
+  pico = Math.max(pico, VmRSS);
+  picos[fase] = Math.max(picos[fase] ?? 0, VmRSS);
+}, 100);
+
+const db = new pg.Client({ connectionString: dbUrl });
+await db.connect();
+try {
+  const [token] = await loginAll(base, [{ email: 'admin@legiao.dev' }]).catch(async () => {
+    throw new Error('login de admin@legiao.dev falhou (a semente da equipe existe?)');
+  });
+  const auth = { authorization: `Bearer ${token}` };
+  const lista = await (await fetch(`${base}/api/admin/cupons`, { headers: auth })).json();
+  const beneficio = lista.find((b) => b.nome === 'Cupom 10% OFF') ?? lista[0];
+  const livresAntes = beneficio.livres;
+  await new Promise((r) => setTimeout(r, 1000));
+  const repouso = status().VmRSS;
+  console.log(`API pid ${pid}: RSS em repouso ${mb(repouso)}; benefício "${beneficio.nome}" com ${livresAntes} livres`);
+
+  /** The file as a streamed multipart body (never in memory here either). */
+  const enviar = () =>
+    new Promise((resolve, reject) => {
+      const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+      const req = request(`${base}/api/admin/cupons/beneficios/${beneficio.id}/importacoes`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length },
+      });
+      req.on('response', async (res) => {
+        let body = '';
+        for await (const c of res) body += c;
+        res.statusCode === 201 ? resolve(JSON.parse(body)) : reject(new Error(`upload: ${res.statusCode} ${body}`));
+      });
+      req.on('error', reject);
+      req.write(head);
+      const f = createReadStream(arquivo);
+      f.pipe(req, { end: false });
+      f.on('end', () => req.end(tail));
+    });
+
+  fase = 'envio';
+  let t0 = Date.now();
+  const imp = await enviar();
+  const tEnvio = Date.now() - t0;
+  console.log(`envio + análise: ${s(tEnvio)} -> novos ${imp.novos}, repetidos ${imp.duplicadosNoArquivo}, inválidos ${imp.invalidos}, já no estoque ${imp.jaNoEstoque}; RSS pico ${mb(picos.envio)}`);
+
+  // The probe: a redemption's take, rolled back, every 50 ms while the confirmation runs.
+  const sonda = new pg.Client({ connectionString: dbUrl });
+  await sonda.connect();
+  const latencias = [];
+  let sondando = true;
+  const sondar = (async () => {
+    while (sondando) {
+      const t = performance.now();
+      await sonda.query('BEGIN');
+      await sonda.query(
+        `UPDATE cupom SET resgatado_em = now() WHERE id = (SELECT id FROM cupom WHERE beneficio_id = $1 AND opcao_id IS NULL AND resgatado_em IS NULL ORDER BY codigo LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING codigo`,
+        [beneficio.id],
+      );
+      await sonda.query('ROLLBACK');
+      latencias.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+
+  fase = 'importacao';
+  t0 = Date.now();
+  const conf = await fetch(`${base}/api/admin/cupons/importacoes/${imp.id}/confirmar`, { method: 'POST', headers: auth });
+  if (conf.status !== 202) throw new Error(`confirmar: ${conf.status} ${await conf.text()}`);
+  let atual;
+  let ultimo = 0;
+  for (;;) {
+    atual = await (await fetch(`${base}/api/admin/cupons/importacoes/${imp.id}`, { headers: auth })).json();
+    if (Date.now() - ultimo > 5000) {
+      console.log(`  progresso: ${atual.processados}/${atual.preparados} (${atual.importados} adicionados) em ${s(Date.now() - t0)}`);
+      ultimo = Date.now();
+    }
+    if (atual.estado !== 'importando') break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const tImport = Date.now() - t0;
+  sondando = false;
+  await sondar;
+  await sonda.end();
+  latencias.sort((a, b) => a - b);
+  const q = (p) => latencias[Math.min(latencias.length - 1, Math.floor(p * latencias.length))].toFixed(1);
+  console.log(`confirmação: ${atual.estado} em ${s(tImport)}, ${atual.importados} adicionados; RSS pico ${mb(picos.importacao)}`);
+  console.log(`sonda de resgate durante a importação (${latencias.length} tomadas): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, máx ${latencias.at(-1).toFixed(1)} ms`);
+
+  const { rows } = await db.query(
+    `SELECT (SELECT count(*)::int FROM cupom WHERE beneficio_id = $1 AND resgatado_em IS NULL) AS real, (SELECT SUM(livres)::int FROM cupom_estoque WHERE beneficio_id = $1) AS contador`,
+    [beneficio.id],
+  );
+  console.log(`estoque: ${rows[0].real} livres (contador ${rows[0].contador}), esperado ${livresAntes + LINHAS}: ${rows[0].real === livresAntes + LINHAS && rows[0].contador === rows[0].real ? 'OK' : 'DIFERENTE'}`);
+
+  // A member redeems through the real route: the code comes from the import.
+  const [membro] = await seedMembros(db, `bench-cupons-${tag.toLowerCase()}`, 1, 5);
+  const [tm] = await loginAll(base, [membro]);
+  const r = await fetch(`${base}/api/beneficio/resgate`, { method: 'POST', headers: { authorization: `Bearer ${tm}`, 'content-type': 'application/json' }, body: JSON.stringify({ idBeneficio: beneficio.id }) });
+  const resgate = await r.json();
+  console.log(`resgate depois da importação: ${r.status} cupom ${resgate.cupom} (${String(resgate.cupom).startsWith(`BENCH-${tag}`) ? 'importado' : 'NÃO importado'})`);
+
+  // The same file again: nothing new.
+  fase = 'reenvio';
+  t0 = Date.now();
+  const de_novo = await enviar();
+  console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} -> novos ${de_novo.novos}, já no estoque ${de_novo.jaNoEstoque}, já resgatados ${de_novo.jaResgatados}; RSS pico ${mb(picos.reenvio)}`);
+  const { VmHWM } = status();
+  console.log(`RSS: repouso ${mb(repouso)}, pico amostrado ${mb(pico)} (envio ${mb(picos.envio)}, importação ${mb(picos.importacao)}, reenvio ${mb(picos.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
+  const [m1, m5, m15] = loadavg();
+  console.log(`load average depois: ${m1.toFixed(2)} / ${m5.toFixed(2)} / ${m15.toFixed(2)}`);
+} finally {
+  clearInterval(amostra);
+  await db.end();
+  await api.stop();
+}
