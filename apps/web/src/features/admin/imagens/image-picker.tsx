@@ -5,6 +5,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { Modal } from '../../../shared/ui/modal';
 import { Can, EmptyState, ErrorState, LoadingState, notifySuccess } from '../ui';
 import { enviarImagem, imagensQueryKey, useImagensQuery } from './api/imagens-api';
+import { ArquivoInput } from './arquivo-input';
 import './imagens.css';
 
 /**
@@ -146,7 +147,6 @@ export function Galeria({ uso, selecionada, onEscolher }: { uso: ImagemUso; sele
 }
 
 function EnvioImagem({ uso, onEnviada }: { uso: ImagemUso; onEnviada?: (img: Imagem) => void }) {
-  const id = useId();
   const client = useQueryClient();
   const [progresso, setProgresso] = useState<number | null>(null);
   const [erro, setErro] = useState<string | null>(null);
@@ -167,18 +167,7 @@ function EnvioImagem({ uso, onEnviada }: { uso: ImagemUso; onEnviada?: (img: Ima
   }
   return (
     <div className="imagens-envio">
-      <label htmlFor={id}>Enviar imagem nova</label>
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-        disabled={progresso !== null}
-        onChange={(e) => {
-          const f = e.target.files?.[0];
-          e.target.value = '';
-          if (f) void enviar(f);
-        }}
-      />
+      <ArquivoInput label="Enviar imagem nova" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" disabled={progresso !== null} resetAfterPick onFile={(f) => f && void enviar(f)} />
       <small className="admin-campo__dica">
         JPEG, PNG, WebP ou AVIF; ao menos {Math.ceil(w / 2)}×{Math.ceil(h / 2)}, ideal {w}×{h} ou maior. É recortada ao centro.
       </small>

@@ -4,6 +4,8 @@ import { errorMessage } from '../../../../shared/api/api-error';
 import { enviarArquivoCupons } from '../api/cupons-api';
 import { bytes } from './formatar';
 import { BarraProgresso } from './barra-progresso';
+import { ArquivoInput } from '../../imagens/arquivo-input';
+import '../../imagens/imagens.css';
 
 /**
  * Step 1: choose the file (and the day, for events) and send it. The browser streams it; the bar
@@ -55,18 +57,16 @@ export function EnvioArquivo({ beneficio: b, onEnviado }: { beneficio: CupomBene
           </div>
         )}
         <div className="admin-campo">
-          <label htmlFor={fileId}>Arquivo de códigos</label>
-          <input
-            id={fileId}
-            type="file"
+          <ArquivoInput
+            label="Arquivo de códigos"
             accept=".csv,.txt,text/csv,text/plain"
             disabled={enviando}
-            onChange={(e) => {
-              setArquivo(e.target.files?.[0] ?? null);
+            onFile={(f) => {
+              setArquivo(f);
               setErro(null);
             }}
           />
-          {arquivo && <small className="admin-campo__dica">{`${arquivo.name} · ${bytes(arquivo.size)}`}</small>}
+          {arquivo && <small className="admin-campo__dica">{`${bytes(arquivo.size)}`}</small>}
         </div>
         <button type="submit" className="admin-btn admin-btn--primario" disabled={enviando || !arquivo}>
           {analisando ? 'Analisando...' : enviando ? 'Enviando...' : 'Enviar e analisar'}
