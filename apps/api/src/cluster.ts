@@ -31,7 +31,8 @@ export function runPrimary(config: Config, log: Logger, env: NodeJS.ProcessEnv):
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
     if (stopping) {
-      if (code !== 0) failed = true;
+      // SIGTERM's default action ends a worker still booting (its handler isn't installed yet): nothing was lost.
+      if (code !== 0 && signal !== 'SIGTERM') failed = true;
       return;
     }
     // A worker that ran for a while gets a new one at once; one that keeps dying at boot (a bad
@@ -44,6 +45,11 @@ export function runPrimary(config: Config, log: Logger, env: NodeJS.ProcessEnv):
     }, wait).unref();
   });
 
+  // Every worker accepts on the shared socket itself (SCHED_NONE), instead of the primary accepting
+  // and handing each connection to a worker in turn: with the hand-off, a connection given to a
+  // worker that has just died is lost and hangs until the client gives up (measured: the first
+  // request after a SIGKILL waited out curl's 3 s). A busy worker also accepts less by itself.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   for (let i = 0; i < config.workers; i++) fork();
   log.info(`${config.workers} processos da API na porta ${config.port}`);
 

@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process';
+import { get } from 'node:http';
+import { availableParallelism } from 'node:os';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { scaleDatabase, scaleRedisEnv, startApiProcess, stopAll, type ApiProcess } from './support/api-process.js';
+
+// WORKERS=N (ADR 0025): one command, N API processes on one port under node:cluster's primary,
+// which migrates and seeds once, replaces a dead worker and passes SIGTERM on to each.
+
+/** The primary's worker processes (its other children are tsx's esbuild services). */
+function workersOf(primaryPid: number): number[] {
+  let out = '';
+  try {
+    out = execFileSync('ps', ['--ppid', String(primaryPid), '-o', 'pid=,args='], { encoding: 'utf8' });
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+  return out
+    .split('\n')
+    .filter((l) => l.includes('src/server.ts'))
+    .map((l) => Number(l.trim().split(/\s+/)[0]));
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** GET on a new connection each time (a kept-alive one to the killed worker would just be reset). */
+const status = (url: string) =>
+  new Promise<number>((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on('error', reject);
+  });
+
+describe('WORKERS', () => {
+  const started: ApiProcess[] = [];
+  afterAll(() => stopAll(started), 30_000);
+
+  it('refuses more than one process without REDIS_URL, and a bad value, in Portuguese', () => {
+    expect(() => loadConfig({ WORKERS: '3' })).toThrow('WORKERS: 3 processos precisam de REDIS_URL');
+    expect(() => loadConfig({ WORKERS: 'muitos' })).toThrow('WORKERS: use um número de 1 a 256 ou auto');
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow('WORKERS: use um número de 1 a 256 ou auto');
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: 'auto', REDIS_URL: 'redis://127.0.0.1:6379' }).workers).toBe(availableParallelism());
+  });
+
+  it('runs N processes on one port, migrating and seeding once, replacing a dead one, and stops them all on SIGTERM', async () => {
+    const db = await scaleDatabase('workers', { migrated: false });
+    try {
+      const api = await startApiProcess({ ...scaleRedisEnv(), DATABASE_URL: db.url, WORKERS: '2', SEED_DEMO: 'true', LOG_LEVEL: 'info' });
+      started.push(api);
+      const primary = api.child.pid!;
+      // /api/ready answered from one worker; wait for both to listen.
+      await expect.poll(() => api.output().match(/Server listening/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+      const workers = workersOf(primary);
+
+      // Migrations and the demo seed ran in the primary, once, before any worker started.
+      const logs = api.output().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { pid: number; msg: string });
+      const migrations = logs.filter((l) => l.msg.startsWith('migração aplicada'));
+      expect(migrations.length).toBeGreaterThan(5);
+      expect(new Set(migrations.map((l) => l.pid))).toEqual(new Set([primary]));
+      expect(logs.filter((l) => l.msg.includes('conta(s) de demonstração criada(s)')).map((l) => l.pid)).toEqual([primary]);
+      expect(logs.filter((l) => l.msg.startsWith('Server listening')).map((l) => l.pid).sort()).toEqual([...workers].sort());
+
+      // A worker dies: the other one keeps answering on the same port, and the primary starts another.
+      process.kill(workers[0]!, 'SIGKILL');
+      for (let i = 0; i < 10; i++) expect(await status(`${api.base}/api/health`)).toBe(200);
+      await expect.poll(() => workersOf(primary).filter((pid) => !workers.includes(pid)).length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => api.output().match(/Server listening/g)?.length ?? 0, { timeout: 20_000 }).toBe(3);
+      expect(await status(`${api.base}/api/ready`)).toBe(200);
+
+      // SIGTERM to the primary: every worker shuts down gracefully, then the primary exits 0.
+      const current = workersOf(primary);
+      api.child.kill('SIGTERM');
+      expect(await api.exited).toBe(0);
+      expect(current.filter(alive)).toEqual([]);
+      expect(api.output().match(/"msg":"encerrado"/g)?.length).toBe(3); // two workers and the primary
+    } finally {
+      await db.drop();
+    }
+  }, 90_000);
+});
