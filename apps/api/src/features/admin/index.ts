@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { equipeRoutes } from './equipe/equipe.routes.js';
 import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
+import { beneficiosRoutes } from './beneficios/beneficios.routes.js';
 import { cuponsRoutes } from './cupons/cupons.routes.js';
 import { imagensRoutes } from './imagens/imagens.routes.js';
 import { bannersRoutes } from './banners/banners.routes.js';
@@ -14,6 +15,7 @@ import { filaAgendamentoRoutes } from './fila/fila-agendamento.routes.js';
 const adminPlugin: FastifyPluginAsync = async (app) => {
   await app.register(equipeRoutes);
   await app.register(auditoriaRoutes);
+  await app.register(beneficiosRoutes);
   await app.register(cuponsRoutes);
   await app.register(imagensRoutes);
   await app.register(bannersRoutes);

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { ESTADOS_BENEFICIO, CODIGOS_BLOQUEIO, beneficioSchema } from '../beneficio.js';
+import { EXPERIENCIAS } from '../conquista-constantes.js';
+import { adminPageQuerySchema, adminPageSchema } from './paging.js';
+
+// Back office, benefits (issue 16 item 1; docs/decisions/0027-back-office.md): every field a member
+// sees, edited by marketing/admin; archive instead of delete (redemptions point at benefits).
+// Dates and times are São Paulo wall-clock ('AAAA-MM-DDTHH:mm'), as staff type them.
+
+export const BENEFICIO_ADMIN_MSG = {
+  chaveInvalida: 'Use de 3 a 60 letras minúsculas, números e hífens (ex.: cupom-10-off).',
+  chaveEmUso: 'Já existe um benefício com essa chave.',
+  nomeObrigatorio: 'Informe o título do benefício.',
+  tipoObrigatorio: 'Informe o tipo (ex.: baseGeral, Cbe, Colaboradores).',
+  imagemObrigatoria: 'Informe o endereço da imagem (/caminho ou https://...).',
+  termosObrigatorios: 'Informe os termos de uso do benefício.',
+  valorInvalido: 'O custo é um número inteiro de pontos, de 0 a 100.000.',
+  limiteInvalido: 'O limite por membro é um número inteiro de 1 a 100.',
+  estoqueInvalido: 'O estoque é um número inteiro a partir de 0 (vazio = ilimitado).',
+  percentualInvalido: 'O desconto é um número inteiro de 1 a 100.',
+  ordemInvalida: 'A ordem é um número inteiro.',
+  dataHoraInvalida: 'Data e hora inválidas (AAAA-MM-DDTHH:mm).',
+  dataInvalida: 'Data inválida (AAAA-MM-DD).',
+  janelaInvalida: 'O fim precisa ser depois do início.',
+  publicoObrigatorio: 'Escolha ao menos um público.',
+  cidadeInvalida: 'Cada cidade tem de 2 a 80 caracteres.',
+  urlInvalida: 'Endereço inválido: use https://...',
+  prefixoInvalido: 'Use até 20 letras maiúsculas, números ou hífens.',
+  opcaoNomeObrigatorio: 'Informe o rótulo do dia (ex.: Sábado, 17/01).',
+  opcoesSoEmEventos: 'Dias com opções só existem em eventos.',
+  opcaoComResgates: 'Este dia já tem resgates ou cupons: não pode ser removido.',
+  opcaoDeOutro: 'Este dia não é deste benefício.',
+  naoEncontrado: 'Benefício não encontrado.',
+  idInvalido: 'Benefício não encontrado.',
+  saldoInvalido: 'O saldo é um número inteiro de 0 a 1.000.000.',
+  resgatesInvalido: 'Os resgates são um número inteiro de 0 a 100.',
+} as const;
+
+const dataHora = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, BENEFICIO_ADMIN_MSG.dataHoraInvalida).refine((s) => !Number.isNaN(Date.parse(`${s}:00-03:00`)), BENEFICIO_ADMIN_MSG.dataHoraInvalida);
+const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BENEFICIO_ADMIN_MSG.dataInvalida).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), BENEFICIO_ADMIN_MSG.dataInvalida);
+const inteiro = (min: number, max: number, msg: string) => z.number({ error: msg }).int(msg).min(min, msg).max(max, msg);
+/** Empty text from a form field is "not set". */
+const opcional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? null : v), s.nullable());
+
+export const PUBLICOS_BENEFICIO = ['legionario', 'lead', 'colaborador'] as const;
+export const PUBLICO_LABELS: Record<(typeof PUBLICOS_BENEFICIO)[number], string> = { legionario: 'Legionários', lead: 'Leads', colaborador: 'Colaboradores' };
+export const MODOS_CUPOM = ['gerado', 'lista'] as const;
+
+export const beneficioOpcaoFormSchema = z.object({
+  /** Absent for a new day; present to keep a day (and its stock and redemptions). */
+  id: z.number().int().positive().optional(),
+  nome: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.opcaoNomeObrigatorio).max(60, BENEFICIO_ADMIN_MSG.opcaoNomeObrigatorio),
+  data: dia,
+  estoque: opcional(inteiro(0, 10_000_000, BENEFICIO_ADMIN_MSG.estoqueInvalido)),
+});
+
+/** POST /api/admin/beneficios and PUT /api/admin/beneficios/{id}: the whole definition. */
+export const beneficioFormSchema = z
+  .object({
+    chave: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{2,59}$/, BENEFICIO_ADMIN_MSG.chaveInvalida),
+    nome: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.nomeObrigatorio).max(120, BENEFICIO_ADMIN_MSG.nomeObrigatorio),
+    tipo: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.tipoObrigatorio).max(60, BENEFICIO_ADMIN_MSG.tipoObrigatorio),
+    descricao: opcional(z.string().trim().max(2000)),
+    urlImagem: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.imagemObrigatoria).max(500).regex(/^(\/|https:\/\/)\S+$/, BENEFICIO_ADMIN_MSG.imagemObrigatoria),
+    valor: inteiro(0, 100_000, BENEFICIO_ADMIN_MSG.valorInvalido),
+    textoLegal: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.termosObrigatorios).max(10_000),
+    urlBeneficio: opcional(z.string().trim().max(500).regex(/^https:\/\/\S+$/, BENEFICIO_ADMIN_MSG.urlInvalida)),
+    percentualDesconto: opcional(inteiro(1, 100, BENEFICIO_ADMIN_MSG.percentualInvalido)),
+    inicio: opcional(dataHora),
+    fim: opcional(dataHora),
+    evento: z.boolean(),
+    dataEvento: opcional(dataHora),
+    opcoes: z.array(beneficioOpcaoFormSchema).max(30),
+    publico: z.array(z.enum(PUBLICOS_BENEFICIO)).min(1, BENEFICIO_ADMIN_MSG.publicoObrigatorio),
+    cidades: z.array(z.string().trim().min(2, BENEFICIO_ADMIN_MSG.cidadeInvalida).max(80, BENEFICIO_ADMIN_MSG.cidadeInvalida)).max(50),
+    limitePorMembro: inteiro(1, 100, BENEFICIO_ADMIN_MSG.limiteInvalido),
+    modoCupom: z.enum(MODOS_CUPOM),
+    prefixoCupom: opcional(z.string().trim().regex(/^[A-Z0-9-]{1,20}$/, BENEFICIO_ADMIN_MSG.prefixoInvalido)),
+    estoque: opcional(inteiro(0, 10_000_000, BENEFICIO_ADMIN_MSG.estoqueInvalido)),
+    ordem: inteiro(-1_000_000, 1_000_000, BENEFICIO_ADMIN_MSG.ordemInvalida),
+    experiencia: opcional(z.enum(EXPERIENCIAS)),
+    ativo: z.boolean(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.inicio && b.fim && b.fim <= b.inicio) ctx.addIssue({ code: 'custom', path: ['fim'], message: BENEFICIO_ADMIN_MSG.janelaInvalida });
+    if (!b.evento && b.opcoes.length) ctx.addIssue({ code: 'custom', path: ['opcoes'], message: BENEFICIO_ADMIN_MSG.opcoesSoEmEventos });
+  });
+export type BeneficioForm = z.output<typeof beneficioFormSchema>;
+export type BeneficioFormInput = z.input<typeof beneficioFormSchema>;
+
+/** Where a benefit is in its life, whoever looks: archived (inactive), not yet open, over, out of stock, open. */
+export const SITUACOES_BENEFICIO = ['ativo', 'em-breve', 'encerrado', 'esgotado', 'arquivado'] as const;
+export type SituacaoBeneficio = (typeof SITUACOES_BENEFICIO)[number];
+export const SITUACAO_LABELS: Record<SituacaoBeneficio, string> = { ativo: 'No ar', 'em-breve': 'Em breve', encerrado: 'Encerrado', esgotado: 'Esgotado', arquivado: 'Arquivado' };
+export const ESTADO_LABELS: Record<(typeof ESTADOS_BENEFICIO)[number], string> = {
+  resgatavel: 'Resgatável',
+  bloqueado: 'Bloqueado',
+  esgotado: 'Esgotado',
+  resgatado: 'Resgatado',
+  utilizado: 'Utilizado',
+};
+
+/** A row of the list. `estado` is the card state a member in the audience with a complete profile, enough pontos and no redemption would see. */
+export const beneficioAdminItemSchema = z.object({
+  id: z.number().int(),
+  chave: z.string(),
+  nome: z.string(),
+  urlImagem: z.string(),
+  valor: z.number().int(),
+  evento: z.boolean(),
+  inicio: z.string().nullable(),
+  fim: z.string().nullable(),
+  publico: z.array(z.enum(PUBLICOS_BENEFICIO)),
+  cidades: z.array(z.string()),
+  limitePorMembro: z.number().int(),
+  modoCupom: z.enum(MODOS_CUPOM),
+  ativo: z.boolean(),
+  ordem: z.number().int(),
+  situacao: z.enum(SITUACOES_BENEFICIO),
+  estado: z.enum(ESTADOS_BENEFICIO),
+  codigoBloqueio: z.enum(CODIGOS_BLOQUEIO).nullable(),
+  resgates: z.number().int(),
+  atualizadoEm: z.string(),
+});
+export type BeneficioAdminItem = z.infer<typeof beneficioAdminItemSchema>;
+
+export const BENEFICIOS_SORTABLE = ['ordem', 'nome', 'valor', 'inicio', 'atualizadoEm'] as const;
+export const beneficioListQuerySchema = adminPageQuerySchema(BENEFICIOS_SORTABLE).extend({
+  busca: z.string().trim().max(120).optional(),
+  situacao: z.enum(SITUACOES_BENEFICIO).optional(),
+});
+export type BeneficioListQuery = z.infer<typeof beneficioListQuerySchema>;
+export const beneficioListSchema = adminPageSchema(beneficioAdminItemSchema);
+
+/** GET /api/admin/beneficios/{id}: the editable definition (the form's values) with what it can't change. */
+export const beneficioAdminSchema = z.object({
+  id: z.number().int(),
+  form: z.object({
+    chave: z.string(),
+    nome: z.string(),
+    tipo: z.string(),
+    descricao: z.string().nullable(),
+    urlImagem: z.string(),
+    valor: z.number().int(),
+    textoLegal: z.string(),
+    urlBeneficio: z.string().nullable(),
+    percentualDesconto: z.number().int().nullable(),
+    inicio: z.string().nullable(),
+    fim: z.string().nullable(),
+    evento: z.boolean(),
+    dataEvento: z.string().nullable(),
+    opcoes: z.array(z.object({ id: z.number().int(), nome: z.string(), data: z.string(), estoque: z.number().int().nullable() })),
+    publico: z.array(z.enum(PUBLICOS_BENEFICIO)),
+    cidades: z.array(z.string()),
+    limitePorMembro: z.number().int(),
+    modoCupom: z.enum(MODOS_CUPOM),
+    prefixoCupom: z.string().nullable(),
+    estoque: z.number().int().nullable(),
+    ordem: z.number().int(),
+    experiencia: z.enum(EXPERIENCIAS).nullable(),
+    ativo: z.boolean(),
+  }),
+  situacao: z.enum(SITUACOES_BENEFICIO),
+  resgates: z.number().int(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+export type BeneficioAdmin = z.infer<typeof beneficioAdminSchema>;
+
+export const beneficioAdminIdParamsSchema = z.object({
+  id: z.coerce.number({ error: BENEFICIO_ADMIN_MSG.idInvalido }).int(BENEFICIO_ADMIN_MSG.idInvalido).positive(BENEFICIO_ADMIN_MSG.idInvalido).max(2_147_483_647, BENEFICIO_ADMIN_MSG.idInvalido),
+});
+
+/** Who the preview is for: the member kind, city, balance, and how often they already redeemed it. */
+export const membroPreviaSchema = z.object({
+  tipo: z.enum(PUBLICOS_BENEFICIO),
+  cidade: z.string().trim().max(80),
+  saldo: inteiro(0, 1_000_000, BENEFICIO_ADMIN_MSG.saldoInvalido),
+  resgates: inteiro(0, 100, BENEFICIO_ADMIN_MSG.resgatesInvalido),
+  /** Their last coupon was used at the store. */
+  cupomUsado: z.boolean(),
+  /** Profile complete and portal personalised (otherwise every card is locked). */
+  perfilCompleto: z.boolean(),
+  /** The moment to look at (São Paulo); absent = now. */
+  em: opcional(dataHora).optional(),
+});
+export type MembroPrevia = z.infer<typeof membroPreviaSchema>;
+
+/** POST /api/admin/beneficios/previa: the form as it is now (saved or not) and the member. */
+export const beneficioPreviaBodySchema = z.object({
+  id: z.number().int().positive().optional(),
+  beneficio: beneficioFormSchema,
+  membro: membroPreviaSchema,
+});
+export const beneficioPreviaSchema = z.object({
+  /** Whether this member sees the card at all; when not, why. */
+  visivel: z.boolean(),
+  motivo: z.string().nullable(),
+  /** The card exactly as GET /beneficio would give it to this member. */
+  card: beneficioSchema,
+});
+export type BeneficioPrevia = z.infer<typeof beneficioPreviaSchema>;
