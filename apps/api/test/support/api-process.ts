@@ -50,7 +50,7 @@ export async function scaleDatabase(tag: string, { migrated = true } = {}): Prom
 }
 
 /** Redis prefixes for one group of processes: their own waiting room, rate limits and login failures. */
-export function scaleRedisEnv(): Record<string, string> {
+export function scaleRedisEnv(): { REDIS_URL: string; REDIS_PREFIX: string; FILA_REDIS_PREFIX: string } {
   const run = randomUUID().slice(0, 12);
   return { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `legiao-test-scale:${run}:`, FILA_REDIS_PREFIX: `legiao-test-scale:{fila-${run}}:` };
 }
