@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { IMAGENS_MSG, type Imagem, type ImagemUso, type ImagemVariante, type ImagensResponse } from '@legiao/contracts/admin/imagens';
 import type { Db } from '../../../db/prisma.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -42,9 +43,11 @@ const toImagem = (r: Row): Imagem => ({
 });
 
 export async function uploadImage(prisma: Db, storage: ImageStorage, input: { body: Buffer; fileName: string; use: ImagemUso }, actor: Actor): Promise<{ imagem: Imagem; nova: boolean }> {
-  const p = await processImage(input.body, input.use);
-  const existing = await prisma.image.findUnique({ where: { hash_use: { hash: p.hash, use: input.use } } });
+  // The same bytes for the same use were stored already: answer that image, encode nothing.
+  const hash = createHash('sha256').update(input.body).digest('hex');
+  const existing = await prisma.image.findUnique({ where: { hash_use: { hash, use: input.use } } });
   if (existing) return { imagem: toImagem(existing), nova: false };
+  const p = await processImage(input.body, input.use);
   // Files first: a row never names a file that isn't there (a file without a row is harmless).
   await Promise.all(p.files.map((f) => storage.put(f.key, f.body, f.contentType)));
   const variants: ImagemVariante[] = p.files.map((f) => ({ largura: f.width, altura: f.height, formato: f.format, url: storage.url(f.key), bytes: f.body.length }));
