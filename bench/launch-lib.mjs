@@ -89,42 +89,25 @@ export class Cluster {
   }
 
   /**
-   * A local HAProxy in front of every process, with the settings of deploy/haproxy.cfg that matter
-   * here: health check on /api/ready, long tunnel timeout for the waiting room's WebSocket, retry
-   * of a request whose server died before answering on another server (every call of the journey
-   * is safe to repeat: GETs, the single-use ticket, the redemption's Idempotency-Key).
+   * A local HAProxy in front of every process, running the shipped deploy/haproxy.cfg (health
+   * check on /api/ready, tunnel time-out for the waiting room's WebSocket, retry on another
+   * server of a request whose server died, fail-open backups, its own X-Request-Id) with only the
+   * compose specifics swapped: Docker's DNS templates for this run's processes, the ports, and a
+   * connection ceiling within this machine's 20,000 descriptors.
    */
   async startHaproxy() {
-    // Two descriptors per connection (client and server side) within the usual 20,000 per process.
-    const cfg = `global
-  maxconn 9000
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 60s
-  timeout server 60s
-  timeout tunnel 1h
-  timeout http-keep-alive 10s
-  option redispatch
-  retries 3
-  retry-on conn-failure empty-response response-timeout
-frontend launch
-  bind 127.0.0.1:${this.lb.port}
-  maxconn 9000
-  http-request set-header X-Request-Id %[uuid(4)] unless { req.hdr(x-request-id) -m found }
-  option forwardfor
-  default_backend api
-backend api
-  balance roundrobin
-  option httpchk GET /api/ready
-  http-check expect status 200
-  timeout check 3s
-  default-server inter 2s fall 3 rise 2 maxconn 5000
-${this.procs.map((p) => `  server api${p.i} 127.0.0.1:${p.port} check`).join('\n')}
-  # Fail open: when every check fails at once (a busy moment, not a dead fleet), the same
-  # processes as unchecked backups rather than a 503 from the balancer to everybody.
-${this.procs.map((p) => `  server api${p.i}-bk 127.0.0.1:${p.port} backup`).join('\n')}
-`;
+    const shipped = readFileSync(join(root, 'deploy/haproxy.cfg'), 'utf8');
+    const servers = (backup) => this.procs.map((p) => `  server api${p.i}${backup ? '-bk' : ''} 127.0.0.1:${p.port}${backup ? ' backup no-check' : ''}`).join('\n');
+    const cfg = shipped
+      .replace(/^resolvers docker\n(?:  .*\n)+/m, '')
+      .replace(/ resolvers docker init-addr none/g, '')
+      .replace(/^  server-template api-bk .*$/gm, servers(true))
+      .replace(/^  server-template api .*$/gm, servers(false))
+      .replace(/^  bind :8080$/m, `  bind 127.0.0.1:${this.lb.port}`)
+      .replace(/^  bind :8404$/m, `  bind 127.0.0.1:${this.lb.port + 49}`)
+      .replace(/^  maxconn 20000$/gm, '  maxconn 9000')
+      .replace(/^  log stdout format raw local0 info$/m, '  log stdout format raw local0 notice');
+    if (/server-template|resolvers|:8080|maxconn 20000/.test(cfg)) throw new Error('deploy/haproxy.cfg mudou: a adaptação local (bench/launch-lib.mjs) não reconhece mais o arquivo');
     const file = join(this.logDir, 'haproxy.cfg');
     writeFileSync(file, cfg);
     const out = openSync(join(this.logDir, 'haproxy.log'), 'a');
