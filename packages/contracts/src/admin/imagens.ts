@@ -66,14 +66,4 @@ export const imagensResponseSchema = z.object({
 });
 export type ImagensResponse = z.infer<typeof imagensResponseSchema>;
 
-/**
- * The <picture> sources of an image field's value, when it names a picture of this store
- * ('/imagens/<hash>-<w>x<h>.jpg'): AVIF then WebP at each size of its name, then the fallback.
- * Anything else (an old SVG path, an outside URL) gets no sources and is shown as it is.
- */
-export function fontesDaImagem(url: string | null | undefined): { avif: string; webp: string } | null {
-  if (!url) return null;
-  const m = /^(.*\/[0-9a-f]{16}-\d+x\d+)\.(jpg|png)$/.exec(url);
-  if (!m) return null;
-  return { avif: `${m[1]}.avif`, webp: `${m[1]}.webp` };
-}
+export { fontesDaImagem } from '../imagem-constantes';

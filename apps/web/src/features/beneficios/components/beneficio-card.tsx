@@ -4,6 +4,7 @@ import { botaoDoCard, inicioFuturo } from '../lib/estado-beneficio';
 import { custo, dataBr } from '../lib/formatar';
 import { BarraProgresso } from './barra-progresso';
 import { ContagemRegressiva } from './contagem-regressiva';
+import { Imagem } from '../../../shared/ui/imagem';
 
 interface BeneficioCardProps {
   beneficio: Beneficio;
@@ -26,7 +27,7 @@ export function BeneficioCard({ beneficio: b, saldo, liberado, onAbrir, onAbriu 
   return (
     <article className={`beneficio-card beneficio-card--${b.estado}`} aria-labelledby={tituloId}>
       <div className="beneficio-card__imagem">
-        <img src={b.urlImagem} alt="" loading="lazy" />
+        <Imagem src={b.urlImagem} alt="" loading="lazy" />
         {b.estado === 'esgotado' ? <span className="beneficio-card__selo">Esgotado</span> : null}
       </div>
       <div className="beneficio-card__corpo">

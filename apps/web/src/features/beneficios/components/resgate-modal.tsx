@@ -11,6 +11,7 @@ import { novaChave } from '../lib/chave-idempotencia';
 import { primeiroDiaDisponivel } from '../lib/estado-beneficio';
 import { custo, dataBr, qtdPontos } from '../lib/formatar';
 import { CupomView } from './cupom-view';
+import { Imagem } from '../../../shared/ui/imagem';
 
 /**
  * The benefit's modal: the redeem form (terms box, event day) or, once redeemed, the coupon. A
@@ -87,7 +88,7 @@ export function ResgateModal({ beneficio, onClose }: { beneficio: Beneficio; onC
         </>
       ) : (
         <form className="resgate" onSubmit={enviar} noValidate>
-          <img className="resgate__imagem" src={beneficio.urlImagem} alt="" />
+          <Imagem className="resgate__imagem" src={beneficio.urlImagem} alt="" />
           {beneficio.descricao ? <p className="modal__texto">{beneficio.descricao}</p> : null}
           <p className="resgate__custo">
             Custo: <strong>{custo(beneficio.valor)}</strong>

@@ -1,0 +1,21 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Imagem } from './imagem';
+
+describe('Imagem', () => {
+  it('gives a stored picture its AVIF and WebP sources before the JPEG fallback', () => {
+    const { container } = render(<Imagem src="/imagens/0123456789abcdef-640x360.jpg" alt="" loading="lazy" />);
+    const sources = [...container.querySelectorAll('picture > source')].map((s) => [s.getAttribute('type'), s.getAttribute('srcset')]);
+    expect(sources).toEqual([
+      ['image/avif', '/imagens/0123456789abcdef-640x360.avif'],
+      ['image/webp', '/imagens/0123456789abcdef-640x360.webp'],
+    ]);
+    expect(container.querySelector('picture > img')?.getAttribute('src')).toBe('/imagens/0123456789abcdef-640x360.jpg');
+  });
+
+  it('leaves any other address a plain <img> (the seed SVGs, outside URLs)', () => {
+    const { container } = render(<Imagem src="/beneficios/cupom-10.svg" alt="" className="x" />);
+    expect(container.querySelector('picture')).toBeNull();
+    expect(container.querySelector('img.x')?.getAttribute('src')).toBe('/beneficios/cupom-10.svg');
+  });
+});
