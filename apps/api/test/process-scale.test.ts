@@ -233,22 +233,32 @@ describe('two API processes, one Redis, one PostgreSQL', () => {
     await a.exited;
     await expect.poll(() => onA.every((c) => c.closed)).toBe(true);
 
-    // Each of A's clients reconnects (as the web client does, with the same clientId) and lands on B.
+    // While they are away a place frees: the head of the queue (one of A's clients) is admitted in absentia.
+    holders[0]!.c.send('Logout');
+    await expect.poll(async () => (await queue.stats(Date.now())).aguardando).toBe(waiting.length - 1);
+
+    // Each of A's clients reconnects (as the web client does, with the same clientId) and lands on B:
+    // the admitted one is told at once, the others find their places, one further up.
     const back = new Map<string, FilaClient>();
     for (const old of onA) {
       const again = track(await join(b.wsUrl, old.clientId));
-      expect(again.first).toEqual({ type: 'ReceiveQueuePosition', posicao: waiting.indexOf(old) + 1, quantidade: waiting.length });
+      const i = waiting.indexOf(old);
+      if (i === 0) expect(again.first.type).toBe('ProceedToLogin');
+      else expect(again.first).toEqual({ type: 'ReceiveQueuePosition', posicao: i, quantidade: waiting.length - 1 });
       back.set(old.clientId, again.c);
     }
     const now = waiting.map((c) => back.get(c.clientId) ?? c);
+    const jtiOf = (ticket: string) => JSON.parse(Buffer.from(ticket.split('.')[1]!, 'base64url').toString()).jti as string;
+    const first = now[0]!.all('ProceedToLogin');
+    expect(first).toHaveLength(1);
+    const jtis = new Set([jtiOf(first[0]!.ticket)]);
 
     // The queue drains through B alone: in arrival order, one admission each, nobody skipped.
-    const jtis = new Set<string>();
-    let leaving = [holders[0]!.c, holders[1]!.c];
-    for (let i = 0; i < now.length; i++) {
+    let leaving = [holders[1]!.c, now[0]!];
+    for (let i = 1; i < now.length; i++) {
       leaving.shift()!.send('Logout');
       const { ticket } = await now[i]!.next('ProceedToLogin');
-      jtis.add(JSON.parse(Buffer.from(ticket.split('.')[1]!, 'base64url').toString()).jti);
+      jtis.add(jtiOf(ticket));
       await new Promise((r) => setTimeout(r, 50));
       expect(now.filter((c) => c.all('ProceedToLogin').length > 0).map((c) => c.clientId)).toEqual(now.slice(0, i + 1).map((c) => c.clientId));
       leaving.push(now[i]!);

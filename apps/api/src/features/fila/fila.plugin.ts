@@ -8,6 +8,10 @@ import { filaRoutes } from './fila.routes.js';
 import { MemoryQueueStore } from './store-memory.js';
 import { RedisQueueStore } from './store-redis.js';
 
+/** How long a member may be away and still find the place (ADR 0025), and the web client's renewal interval. */
+const PLACE_KEPT_MS = 60_000;
+const ACTIVITY_EVERY_MS = 30_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     fila: FilaHub;
@@ -36,6 +40,11 @@ export const filaPlugin = fp(async (app) => {
     store = redisStore;
   } else {
     store = new MemoryQueueStore(storeOptions);
+  }
+  // A dropped client keeps its place for the idle time-out since its last activity; the web client
+  // renews every 30 s while waiting, so the 60 s a member may be away (issue 15 item 2) need 90 s.
+  if (config.fila.enabled && config.fila.inatividadeMs < PLACE_KEPT_MS + ACTIVITY_EVERY_MS && config.env !== 'test') {
+    app.log.warn(`FILA_INATIVIDADE_MS=${config.fila.inatividadeMs}: quem cair da fila pode perder o lugar antes de 60 s (use ao menos ${PLACE_KEPT_MS + ACTIVITY_EVERY_MS})`);
   }
   const hub = new FilaHub({ store, enabled: config.fila.enabled, jwtSecret: config.jwtSecret, ticketTtlS: config.fila.ticketTtlS, log: app.log });
   app.decorate('fila', hub);
