@@ -40,6 +40,7 @@ describe('GET /api/metrics', () => {
     for (const name of [
       'legiao_fila_aguardando',
       'legiao_fila_admissoes_ultimo_minuto',
+      'legiao_fila_automatica',
       'legiao_websocket_clients',
       'legiao_mail_outbox_pending',
       'legiao_mail_outbox_oldest_pending_seconds',

@@ -37,6 +37,7 @@ export class ApiMetrics {
     admissoesUltimoMinuto: this.gauge('legiao_fila_admissoes_ultimo_minuto', 'Admissões no último minuto (todos os processos)'),
     esperaMaisAntiga: this.gauge('legiao_fila_espera_mais_antiga_seconds', 'Há quanto tempo espera o primeiro da fila'),
     pausada: this.gauge('legiao_fila_pausada', '1 quando a admissão está pausada por um operador'),
+    automatica: this.gauge('legiao_fila_automatica', '1 quando a sala de espera automática (FILA_AUTO) segura as admissões'),
     websocket: this.gauge('legiao_websocket_clients', 'Conexões WebSocket da sala de espera neste processo'),
   };
   private readonly outbox = {
@@ -116,6 +117,7 @@ export class ApiMetrics {
         this.fila.admissoesUltimoMinuto.set(fila.admissoesUltimoMinuto);
         this.fila.esperaMaisAntiga.set(fila.esperaMaisAntigaMs / 1000);
         this.fila.pausada.set(fila.settings.pausada ? 1 : 0);
+        this.fila.automatica.set(fila.automatica ? 1 : 0);
       }
       this.fila.websocket.set(app.fila.connectionCount);
       if (outbox) {
