@@ -1,0 +1,16 @@
+import type { ImagemUso } from '@legiao/contracts/admin/imagens';
+import { ImagePicker } from '../../imagens/image-picker';
+import { TextInput } from '../../ui';
+
+/**
+ * An image field: the image store's picker (BO-B, ADR 0028) and, under it, the address itself, for
+ * pictures that live elsewhere (the seeded /banners/*.svg, or https).
+ */
+export function CampoImagem({ uso, label, value, onChange, error }: { uso: ImagemUso; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+  return (
+    <div className="campo-imagem">
+      <ImagePicker uso={uso} label={label} value={value || null} onChange={onChange} error={error} />
+      <TextInput label={`Endereço: ${label.toLowerCase()}`} value={value} onChange={(e) => onChange(e.target.value)} placeholder="/banners/arte.svg ou https://..." error={error ? { message: error } : undefined} />
+    </div>
+  );
+}
