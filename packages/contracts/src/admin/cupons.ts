@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../input-guard';
 
 // Back office: code pools (issue 16 item 2; docs/decisions/0028-code-pools-and-images.md).
 // A file of codes is uploaded to a staged import (POST .../importacoes, multipart), analysed, shown
@@ -107,14 +108,14 @@ export const cupomBeneficioDetalheSchema = cupomBeneficioSchema.extend({
 export type CupomBeneficioDetalhe = z.infer<typeof cupomBeneficioDetalheSchema>;
 
 export const cupomBeneficioParamsSchema = z.object({
-  id: z.coerce.number({ message: CUPONS_MSG.beneficioNaoEncontrado }).int({ message: CUPONS_MSG.beneficioNaoEncontrado }).positive({ message: CUPONS_MSG.beneficioNaoEncontrado }),
+  id: z.coerce.number({ message: CUPONS_MSG.beneficioNaoEncontrado }).int({ message: CUPONS_MSG.beneficioNaoEncontrado }).positive({ message: CUPONS_MSG.beneficioNaoEncontrado }).max(INT4_MAX, { message: CUPONS_MSG.beneficioNaoEncontrado }),
 });
 export const cupomImportacaoParamsSchema = z.object({
   id: z.uuid({ message: CUPONS_MSG.importacaoNaoEncontrada }),
 });
 /** POST .../importacoes?opcao=: the day of the batch, for events with days. */
 export const cupomImportacaoQuerySchema = z.object({
-  opcao: z.coerce.number({ message: CUPONS_MSG.opcaoInvalida }).int({ message: CUPONS_MSG.opcaoInvalida }).positive({ message: CUPONS_MSG.opcaoInvalida }).optional(),
+  opcao: z.coerce.number({ message: CUPONS_MSG.opcaoInvalida }).int({ message: CUPONS_MSG.opcaoInvalida }).positive({ message: CUPONS_MSG.opcaoInvalida }).max(INT4_MAX, { message: CUPONS_MSG.opcaoInvalida }).optional(),
 });
 export const cupomAlertaInputSchema = z
   .object({
