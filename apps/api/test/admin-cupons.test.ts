@@ -162,6 +162,16 @@ describe('uploading a code file: analysis before anything enters the pool', () =
   });
 });
 
+describe('after a database crash (the staging table is UNLOGGED and comes back empty)', () => {
+  it('the confirmation asks for the file again instead of importing nothing', async () => {
+    const b = await createBeneficio(t.prisma, { modoCupom: 'lista' });
+    const imp = (await upload(s.admin.headers, b.id, `CRASH-${tag()}-1\nCRASH-${tag()}-2`)).json();
+    await t.prisma.couponImportCode.deleteMany({ where: { importId: imp.id } });
+    expectError(await confirm(s.admin.headers, imp.id), 409, 'Os códigos enviados não estão mais disponíveis: envie o arquivo de novo.');
+    expect(await getImp(s.admin.headers, imp.id)).toMatchObject({ estado: 'analisado', importados: 0 });
+  });
+});
+
 describe('bad input', () => {
   it('refuses empty files, files without a single code, lines too long, files over the limit, generated-code benefits and non-multipart bodies', async () => {
     const b = await createBeneficio(t.prisma, { modoCupom: 'lista' });
