@@ -167,7 +167,7 @@ describe('after a database crash (the staging table is UNLOGGED and comes back e
     const b = await createBeneficio(t.prisma, { modoCupom: 'lista' });
     const imp = (await upload(s.admin.headers, b.id, `CRASH-${tag()}-1\nCRASH-${tag()}-2`)).json();
     await t.prisma.couponImportCode.deleteMany({ where: { importId: imp.id } });
-    expectError(await confirm(s.admin.headers, imp.id), 409, 'Os códigos enviados não estão mais disponíveis: envie o arquivo de novo.');
+    expectError(await confirm(s.admin.headers, imp.id), 409, CUPONS_MSG.reenviar);
     expect(await getImp(s.admin.headers, imp.id)).toMatchObject({ estado: 'analisado', importados: 0 });
   });
 });

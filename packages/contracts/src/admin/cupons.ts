@@ -24,6 +24,8 @@ export const CUPONS_MSG = {
   importacaoNaoEncontrada: 'Importação não encontrada.',
   naoConfirmavel: 'Esta importação não pode ser confirmada agora.',
   nadaNovo: 'Nenhum código novo para importar: todos já estão no sistema.',
+  reenviar: 'Os códigos enviados não estão mais disponíveis: envie o arquivo de novo.',
+  pararam: 'A importação parou no meio; confirme de novo para continuar de onde parou.',
   naoCancelavel: 'Esta importação já foi concluída ou está em andamento.',
   minimoInvalido: 'Informe um número inteiro de 0 a 10.000.000.',
 } as const;

@@ -254,7 +254,7 @@ export async function confirmImport(prisma: Db, id: string, actor: Actor, log: (
     if (before.estado === 'analisado' && before.novos === 0) throw conflict(CUPONS_MSG.nadaNovo, 'NADA_NOVO');
     const { rows: staged } = await client.query(`SELECT count(*)::int AS n FROM cupom_importacao_codigo WHERE importacao_id = $1`, [id]);
     // The staging table is UNLOGGED: after a database crash it is empty and the file must be sent again.
-    if (staged[0].n !== before.preparados) throw conflict('Os códigos enviados não estão mais disponíveis: envie o arquivo de novo.', 'REENVIAR');
+    if (staged[0].n !== before.preparados) throw conflict(CUPONS_MSG.reenviar, 'REENVIAR');
     const { rows } = await client.query(
       `UPDATE cupom_importacao SET estado = 'importando', erro = NULL, confirmado_em = COALESCE(confirmado_em, now() AT TIME ZONE 'UTC'),
               atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1 RETURNING ${COLUMNS}`,
@@ -273,7 +273,7 @@ export async function confirmImport(prisma: Db, id: string, actor: Actor, log: (
     .catch(async (err) => {
       log(err);
       await sql
-        .query(`UPDATE cupom_importacao SET estado = 'falhou', erro = $2, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [id, 'A importação parou no meio; confirme de novo para continuar de onde parou.'])
+        .query(`UPDATE cupom_importacao SET estado = 'falhou', erro = $2, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [id, CUPONS_MSG.pararam])
         .catch(() => {});
     })
     .finally(() => running.delete(id));
