@@ -94,6 +94,8 @@ const cluster = new Cluster({
     REDIS_URL,
     FILA_ENABLED: 'true',
     FILA_REDIS_PREFIX: PREFIX,
+    // Rate limits and failed-login counts (builds that have REDIS_PREFIX; older ones ignore it).
+    REDIS_PREFIX: `legiao-launch:${runId}:`,
     FILA_CAPACIDADE: String(CAPACITY),
     FILA_ADMISSOES_POR_MINUTO: String(RATE),
     JWT_SECRET: DEV_JWT_SECRET,
@@ -122,6 +124,8 @@ process.once('SIGINT', () => {
 const dbUrl = await freshDb(DB_NAME);
 const c = new pg.Client({ connectionString: dbUrl });
 const failures = [];
+/** "140 × 503 SOBRECARGA, 2 × 502 ..." */
+const byKind = (xs) => Object.entries(xs.reduce((acc, x) => ({ ...acc, [`${x.status} ${String(x.code).split('\n')[0].slice(0, 40)}`]: (acc[`${x.status} ${String(x.code).split('\n')[0].slice(0, 40)}`] ?? 0) + 1 }), {})).map(([k, n]) => `${n} × ${k}`).join(', ');
 const check = (name, ok) => {
   if (!ok) failures.push(name);
   return ok ? 'OK' : 'FALHOU';
@@ -239,7 +243,7 @@ try {
     ['membros que perderam o lugar', lost.length, check('lugar', lost.length === 0 && statsA.keptAfterReconnect === statsA.wsDropsWaiting)],
     ['admitidos duas vezes (novo ticket sem usar o primeiro)', doubles, check('admissão dupla', doubles === 0)],
     ['jornadas completas', `${done.length}/${MEMBERS}`, check('jornadas', done.length === MEMBERS)],
-    ['respostas 5xx', statsA.fiveXX.length, check('5xx', statsA.fiveXX.length === 0)],
+    ['respostas 5xx', `${statsA.fiveXX.length}${statsA.fiveXX.length ? ` (${byKind(statsA.fiveXX)})` : ''}`, check('5xx', statsA.fiveXX.length === 0)],
     ['respostas inesperadas', statsA.unexpected.length, check('inesperadas', statsA.unexpected.length === 0)],
     ['códigos entregues duas vezes (SQL)', invA.codigoRepetido, check('código repetido', invA.codigoRepetido === 0)],
     ['códigos repetidos entre os clientes', codesTwiceClients, check('código repetido (clientes)', codesTwiceClients === 0)],
@@ -251,7 +255,8 @@ try {
   for (const [what, value, ok] of lines) console.log(`  ${ok === 'OK' ? '  ' : '✗ '}${what}: ${value} ${ok}`);
   if (lost.length) console.log(`  exemplos de lugar perdido: ${lost.slice(0, 5).map((j) => `#${j.k} ${j.lost}`).join('; ')}`);
   if (failed.length) console.log(`  exemplos de jornada interrompida: ${failed.slice(0, 5).map((j) => `#${j.k} ${j.failed}`).join('; ')}`);
-  if (statsA.fiveXX.length) console.log(`  5xx: ${JSON.stringify(statsA.fiveXX.slice(0, 10))}`);
+  if (statsA.fiveXX.some((x) => x.code === 'SOBRECARGA')) console.log('  503 SOBRECARGA é a recusa da API sobrecarregada (ADR 0024: atraso médio do event loop acima do limite), com Retry-After; o cliente repetiu. Numa máquina compartilhada vem da carga dos outros; senão, a taxa de admissão (RATE) está acima do que os processos servem.');
+  if (statsA.fiveXX.length) console.log(`  5xx (primeiros): ${JSON.stringify(statsA.fiveXX.slice(0, 5))}`);
   if (statsA.unexpected.length) console.log(`  inesperadas: ${JSON.stringify(statsA.unexpected.slice(0, 10))}`);
   console.log('  tempos por etapa (ms):');
   for (const [step, xs] of Object.entries(steps)) console.log(`    ${step.padEnd(36)} p50 ${fmt(pct(xs, 50), 0).padStart(7)}  p95 ${fmt(pct(xs, 95), 0).padStart(7)}  máx ${fmt(pct(xs, 100), 0).padStart(7)}  (n=${xs.length})`);
@@ -295,7 +300,7 @@ try {
         'p95 login ms': fmt(pct(ok.map((j) => j.t.logged - j.t.admitted), 95), 0),
         'p95 home ms': fmt(pct(ok.map((j) => j.t.home - j.t.logged), 95), 0),
         'p95 resgate ms': fmt(pct(ok.map((j) => j.t.redeemed - j.t.home), 95), 0),
-        '5xx': stats.fiveXX.length,
+        '5xx': stats.fiveXX.length ? `${stats.fiveXX.length} (${byKind(stats.fiveXX)})` : 0,
         'CPU ms/jornada API+PG+membros': `${fmt((cpu.api * 1000) / ok.length, 1)}+${fmt((cpu.pg * 1000) / ok.length, 1)}+${fmt((cpu.members * 1000) / ok.length, 1)}`,
         rate: ok.length / s,
       };
@@ -340,7 +345,7 @@ try {
   try {
     const { Redis } = createRequire(join(root, 'apps/api/package.json'))('ioredis');
     const r = new Redis(REDIS_URL);
-    const keys = await r.keys(`${PREFIX}*`);
+    const keys = [...(await r.keys(`${PREFIX}*`)), ...(await r.keys(`legiao-launch:${runId}:*`))];
     if (keys.length) await r.del(...keys);
     await r.quit();
   } catch {}
