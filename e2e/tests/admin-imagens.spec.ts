@@ -21,7 +21,7 @@ async function foto(width: number, height: number) {
 test('marketing uploads a picture: the sizes are made, the gallery shows it with AVIF and WebP sources', async ({ page }) => {
   await loginStaff(page, 'marketing', '/admin/imagens');
   await expect(page.getByRole('heading', { level: 1, name: 'Imagens' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Benefício (cartão e resgate)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Benefício (cartão e resgate)' })).toHaveAttribute('aria-pressed', 'true');
   const nome = `promo-${Date.now()}.jpg`;
   await page.getByLabel('Enviar imagem nova').setInputFiles({ name: nome, mimeType: 'image/jpeg', buffer: await foto(1280, 720) });
   await expect(page.getByText('Imagem enviada: 6 arquivos gerados (AVIF, WebP e JPEG).')).toBeVisible();
@@ -42,7 +42,7 @@ test('marketing uploads a picture: the sizes are made, the gallery shows it with
 
 test('an SVG (even named .png) is refused in Portuguese; a banner picture goes to its own tab', async ({ page }) => {
   await loginStaff(page, 'admin', '/admin/imagens?uso=banner-desktop');
-  await expect(page.getByRole('tab', { name: 'Banner (computador)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Banner (computador)' })).toHaveAttribute('aria-pressed', 'true');
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600"><rect width="1600" height="600" fill="red"/></svg>';
   await page.getByLabel('Enviar imagem nova').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from(svg) });
   await expect(page.getByRole('alert').filter({ hasText: 'Imagens SVG não são aceitas: envie JPEG, PNG, WebP ou AVIF.' })).toBeVisible();
@@ -51,6 +51,10 @@ test('an SVG (even named .png) is refused in Portuguese; a banner picture goes t
   await page.getByLabel('Enviar imagem nova').setInputFiles({ name: 'banner-ok.jpg', mimeType: 'image/jpeg', buffer: await foto(1600, 600) });
   await expect(page.getByRole('listitem').filter({ hasText: 'banner-ok.jpg' })).toContainText('JPEG 1600×600');
   await adminSnap(page, 'imagens-banner');
+  // The use is in the URL; another use lists only its own pictures.
+  await page.getByRole('button', { name: 'Produto' }).click();
+  await expect(page).toHaveURL(/uso=produto/);
+  await expect(page.getByRole('listitem').filter({ hasText: 'banner-ok.jpg' })).toHaveCount(0);
 });
 
 test('atendimento browses the images but has no upload', async ({ page }) => {

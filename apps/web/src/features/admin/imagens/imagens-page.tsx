@@ -12,16 +12,16 @@ export function ImagensPage() {
   return (
     <>
       <PageHeader title="Imagens" description="Cada imagem é recortada uma vez nos tamanhos que as páginas dos membros usam e guardada em AVIF, WebP e JPEG (PNG quando tem transparência)." />
-      <div className="imagens-abas" role="tablist" aria-label="Uso da imagem">
+      <div className="imagens-abas" role="group" aria-label="Uso da imagem">
         {IMAGEM_USO_NOMES.map((u) => (
-          <button key={u} type="button" role="tab" aria-selected={u === uso} className={`admin-btn admin-btn--pequeno${u === uso ? ' imagens-abas--ativa' : ''}`} onClick={() => setSearch({ uso: u })}>
+          <button key={u} type="button" aria-pressed={u === uso} className={`admin-btn admin-btn--pequeno${u === uso ? ' imagens-abas--ativa' : ''}`} onClick={() => setSearch({ uso: u })}>
             {IMAGEM_USOS[u].rotulo}
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={IMAGEM_USOS[uso].rotulo}>
+      <section aria-label={`Imagens: ${IMAGEM_USOS[uso].rotulo}`}>
         <Galeria key={uso} uso={uso} />
-      </div>
+      </section>
     </>
   );
 }
