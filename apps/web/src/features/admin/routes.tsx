@@ -15,6 +15,7 @@ export const page = <M extends Record<string, unknown>>(load: () => Promise<M>, 
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'banners/*', permission: 'content.read', page: page(() => import('./banners/banners-page'), 'BannersArea') },
+  { path: 'faq', permission: 'content.read', page: page(() => import('./faq/faq-page'), 'FaqPage') },
   { path: 'fila', permission: 'waitingRoom.manage', page: page(() => import('./fila/fila-page'), 'FilaPage') },
   { path: 'cupons/*', permission: 'content.read', page: page(() => import('./cupons/cupons-page'), 'CuponsArea') },
   { path: 'imagens', permission: 'content.read', page: page(() => import('./imagens/imagens-page'), 'ImagensPage') },
