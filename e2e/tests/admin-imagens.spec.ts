@@ -2,15 +2,19 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { membroComSaldo } from '../support/beneficios';
+import { e2eDatabaseUrl } from '../support/database';
 import { API_DIR } from '../support/env';
+import { login } from '../support/ui';
 
 // Images in the back office (docs/decisions/0028-code-pools-and-images.md): upload, the sizes
 // made, the <picture> sources, a refused SVG, and a read-only role.
 
 test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
-// sharp is the API's own dependency: borrowed to draw the test pictures.
-const sharp = createRequire(path.join(API_DIR, 'package.json'))('sharp') as typeof import('sharp');
+// sharp and pg are the API's own dependencies: borrowed to draw the test pictures and add a benefit.
+const fromApi = createRequire(path.join(API_DIR, 'package.json'));
+const sharp = fromApi('sharp') as typeof import('sharp');
 
 async function foto(width: number, height: number) {
   const cor = { r: Math.floor(Math.random() * 255), g: 120, b: 200 };
@@ -61,4 +65,33 @@ test('atendimento browses the images but has no upload', async ({ page }) => {
   await loginStaff(page, 'atendimento', '/admin/imagens');
   await expect(page.getByRole('heading', { level: 1, name: 'Imagens' })).toBeVisible();
   await expect(page.getByLabel('Enviar imagem nova')).toHaveCount(0);
+});
+
+test('a member sees a benefit whose picture came from the back office as AVIF, with the JPEG as fallback', async ({ page, browser, request }) => {
+  await loginStaff(page, 'marketing', '/admin/imagens');
+  const nome = `membro-${Date.now()}.jpg`;
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: nome, mimeType: 'image/jpeg', buffer: await foto(1280, 720) });
+  const url = await page.getByRole('listitem').filter({ hasText: nome }).locator('code').innerText();
+
+  // A benefit using it (the benefit form's picker writes this same value).
+  const pg = fromApi('pg') as { Client: new (o: { connectionString: string }) => { connect(): Promise<void>; query(q: string, v: unknown[]): Promise<unknown>; end(): Promise<void> } };
+  const db = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await db.connect();
+  const titulo = `Benefício com foto ${Date.now()}`;
+  await db.query(
+    `INSERT INTO beneficio (chave, nome, tipo, url_imagem, valor, texto_legal, publico, cidades, modo_cupom, ativo, ordem, atualizado_em)
+     VALUES ($1, $2, 'baseGeral', $3, 1, 'Texto legal.', '{legionario}', '{}', 'gerado', true, 999, now())`,
+    [`foto-${Date.now()}`, titulo, url],
+  );
+  await db.end();
+
+  const conta = await membroComSaldo(request, 0, 'foto');
+  const membro = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await login(membro, conta.email, conta.senha);
+  await membro.goto('/beneficios');
+  const img = membro.getByRole('article', { name: titulo }).locator('picture img');
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => (i.complete ? i.currentSrc : ''))).toMatch(/-640x360\.avif$/);
+  expect(await img.getAttribute('src')).toBe(url);
+  await membro.close();
 });
