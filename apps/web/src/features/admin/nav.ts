@@ -9,9 +9,12 @@ export interface AdminNavItem {
 }
 
 export const adminNav: AdminNavItem[] = [
+  { to: 'beneficios', label: 'Benefícios', permission: 'content.read' },
   { to: 'banners', label: 'Banners', permission: 'content.read' },
   { to: 'faq', label: 'Perguntas frequentes', permission: 'content.read' },
   { to: 'fila', label: 'Sala de espera', permission: 'waitingRoom.manage' },
   { to: 'cupons', label: 'Cupons', permission: 'content.read' },
   { to: 'imagens', label: 'Imagens', permission: 'content.read' },
+  { to: 'equipe', label: 'Equipe e papéis', permission: 'staff.manage' },
+  { to: 'auditoria', label: 'Auditoria', permission: 'audit.read' },
 ];

@@ -14,6 +14,9 @@ export const page = <M extends Record<string, unknown>>(load: () => Promise<M>, 
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
 export const adminRoutes: AdminRoute[] = [
+  { path: 'beneficios/*', permission: 'content.read', page: page(() => import('./beneficios/beneficios-routes'), 'BeneficiosRoutes') },
+  { path: 'equipe', permission: 'staff.manage', page: page(() => import('./equipe/equipe-page'), 'EquipePage') },
+  { path: 'auditoria', permission: 'audit.read', page: page(() => import('./auditoria/auditoria-page'), 'AuditoriaPage') },
   { path: 'banners/*', permission: 'content.read', page: page(() => import('./banners/banners-page'), 'BannersArea') },
   { path: 'faq', permission: 'content.read', page: page(() => import('./faq/faq-page'), 'FaqPage') },
   { path: 'fila', permission: 'waitingRoom.manage', page: page(() => import('./fila/fila-page'), 'FilaPage') },

@@ -25,7 +25,8 @@ interface DataTableProps<T extends RowData> {
   isLoading: boolean;
   error: unknown;
   onRetry?: () => void;
-  params: ListParams<string>;
+  /** Paging and sorting from useListParams (the filters stay with the page's toolbar). */
+  params: Pick<ListParams<string>, 'pagina' | 'porPagina' | 'ordem' | 'setPage' | 'setPageSize' | 'setOrdem'>;
   getRowId: (row: T) => string;
   empty?: ReactNode;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 // Filter inputs for a list's toolbar, bound to one URL key through useListParams (the value comes in,
 // changes go out). Text waits for a pause in typing before asking the server again.
@@ -6,10 +6,12 @@ import { useEffect, useId, useState } from 'react';
 export function TextFilter({ label, value, onChange, placeholder }: { label: string; value: string | undefined; onChange: (v: string | undefined) => void; placeholder?: string }) {
   const id = useId();
   const [text, setText] = useState(value ?? '');
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
   useEffect(() => setText(value ?? ''), [value]);
   useEffect(() => {
-    if (text === (value ?? '')) return;
-    const timer = window.setTimeout(() => onChange(text.trim() || undefined), 350);
+    if (text === (latest.current.value ?? '')) return;
+    const timer = window.setTimeout(() => latest.current.onChange(text.trim() || undefined), 350);
     return () => window.clearTimeout(timer);
   }, [text]);
   return (

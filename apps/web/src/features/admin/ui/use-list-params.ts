@@ -46,14 +46,11 @@ export function useListParams<F extends string>(filterKeys: readonly F[], defaul
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void, replace = false) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          change(next);
-          return next;
-        },
-        { replace },
-      );
+      // From the live URL, not the render's copy: react-router's functional form hands the params of
+      // the render that made this callback, so a debounced filter would undo a change made meanwhile.
+      const next = new URLSearchParams(window.location.search);
+      change(next);
+      setParams(next, { replace });
     },
     [setParams],
   );

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { createActiveAccount } from '../support/accounts';
+import { DEMO } from '../support/env';
+import { login } from '../support/ui';
+import { STAFF, adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+
+// The audit screen (docs/decisions/0027-back-office.md): every staff role reads the trail, filters
+// by person, entity and date (kept in the URL) and opens an entry's before/after.
+
+test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
+
+test('a change made by an admin shows in the trail with its before and after', async ({ page, browser, request }) => {
+  const conta = await createActiveAccount(request, 'auditoria');
+  await loginStaff(page, 'admin', '/admin/equipe');
+  const res = await adminApi(page, 'PUT', '/api/admin/equipe/papeis', { email: conta.email, papeis: ['operacao'] });
+  expect(res.status).toBe(200);
+
+  // Read by another role: support reads the trail too.
+  const leitor = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await loginStaff(leitor, 'atendimento', '/admin/auditoria');
+  await expect(leitor.getByRole('heading', { level: 1, name: 'Auditoria' })).toBeVisible();
+  await leitor.getByLabel('Pessoa (nome ou e-mail)').fill(STAFF.admin.email);
+  await leitor.getByLabel('Entidade', { exact: true }).selectOption('equipe');
+  const hoje = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
+  await leitor.getByLabel('De', { exact: true }).fill(hoje);
+  await expect(leitor).toHaveURL(/autor=admin%40legiao\.dev/);
+  await expect(leitor).toHaveURL(/entidade=equipe/);
+  await expect(leitor).toHaveURL(new RegExp(`de=${hoje}`));
+  const linha = leitor.getByRole('row').filter({ hasText: 'equipe.papeis' }).first();
+  await expect(linha).toContainText(STAFF.admin.nome);
+  await adminSnap(leitor, 'auditoria');
+  await linha.getByRole('button', { name: /Ver antes e depois/ }).click();
+  const dialogo = leitor.getByRole('dialog', { name: /equipe\.papeis · equipe/ });
+  const papeis = dialogo.getByRole('row', { name: /papeis/ });
+  await expect(papeis.getByRole('cell').nth(0)).toHaveText('[]');
+  await expect(papeis.getByRole('cell').nth(1)).toHaveText('["operacao"]');
+  await expect(dialogo.getByRole('row', { name: /email/ })).toContainText(conta.email);
+  await adminSnap(leitor, 'auditoria-diferencas');
+  await leitor.keyboard.press('Escape');
+  await expect(dialogo).toHaveCount(0);
+
+  // A date range before today finds nothing.
+  await leitor.getByLabel('Até', { exact: true }).fill('2020-01-01');
+  await expect(leitor.getByText('Nenhum item encontrado com esses filtros.')).toBeVisible();
+  await leitor.getByRole('button', { name: 'Limpar filtros' }).click();
+  await expect(leitor).not.toHaveURL(/autor=/);
+  await leitor.close();
+});
+
+test('a member without a role has no audit screen, and the server refuses (403)', async ({ page }) => {
+  await login(page, DEMO.email, DEMO.senha);
+  await page.goto('/admin/auditoria');
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso restrito' })).toBeVisible();
+  expect((await adminApi(page, 'GET', '/api/admin/auditoria')).status).toBe(403);
+});
+
+test('every staff role has the audit screen in its menu', async ({ browser }) => {
+  for (const role of ['marketing', 'operacao'] as const) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await loginStaff(page, role);
+    expect(await menuItems(page)).toContain('Auditoria');
+    await page.close();
+  }
+});

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from '../support/env';
+import { login } from '../support/ui';
+import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
+
+// Benefits in the back office (issue 16 item 1; docs/decisions/0027-back-office.md): marketing
+// creates, previews as a chosen member, edits, duplicates and archives; the demo member sees each
+// change at once. Support (atendimento) only reads; the server refuses its writes.
+
+test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
+test.describe.configure({ timeout: 120_000 });
+
+const previa = (page: Page) => page.getByRole('complementary', { name: 'Prévia como membro' });
+const cardNaPrevia = (page: Page) => previa(page).getByTestId('previa-card').getByRole('article');
+
+async function memberCard(page: Page, nome: string) {
+  await page.goto('/beneficios');
+  await expect(page.getByRole('heading', { level: 1, name: 'Benefícios', exact: true })).toBeVisible();
+  return page.getByRole('article', { name: nome, exact: true });
+}
+
+test('marketing creates a benefit with a preview as a member; the member sees it, its edit, and its archiving at once', async ({ page, browser }) => {
+  const marca = randomUUID().slice(0, 6);
+  const nome = `Show da Legião ${marca}`;
+  await loginStaff(page, 'marketing', '/admin/beneficios');
+  await expect(page.getByRole('heading', { level: 1, name: 'Benefícios' })).toBeVisible();
+  // The seeded benefits, with their situation and the state a member sees.
+  const tabela = page.getByRole('table', { name: 'Benefícios' });
+  await expect(tabela.getByRole('row', { name: /Cupom 10% OFF/ })).toContainText('No ar');
+  await adminSnap(page, 'beneficios');
+
+  await page.getByRole('link', { name: 'Novo benefício' }).click();
+  await expect(page).toHaveURL(/\/admin\/beneficios\/novo$/);
+  await expect(previa(page)).toContainText('Corrija os campos do formulário para ver a prévia.');
+  await page.getByLabel('Título', { exact: true }).fill(nome);
+  await page.getByLabel('Chave', { exact: true }).fill(`show-${marca}`);
+  await page.getByLabel('Termos de uso', { exact: true }).fill('Um par de ingressos por membro. Intransferível.');
+  await page.getByLabel('Endereço da imagem', { exact: true }).fill('/beneficios/spanta-rj.svg');
+  await page.getByLabel('Custo (pontos)', { exact: true }).fill('3');
+  await page.getByLabel('Leads', { exact: true }).uncheck();
+  await page.getByLabel('Colaboradores', { exact: true }).uncheck();
+
+  // The preview: the member portal's own card, as the chosen member would see it.
+  await expect(cardNaPrevia(page)).toBeVisible();
+  await expect(cardNaPrevia(page).getByRole('heading', { name: nome })).toBeVisible();
+  await expect(cardNaPrevia(page).getByRole('button')).toHaveText('Resgatar!');
+  await previa(page).getByLabel('Saldo (pontos)').fill('1');
+  await expect(cardNaPrevia(page).getByRole('button')).toHaveText('Bloqueado');
+  await expect(cardNaPrevia(page)).toContainText('Faltam 2 pontos.');
+  await previa(page).getByLabel('Resgates feitos').fill('1');
+  await expect(cardNaPrevia(page).getByRole('button')).toHaveText('Ver cupom!');
+  await previa(page).getByLabel('Último cupom já usado').check();
+  await expect(cardNaPrevia(page).getByRole('button')).toHaveText('Utilizado!');
+  await previa(page).getByLabel('Resgates feitos').fill('0');
+  await previa(page).getByLabel('Tipo').selectOption('lead');
+  await expect(previa(page)).toContainText('Este membro não vê o card. Não é para leads: o público é legionários.');
+  await previa(page).getByLabel('Tipo').selectOption('legionario');
+  await previa(page).getByLabel('Saldo (pontos)').fill('5');
+  await expect(cardNaPrevia(page).getByRole('button')).toHaveText('Resgatar!');
+  await adminSnap(page, 'beneficio-novo-previa');
+
+  await page.getByRole('button', { name: 'Criar benefício' }).click();
+  await expect(page.getByText('Benefício criado e no ar.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/beneficios\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: nome })).toBeVisible();
+
+  // The demo member (legionária, São Paulo, 5 pontos) sees it right away, as the preview showed.
+  const membro = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await login(membro, DEMO.email, DEMO.senha);
+  const card = await memberCard(membro, nome);
+  await expect(card.getByRole('button')).toHaveText('Resgatar!');
+
+  // An edit reaches her at once.
+  const novoNome = `${nome} (sessão extra)`;
+  await page.getByLabel('Título', { exact: true }).fill(novoNome);
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Benefício salvo. Os membros já veem a mudança.')).toBeVisible();
+  await expect((await memberCard(membro, novoNome)).getByRole('button')).toHaveText('Resgatar!');
+
+  // Duplicate from the list: the copy opens, archived.
+  await page.getByRole('link', { name: 'Voltar à lista' }).click();
+  await page.getByLabel('Buscar por título ou chave').fill(marca);
+  await expect(page).toHaveURL(/busca=/);
+  await expect(tabela.getByRole('row')).toHaveCount(2); // header + the benefit
+  await page.getByRole('button', { name: `Duplicar ${novoNome}` }).click();
+  await expect(page.getByText(/Cópia criada \(arquivada\)/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `${novoNome} (cópia)` })).toBeVisible();
+  await expect(page.getByText('Arquivado', { exact: true })).toBeVisible();
+
+  // Archive the original (asks first): it leaves the member portal at once.
+  await page.getByRole('link', { name: 'Voltar à lista' }).click();
+  await page.getByRole('button', { name: `Arquivar ${novoNome}` }).click();
+  const confirmar = page.getByRole('dialog', { name: 'Arquivar benefício' });
+  await confirmar.getByRole('button', { name: 'Arquivar' }).click();
+  await expect(page.getByText(`${novoNome} foi arquivado.`)).toBeVisible();
+  await expect(tabela.getByRole('row', { name: new RegExp(`^${novoNome.replace(/[()]/g, '\\$&')} show-`) })).toContainText('Arquivado');
+  await memberCard(membro, 'Cupom 10% OFF');
+  await expect(membro.getByRole('article', { name: novoNome, exact: true })).toHaveCount(0);
+  await membro.close();
+});
+
+test('support (atendimento) reads benefits but cannot change them: no buttons, a locked form, 403 from the server', async ({ page }) => {
+  await loginStaff(page, 'atendimento', '/admin/beneficios');
+  await expect(page.getByRole('heading', { level: 1, name: 'Benefícios' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Novo benefício' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Duplicar / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Arquivar / })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Ver Cupom 10% OFF' }).click();
+  await expect(page.getByText('Seu papel só permite consultar os benefícios: o formulário está travado.')).toBeVisible();
+  await expect(page.getByLabel('Título', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Salvar alterações' })).toHaveCount(0);
+  // The preview still works for support: it is how they answer "why can't I redeem this?".
+  await expect(cardNaPrevia(page)).toBeVisible();
+  await adminSnap(page, 'beneficio-somente-leitura');
+  const id = page.url().split('/').pop();
+  expect((await adminApi(page, 'POST', `/api/admin/beneficios/${id}/arquivar`)).status).toBe(403);
+  expect((await adminApi(page, 'POST', `/api/admin/beneficios/${id}/duplicar`)).status).toBe(403);
+});
+
+test('a member without a role gets neither the screen nor the data', async ({ page }) => {
+  await login(page, DEMO.email, DEMO.senha);
+  await page.goto('/admin/beneficios');
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso restrito' })).toBeVisible();
+  expect((await adminApi(page, 'GET', '/api/admin/beneficios')).status).toBe(403);
+});

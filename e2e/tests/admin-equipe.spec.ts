@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { createActiveAccount } from '../support/accounts';
+import { STAFF, adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+
+// The staff roles screen (docs/decisions/0027-back-office.md): an admin grants, changes and takes
+// roles (each audited); nobody changes their own; other roles don't get the screen, and the server
+// refuses them too.
+
+test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
+
+test('an admin gives a role to an account, changes it and takes it away', async ({ page, request }) => {
+  const conta = await createActiveAccount(request, 'equipe');
+  await loginStaff(page, 'admin', '/admin/equipe');
+  await expect(page.getByRole('heading', { level: 1, name: 'Equipe e papéis' })).toBeVisible();
+  const tabela = page.getByRole('table', { name: 'Pessoas da equipe e seus papéis' });
+  await expect(tabela.getByRole('row', { name: new RegExp(STAFF.marketing.email) })).toContainText('Marketing');
+  // The admin's own row offers no way to change their roles.
+  await expect(tabela.getByRole('row', { name: new RegExp(STAFF.admin.email) })).toContainText('Você');
+  await expect(page.getByRole('button', { name: `Editar papéis de ${STAFF.admin.nome}` })).toHaveCount(0);
+  await adminSnap(page, 'equipe');
+
+  await page.getByRole('button', { name: 'Dar papel a alguém' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Dar papel a alguém' });
+  await dialogo.getByLabel('E-mail da conta').fill(conta.email);
+  await dialogo.getByLabel('Atendimento').check();
+  await adminSnap(page, 'equipe-dar-papel');
+  await dialogo.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText(/Papéis de .+ salvos\./)).toBeVisible();
+
+  // The search is kept in the URL: a reload shows the same view.
+  await page.getByLabel('Buscar por nome ou e-mail').fill(conta.email);
+  await expect(page).toHaveURL(/busca=/);
+  await page.reload();
+  await expect(page.getByLabel('Buscar por nome ou e-mail')).toHaveValue(conta.email);
+  const linha = tabela.getByRole('row', { name: new RegExp(conta.email) });
+  await expect(linha).toContainText('Atendimento');
+
+  await linha.getByRole('button', { name: /Editar papéis/ }).click();
+  const editar = page.getByRole('dialog', { name: 'Editar papéis' });
+  await expect(editar.getByLabel('E-mail da conta')).toHaveValue(conta.email);
+  await editar.getByLabel('Marketing').check();
+  await editar.getByRole('button', { name: 'Salvar' }).click();
+  await expect(linha).toContainText('Marketing');
+  await expect(linha).toContainText('Atendimento');
+
+  await linha.getByRole('button', { name: /Tirar todos os papéis/ }).click();
+  const confirmar = page.getByRole('dialog', { name: 'Tirar o acesso ao back office' });
+  await expect(confirmar.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await confirmar.getByRole('button', { name: 'Tirar todos os papéis' }).click();
+  await expect(page.getByText(/não tem mais acesso ao back office/)).toBeVisible();
+  await expect(tabela.getByRole('row', { name: new RegExp(conta.email) })).toHaveCount(0);
+  await expect(page.getByText('Nenhum item encontrado com esses filtros.')).toBeVisible();
+});
+
+test('an unknown e-mail is refused in Portuguese, and the dialog stays open', async ({ page }) => {
+  await loginStaff(page, 'admin', '/admin/equipe');
+  await page.getByRole('button', { name: 'Dar papel a alguém' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Dar papel a alguém' });
+  await dialogo.getByLabel('E-mail da conta').fill('ninguem@legiao.invalid');
+  await dialogo.getByLabel('Marketing').check();
+  await dialogo.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialogo.getByRole('alert').filter({ hasText: 'Nenhuma conta com esse e-mail.' })).toBeVisible();
+});
+
+test('other roles do not get the screen, and the server refuses them (403)', async ({ page }) => {
+  await loginStaff(page, 'marketing', '/admin/equipe');
+  expect(await menuItems(page)).not.toContain('Equipe e papéis');
+  await expect(page.getByText('Sem permissão')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  expect((await adminApi(page, 'GET', '/api/admin/equipe')).status).toBe(403);
+  // Not even for themselves.
+  const res = await adminApi(page, 'PUT', '/api/admin/equipe/papeis', { email: STAFF.marketing.email, papeis: ['admin', 'marketing'] });
+  expect(res.status).toBe(403);
+  await adminSnap(page, 'equipe-recusada-marketing');
+});
