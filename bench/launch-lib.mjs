@@ -306,7 +306,8 @@ export class Journey {
   // ---- the waiting room (WebSocket) ----
 
   connect() {
-    const ws = new WebSocket(`ws://127.0.0.1:${this.port}/api/fila/ws`);
+    // A handshake that hangs (a starved process) counts as a failed attempt and goes to the next.
+    const ws = new WebSocket(`ws://127.0.0.1:${this.port}/api/fila/ws`, { handshakeTimeout: 10_000 });
     this.ws = ws;
     ws.on('error', () => {}); // 'close' follows
     ws.on('open', () => {
