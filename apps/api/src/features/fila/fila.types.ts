@@ -58,8 +58,12 @@ export interface QueueStore {
   leave(clientId: string, now: number): Promise<boolean>;
   /** Ends idle sessions, then admits from the head as capacity and the rate allow. */
   tick(now: number): Promise<void>;
-  /** 1-based places of the given clients that are waiting (others are absent from the map). */
-  positions(clientIds: string[]): Promise<{ quantidade: number; posicoes: Map<string, number> }>;
+  /**
+   * 1-based places of the given clients that are waiting (others are absent from `posicoes`), and
+   * the unused admission of those that are admitted (a repair for an admission event this process
+   * missed, e.g. while its Redis subscription was reconnecting). Renews nothing.
+   */
+  positions(clientIds: string[]): Promise<{ quantidade: number; posicoes: Map<string, number>; admitidos: Map<string, string> }>;
   stats(now: number): Promise<FilaStats>;
   /** Operators' changes; shared by every process. Admits at once if there is now room. */
   updateSettings(patch: Partial<FilaSettings>, now: number): Promise<FilaSettings>;

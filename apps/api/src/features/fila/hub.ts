@@ -250,9 +250,14 @@ export class FilaHub {
       }
       case 'UpdateActivity': {
         if (!this.enabled) return;
-        if (!(await this.store.touch(msg.clientId, now))) {
+        const estado = await this.store.touch(msg.clientId, now);
+        if (!estado) {
           conn.estado = null;
           this.fail(conn, 'FORA_DA_FILA', MSG_FILA.foraDaFila, msg.type);
+        } else if (estado === 'admitido' && conn.estado === 'aguardando') {
+          // Admitted, but this socket was never told (the event was missed): tell it now.
+          const r = await this.store.join(msg.clientId, now);
+          if (r.estado === 'admitido') this.proceed(conn, msg.clientId, r.jti, false);
         }
         return;
       }
@@ -328,12 +333,18 @@ export class FilaHub {
       }
       this.lastPushAt = this.clock.now();
       if (!waiting.length) return;
-      const { quantidade, posicoes } = await this.store.positions([...ids]);
+      const { quantidade, posicoes, admitidos } = await this.store.positions([...ids]);
       const now = this.clock.now();
       // "About once per second": a socket told less than 90% of the interval ago waits for the next push.
       const minGap = this.pushIntervalMs * 0.9;
       let sent = 0;
       for (const c of waiting) {
+        // Admitted while this process missed the event: ProceedToLogin, once per admission.
+        const jti = admitidos.get(c.clientId!);
+        if (jti && c.estado === 'aguardando') {
+          this.enqueue(c, () => this.proceed(c, c.clientId!, jti, false));
+          continue;
+        }
         const posicao = posicoes.get(c.clientId!);
         if (c.estado !== 'aguardando' || posicao === undefined) continue;
         if (posicao === c.posicao && quantidade === c.quantidade) continue;

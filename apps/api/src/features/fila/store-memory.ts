@@ -164,6 +164,11 @@ export class MemoryQueueStore implements QueueStore {
   async positions(clientIds: string[]) {
     const wanted = new Set(clientIds);
     const posicoes = new Map<string, number>();
+    const admitidos = new Map<string, string>();
+    for (const id of wanted) {
+      const jti = this.admitted.get(id)?.jti;
+      if (jti) admitidos.set(id, jti);
+    }
     if (wanted.size) {
       let i = 0;
       for (const id of this.waiting.keys()) {
@@ -174,7 +179,7 @@ export class MemoryQueueStore implements QueueStore {
         }
       }
     }
-    return { quantidade: this.waiting.size, posicoes };
+    return { quantidade: this.waiting.size, posicoes, admitidos };
   }
 
   async stats(now: number): Promise<FilaStats> {

@@ -175,11 +175,17 @@ local cap, rate, paused = settings()
 if paused or redis.call('ZCARD', K_AGU) > 0 or redis.call('ZCARD', K_ADMIT) >= cap then return 1 end
 return 0
 `,
+  // Per client: its place (> 0), or its unused admission as '-jti' when admitted, or 0.
   filaRanks: `
 local out = { redis.call('ZCARD', K_AGU) }
 for i = 6, #ARGV do
   local r = redis.call('ZRANK', K_AGU, ARGV[i])
-  out[#out + 1] = r and (r + 1) or 0
+  if r then
+    out[#out + 1] = r + 1
+  else
+    local j = redis.call('HGET', K_JTI, ARGV[i])
+    out[#out + 1] = j and ('-' .. j) or 0
+  end
 end
 return out
 `,
@@ -281,6 +287,7 @@ export class RedisQueueStore implements QueueStore {
     this.keys = KEY_NAMES.map((k) => `${opts.prefix}${k}`);
     this.channel = `${opts.prefix}eventos`;
     for (const [name, body] of Object.entries(SCRIPTS)) this.cmd.defineCommand(name, { numberOfKeys: this.keys.length, lua: PRELUDE + body });
+    this.watchReconnects();
     this.sub.on('message', (channel: string, message: string) => {
       if (channel !== this.channel) return;
       let raw: { a?: unknown; e?: unknown; m?: unknown };
@@ -295,6 +302,19 @@ export class RedisQueueStore implements QueueStore {
         mudou: raw.m === true,
       };
       for (const l of this.listeners) l(e);
+    });
+  }
+
+  /**
+   * After the subscription comes back (ioredis re-subscribes on reconnect), events published
+   * meanwhile are gone: tell the hub something may have changed, so it re-reads positions and
+   * admissions for its sockets.
+   */
+  private watchReconnects() {
+    let readies = 0;
+    this.sub.on('ready', () => {
+      if (++readies === 1) return;
+      for (const l of this.listeners) l({ admitidos: [], encerrados: [], mudou: true });
     });
   }
 
@@ -331,18 +351,20 @@ export class RedisQueueStore implements QueueStore {
 
   async positions(clientIds: string[]) {
     const posicoes = new Map<string, number>();
+    const admitidos = new Map<string, string>();
     let quantidade = 0;
     // One script per slice of 2000 ranks (about a millisecond of Redis), not one command per client.
     for (let i = 0; i === 0 || i < clientIds.length; i += 2000) {
       const slice = clientIds.slice(i, i + 2000);
-      const r = (await this.run('filaRanks', 0, ...slice)) as number[];
+      const r = (await this.run('filaRanks', 0, ...slice)) as (number | string)[];
       quantidade = Number(r[0]);
       slice.forEach((id, j) => {
-        const posicao = Number(r[j + 1]);
-        if (posicao > 0) posicoes.set(id, posicao);
+        const v = r[j + 1];
+        if (typeof v === 'string' && v.startsWith('-')) admitidos.set(id, v.slice(1));
+        else if (Number(v) > 0) posicoes.set(id, Number(v));
       });
     }
-    return { quantidade, posicoes };
+    return { quantidade, posicoes, admitidos };
   }
 
   async stats(now: number): Promise<FilaStats> {
