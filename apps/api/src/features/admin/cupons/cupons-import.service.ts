@@ -235,6 +235,17 @@ export async function listImports(prisma: Db, benefitId: number, limit = 10): Pr
 /** Jobs running in this process, by import id (tests and shutdown wait for them). */
 const running = new Map<string, Promise<void>>();
 export const runningImport = (id: string) => running.get(id);
+let stopping = false;
+
+/**
+ * On shutdown: each job stops after the batch it is writing (a batch is one short transaction) and
+ * its import is marked 'falhou' with "confirme de novo para continuar"; a new confirmation (any
+ * process) resumes from `processados`.
+ */
+export async function stopImports(): Promise<void> {
+  stopping = true;
+  await Promise.allSettled([...running.values()]);
+}
 
 /**
  * Step 2: marks the import 'importando' (audited, in the same transaction) and starts adding its
@@ -287,6 +298,7 @@ async function runImport(prisma: Db, imp: CupomImportacao) {
   try {
     let done = imp.processados;
     while (done < imp.preparados) {
+      if (stopping) throw new Error('importação interrompida: o processo está parando');
       const upto = Math.min(done + BATCH, imp.preparados);
       await client.query('BEGIN');
       const ins = await client.query(

@@ -13,7 +13,7 @@ import {
   cupomImportacaoSchema,
 } from '@legiao/contracts/admin/cupons';
 import { badRequest } from '../../../errors/app-error.js';
-import { cancelImport, confirmImport, getImport, listImports, stageImport } from './cupons-import.service.js';
+import { cancelImport, confirmImport, getImport, listImports, stageImport, stopImports } from './cupons-import.service.js';
 import { getStock, listStock, setLowStock } from './cupons-stock.service.js';
 
 // Code pools in the back office (docs/decisions/0028-code-pools-and-images.md). Reads need
@@ -31,6 +31,8 @@ export const cuponsRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = app.requirePermission('content.read');
   const write = app.requirePermission('content.write');
   const actor = (r: { staff: { id: string }; id: string }) => ({ id: r.staff.id, requestId: r.id });
+  // A confirmation in progress stops between batches when the API stops (resumed by confirming again).
+  app.addHook('onClose', () => stopImports());
 
   app.get(
     '/admin/cupons',
