@@ -209,7 +209,7 @@ describe('duplicate and archive', () => {
 });
 
 describe('POST /api/admin/beneficios/previa', () => {
-  const membro = { tipo: 'legionario' as const, cidade: 'São Paulo', saldo: 10, resgates: 0, cupomUsado: false, perfilCompleto: true };
+  const membro = { tipo: 'legionario' as 'legionario' | 'lead' | 'colaborador', cidade: 'São Paulo', saldo: 10, resgates: 0, cupomUsado: false, perfilCompleto: true };
   const preview = async (beneficio: BeneficioFormInput, m: Partial<typeof membro> & { em?: string } = {}, who: StaffSession = s.atendimento, id?: number) => {
     const res = await call('POST', '/api/admin/beneficios/previa', who.headers, { id, beneficio, membro: { ...membro, ...m } });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ESTADOS_BENEFICIO, CODIGOS_BLOQUEIO, beneficioSchema } from '../beneficio.js';
-import { EXPERIENCIAS } from '../conquista-constantes.js';
+// Through the index, not '../beneficio.js': the web build then keeps these modules inside the chunk the
+// member pages already load instead of splitting a shared chunk out of it (bench/web.mjs figures).
+import { ESTADOS_BENEFICIO, CODIGOS_BLOQUEIO, beneficioSchema } from '../index.js';
 import { adminPageQuerySchema, adminPageSchema } from './paging.js';
 
 // Back office, benefits (issue 16 item 1; docs/decisions/0027-back-office.md): every field a member
@@ -43,6 +44,11 @@ const inteiro = (min: number, max: number, msg: string) => z.number({ error: msg
 const opcional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? null : v), s.nullable());
 
 export const PUBLICOS_BENEFICIO = ['legionario', 'lead', 'colaborador'] as const;
+/**
+ * The event badges (conquista-constantes' EXPERIENCIAS, held equal by beneficios.test.ts). A copy:
+ * importing that module here would split it out of the member home's chunk.
+ */
+export const EXPERIENCIAS_BENEFICIO = ['tardezinha', 'poderosas', 'churrasquinho', 'antigas', 'unico', 'jerseyBoys', 'aniversario', 'preBlack'] as const;
 export const PUBLICO_LABELS: Record<(typeof PUBLICOS_BENEFICIO)[number], string> = { legionario: 'Legionários', lead: 'Leads', colaborador: 'Colaboradores' };
 export const MODOS_CUPOM = ['gerado', 'lista'] as const;
 
@@ -78,7 +84,7 @@ export const beneficioFormSchema = z
     prefixoCupom: opcional(z.string().trim().regex(/^[A-Z0-9-]{1,20}$/, BENEFICIO_ADMIN_MSG.prefixoInvalido)),
     estoque: opcional(inteiro(0, 10_000_000, BENEFICIO_ADMIN_MSG.estoqueInvalido)),
     ordem: inteiro(-1_000_000, 1_000_000, BENEFICIO_ADMIN_MSG.ordemInvalida),
-    experiencia: opcional(z.enum(EXPERIENCIAS)),
+    experiencia: opcional(z.enum(EXPERIENCIAS_BENEFICIO)),
     ativo: z.boolean(),
   })
   .superRefine((b, ctx) => {
@@ -157,7 +163,7 @@ export const beneficioAdminSchema = z.object({
     prefixoCupom: z.string().nullable(),
     estoque: z.number().int().nullable(),
     ordem: z.number().int(),
-    experiencia: z.enum(EXPERIENCIAS).nullable(),
+    experiencia: z.enum(EXPERIENCIAS_BENEFICIO).nullable(),
     ativo: z.boolean(),
   }),
   situacao: z.enum(SITUACOES_BENEFICIO),

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
-import { EXPERIENCIAS } from '@legiao/contracts/conquista-constantes';
-import { PUBLICOS_BENEFICIO, PUBLICO_LABELS, beneficioFormSchema, type BeneficioAdmin, type BeneficioFormInput } from '@legiao/contracts/admin/beneficios';
+import { EXPERIENCIAS_BENEFICIO, PUBLICOS_BENEFICIO, PUBLICO_LABELS, beneficioFormSchema, type BeneficioAdmin, type BeneficioFormInput } from '@legiao/contracts/admin/beneficios';
 import { errorMessage } from '../../../shared/api/api-error';
 import { ImagePicker } from '../imagens/image-picker';
 import { CheckboxInput, ErrorState, FormActions, LoadingState, PageHeader, SelectInput, TextArea, TextInput, notifyError, notifySuccess, useAdminForm, useStaff } from '../ui';
@@ -215,7 +214,7 @@ function BeneficioForm({ saved }: { saved?: BeneficioAdmin }) {
               <legend>Exibição</legend>
               <div className="admin-form__linha">
                 <TextInput label="Ordem" type="number" hint="Menor aparece antes" error={errors.ordem} {...register('ordem', inteiro)} />
-                <SelectInput label="Selo de experiência" options={[{ value: '', label: 'Nenhum' }, ...EXPERIENCIAS.map((e) => ({ value: e, label: e }))]} {...register('experiencia')} />
+                <SelectInput label="Selo de experiência" options={[{ value: '', label: 'Nenhum' }, ...EXPERIENCIAS_BENEFICIO.map((e) => ({ value: e, label: e }))]} {...register('experiencia')} />
               </div>
               <CheckboxInput label="Publicado (no ar para o público)" {...register('ativo')} />
             </fieldset>
