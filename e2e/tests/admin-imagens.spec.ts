@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 import { membroComSaldo } from '../support/beneficios';
 import { e2eDatabaseUrl } from '../support/database';
 import { API_DIR } from '../support/env';
@@ -65,6 +65,8 @@ test('atendimento browses the images but has no upload', async ({ page }) => {
   await loginStaff(page, 'atendimento', '/admin/imagens');
   await expect(page.getByRole('heading', { level: 1, name: 'Imagens' })).toBeVisible();
   await expect(page.getByLabel('Enviar imagem nova')).toHaveCount(0);
+  // The server refuses the upload too (the permission is checked before the body is read).
+  expect((await adminApi(page, 'POST', '/api/admin/imagens?uso=beneficio', {})).status).toBe(403);
 });
 
 test('a member sees a benefit whose picture came from the back office as AVIF, with the JPEG as fallback', async ({ page, browser, request }) => {
