@@ -28,13 +28,16 @@ export function pct(xs, p) {
  * when it fails, the next one with next(port); behind HAProxy both are the balancer's port.
  */
 export class Cluster {
-  constructor({ dist, basePort, n, env, logDir, lb }) {
+  constructor({ dist, basePort, n, env, logDir, lb, workers = false }) {
     this.dist = dist;
     this.basePort = basePort;
     this.env = env;
     this.logDir = logDir;
     this.lb = lb ? { port: basePort, child: null } : null;
-    this.procs = Array.from({ length: n }, (_, i) => ({ i, port: basePort + 1 + i, child: null, starts: 0 }));
+    // workers: one `WORKERS=n` server (node:cluster, ADR 0025) on one port instead of n processes
+    // on n ports; the kill hits one of its workers and its primary starts another.
+    this.workers = workers ? n : 0;
+    this.procs = Array.from({ length: workers ? 1 : n }, (_, i) => ({ i, port: basePort + 1 + i, child: null, starts: 0 }));
     /** Processes clients are spread over (phase B narrows it to one). */
     this.active = this.procs.slice();
     mkdirSync(logDir, { recursive: true });
@@ -47,7 +50,7 @@ export class Cluster {
     const out = openSync(join(this.logDir, `api-${i}.log`), 'a');
     const child = spawn(process.execPath, [this.dist], {
       cwd: dirname(dirname(this.dist)),
-      env: { ...process.env, ...this.env, PORT: String(p.port), SEED_DEMO: i === 0 && p.starts === 1 ? 'true' : 'false', ...extraEnv },
+      env: { ...process.env, ...this.env, PORT: String(p.port), SEED_DEMO: i === 0 && p.starts === 1 ? 'true' : 'false', ...(this.workers ? { WORKERS: String(this.workers) } : {}), ...extraEnv },
       stdio: ['ignore', out, out],
     });
     closeSync(out);
@@ -55,10 +58,37 @@ export class Cluster {
     const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
     p.exited = exited;
     await Promise.race([
-      waitFor(`http://127.0.0.1:${p.port}/api/ready`, 60_000),
+      waitFor(`http://127.0.0.1:${p.port}/api/ready`, 180_000),
       exited.then(({ code, signal }) => Promise.reject(new Error(`o processo ${i} da API terminou ao iniciar (código ${code}, sinal ${signal}); veja ${join(this.logDir, `api-${i}.log`)}`))),
     ]);
     return p;
+  }
+
+  /** The pids of a WORKERS=n server's workers (its primary's children), from /proc. */
+  workerPids() {
+    const pid = this.procs[0].child?.pid;
+    if (!pid) return [];
+    try {
+      return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    } catch {
+      return [];
+    }
+  }
+
+  /** SIGKILL to one worker; resolves once the primary has replaced it and the port is ready again. */
+  async killWorker() {
+    const before = this.workerPids();
+    const victim = before[before.length - 1];
+    process.kill(victim, 'SIGKILL');
+    const t = performance.now();
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 100));
+      const now = this.workerPids();
+      if (!now.includes(victim) && now.length >= before.length) break;
+      if (performance.now() - t > 180_000) throw new Error('o primário não repôs o worker morto em 3 minutos');
+    }
+    await waitFor(`http://127.0.0.1:${this.procs[0].port}/api/ready`, 60_000);
+    return { victim, downS: (performance.now() - t) / 1000 };
   }
 
   kill(i, signal = 'SIGKILL') {
@@ -148,7 +178,8 @@ export function cpuSnapshot(cluster, dbName) {
       if (cmd.startsWith('postgres:') && cmd.split(' ').includes(dbName)) pg.set(pid, cpuOf(pid));
     } catch {}
   }
-  const api = new Map(cluster.procs.filter((p) => p.child?.pid).map((p) => [p.child.pid, cpuOf(p.child.pid)]));
+  const pids = [...cluster.procs.filter((p) => p.child?.pid).map((p) => p.child.pid), ...(cluster.workers ? cluster.workerPids() : [])];
+  const api = new Map(pids.map((pid) => [pid, cpuOf(pid)]));
   const self = process.cpuUsage();
   return { api, pg, members: (self.user + self.system) / 1e6 };
 }

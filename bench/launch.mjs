@@ -22,7 +22,7 @@
 // (in SQL), p95 of each step, throughput. Exit code 1 when an invariant fails.
 //
 // Usage: node bench/launch.mjs   (needs `pnpm build`, local PostgreSQL and Redis)
-//   MEMBERS=5000 SECONDS=60 PROCESSES=2 LB=client|haproxy CAPACITY=200 RATE=<admissions/min, 1200>
+//   MEMBERS=5000 SECONDS=60 PROCESSES=2 MODE=processes|workers LB=client|haproxy CAPACITY=200 RATE=<admissions/min, 1200>
 //   BCRYPT_COST=6 KILL=1 RESTART_AFTER_MS=2000 THROUGHPUT_JOURNEYS=1000 CONCURRENCY=100 PHASE_B=1 B_ROUNDS=1
 //   LAUNCH_API_DIST=<another build's dist/server.js> LAUNCH_DB=legiao_test_launch BASE_PORT=3450
 //   LAUNCH_REDIS_URL=redis://127.0.0.1:6379/3 MAX_SECONDS
@@ -41,6 +41,8 @@ const MEMBERS = Number(env.MEMBERS ?? 5000);
 const SECONDS = Number(env.SECONDS ?? 60);
 const PROCESSES = Number(env.PROCESSES ?? 2);
 const LB = env.LB ?? 'client';
+// processes: PROCESSES servers on their own ports; workers: one WORKERS=PROCESSES server (ADR 0025).
+const MODE = env.MODE ?? 'processes';
 const CAPACITY = Number(env.CAPACITY ?? 200);
 // The product's default (FILA_ADMISSOES_POR_MINUTO, 1,200/min: what two cores serve, ADR 0008),
 // or 60% of the arrival rate when that is lower: either way the queue grows during the arrivals
@@ -78,10 +80,12 @@ try {
 console.log(`carga média (1/5/15 min) no início: ${load()}${uptime ? `  (uptime: ${uptime})` : ''}`);
 console.log(
   `ensaio de lançamento ${runId}: ${MEMBERS} membros em ${SECONDS} s (${fmt(MEMBERS / SECONDS)}/s), ${PROCESSES} processo(s) da API, ` +
-    `${LB === 'haproxy' ? 'HAProxy na frente' : 'round robin no cliente'}; sala de espera: capacidade ${CAPACITY}, ${RATE} admissões/min (${fmt(RATE / 60)}/s); ` +
+    `${MODE === 'workers' ? `um servidor WORKERS=${PROCESSES} numa porta` : LB === 'haproxy' ? 'HAProxy na frente' : 'round robin no cliente'}; sala de espera: capacidade ${CAPACITY}, ${RATE} admissões/min (${fmt(RATE / 60)}/s); ` +
     `bcrypt custo ${BCRYPT_COST} (produção: 10); kill ${KILL ? `no meio das chegadas, reinício após ${RESTART_AFTER_MS} ms` : 'desligado'}; ` +
     `fase B: ${PHASE_B ? `${THROUGHPUT_JOURNEYS} jornadas, ${CONCURRENCY} por vez` : 'desligada'}; logs da API em ${logDir}`,
 );
+if (MODE !== 'processes' && MODE !== 'workers') throw new Error('MODE: processes ou workers');
+if (MODE === 'workers' && LB === 'haproxy') throw new Error('MODE=workers é uma porta só: sem LB=haproxy');
 if (LB === 'haproxy' && !haproxyInstalled()) throw new Error('LB=haproxy: o binário haproxy não está instalado (Debian: apt-get install -y haproxy)');
 
 const cluster = new Cluster({
@@ -89,6 +93,7 @@ const cluster = new Cluster({
   basePort: BASE_PORT,
   n: PROCESSES,
   lb: LB === 'haproxy',
+  workers: MODE === 'workers',
   logDir,
   env: {
     NODE_ENV: 'development',
@@ -112,12 +117,14 @@ const cluster = new Cluster({
 
 const watchdog = setTimeout(() => {
   console.error(`tempo máximo (${MAX_SECONDS} s) atingido: encerrando`);
+  for (const pid of cluster.workerPids()) process.kill(pid, 'SIGKILL');
   for (const p of cluster.procs) p.child?.kill('SIGKILL');
   cluster.lb?.child?.kill('SIGKILL');
   process.exit(2);
 }, MAX_SECONDS * 1000);
 watchdog.unref();
 process.once('SIGINT', () => {
+  for (const pid of cluster.workerPids()) process.kill(pid, 'SIGKILL');
   for (const p of cluster.procs) p.child?.kill('SIGKILL');
   cluster.lb?.child?.kill('SIGKILL');
   process.exit(130);
@@ -135,7 +142,7 @@ const check = (name, ok) => {
 
 try {
   // Process 0 migrates and seeds the demo data; the others start once the schema exists.
-  log(`iniciando ${PROCESSES} processo(s) da API (${DIST})`);
+  log(`iniciando ${MODE === 'workers' ? `um servidor com WORKERS=${PROCESSES}` : `${PROCESSES} processo(s) da API`} (${DIST})`);
   await cluster.start(0);
   await Promise.all(cluster.procs.slice(1).map((p) => cluster.start(p.i)));
   if (cluster.lb) await cluster.startHaproxy();
@@ -184,6 +191,15 @@ try {
   const killer = KILL
     ? (async () => {
         await sleep(killAt);
+        if (cluster.workers) {
+          const waiting = journeys.filter((j) => j.step === 'fila' && j.firstJti === null).length;
+          log(`SIGKILL num dos ${PROCESSES} workers do servidor WORKERS=${PROCESSES} (${waiting} clientes na fila em todos)`);
+          const tk = performance.now();
+          const { victim: pid, downS } = await cluster.killWorker();
+          log(`worker ${pid} reposto pelo primário depois de ${fmt(downS)} s`);
+          kill = { at: (tk - tA) / 1000, where: `um worker (pid ${pid}) de ${PROCESSES}, com ${waiting} clientes na fila em todos os workers`, downS };
+          return;
+        }
         const waitingOnVictim = journeys.filter((j) => j.step === 'fila' && j.port === cluster.procs[victim].port && j.firstJti === null).length;
         const onVictim = journeys.filter((j) => j.step && j.step !== 'fim' && !j.t.done && j.port === cluster.procs[victim].port).length;
         log(`SIGKILL no processo ${victim} (porta ${cluster.procs[victim].port}): ${onVictim} clientes nele, ${waitingOnVictim} na fila`);
@@ -193,7 +209,7 @@ try {
         await cluster.start(victim);
         const down = performance.now() - tk;
         log(`processo ${victim} de volta depois de ${fmt(down / 1000)} s`);
-        kill = { at: (tk - tA) / 1000, onVictim, waitingOnVictim, downS: down / 1000 };
+        kill = { at: (tk - tA) / 1000, where: `${onVictim} clientes no processo morto (${waitingOnVictim} na fila)`, downS: down / 1000 };
       })()
     : Promise.resolve();
 
@@ -237,7 +253,7 @@ try {
   const redeemedTwice = [...perMember.values()].filter((n) => n > 1).length;
 
   console.log(`\nFase A: resultados (${PROCESSES} processos, ${fmt(secondsA)} s do primeiro ao último)`);
-  if (kill) console.log(`  kill: aos ${fmt(kill.at)} s, ${kill.onVictim} clientes no processo morto (${kill.waitingOnVictim} na fila); fora do ar ${fmt(kill.downS)} s; sockets caídos ${statsA.wsDrops} (${statsA.wsDropsWaiting} de quem ainda esperava a vez), reconexões ${statsA.reconnects}, quem esperava e achou o lugar na reconexão ${statsA.keptAfterReconnect}/${statsA.wsDropsWaiting}; chamadas HTTP sem resposta (refeitas em outro processo) ${statsA.connErrors}; logins refeitos com novo ticket ${statsA.ticketRetries}; resgates repetidos com a mesma chave (replay) ${statsA.replays}`);
+  if (kill) console.log(`  kill: aos ${fmt(kill.at)} s, ${kill.where}; fora do ar ${fmt(kill.downS)} s; sockets caídos ${statsA.wsDrops} (${statsA.wsDropsWaiting} de quem ainda esperava a vez), reconexões ${statsA.reconnects}, quem esperava e achou o lugar na reconexão ${statsA.keptAfterReconnect}/${statsA.wsDropsWaiting}; chamadas HTTP sem resposta (refeitas em outro processo) ${statsA.connErrors}; logins refeitos com novo ticket ${statsA.ticketRetries}; resgates repetidos com a mesma chave (replay) ${statsA.replays}`);
   console.log(`  esperaram na fila: ${waited.length} membros; maior posição vista ${Math.max(0, ...waited.map((j) => j.positions[0]))}`);
   const lines = [
     ['admissões (todos os membros)', `${admitted.length}/${MEMBERS}`, check('admissões', admitted.length === MEMBERS)],
@@ -313,14 +329,24 @@ try {
     };
     console.log(`\nFase B: vazão, ${THROUGHPUT_JOURNEYS} jornadas, ${CONCURRENCY} membros por vez, admissão sem limite de taxa`);
     for (let round = 1; round <= B_ROUNDS; round++) {
-      if (round > 1) {
+      if (round > 1 && cluster.workers) {
+        await cluster.kill(0, 'SIGTERM');
+        cluster.workers = PROCESSES;
+        await cluster.start(0);
+      } else if (round > 1) {
         // The others again (restarted), so each round compares N and 1 at about the same moment.
         await Promise.all(cluster.procs.slice(1).map((p) => cluster.start(p.i)));
         cluster.active = cluster.procs.slice();
         if (cluster.lb) await sleep(3000); // the balancer's health check puts them back
       }
       throughput.push(await measure(String(PROCESSES)));
-      if (PROCESSES > 1) {
+      if (PROCESSES > 1 && cluster.workers) {
+        // The same server with WORKERS=1 (one process: no primary, no cluster).
+        await cluster.kill(0, 'SIGTERM');
+        cluster.workers = 1;
+        await cluster.start(0);
+        throughput.push(await measure('1'));
+      } else if (PROCESSES > 1) {
         for (const p of cluster.procs.slice(1)) await cluster.kill(p.i, 'SIGTERM');
         cluster.active = cluster.procs.slice(0, 1);
         if (cluster.lb) await sleep(3000); // the balancer's health check takes them out
