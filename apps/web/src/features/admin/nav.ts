@@ -11,6 +11,7 @@ export interface AdminNavItem {
 export const adminNav: AdminNavItem[] = [
   { to: 'beneficios', label: 'Benefícios', permission: 'content.read' },
   { to: 'banners', label: 'Banners', permission: 'content.read' },
+  { to: 'catalogo', label: 'Catálogo', permission: 'content.read' },
   { to: 'faq', label: 'Perguntas frequentes', permission: 'content.read' },
   { to: 'fila', label: 'Sala de espera', permission: 'waitingRoom.manage' },
   { to: 'cupons', label: 'Cupons', permission: 'content.read' },

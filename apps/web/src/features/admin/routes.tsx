@@ -18,6 +18,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'equipe', permission: 'staff.manage', page: page(() => import('./equipe/equipe-page'), 'EquipePage') },
   { path: 'auditoria', permission: 'audit.read', page: page(() => import('./auditoria/auditoria-page'), 'AuditoriaPage') },
   { path: 'banners/*', permission: 'content.read', page: page(() => import('./banners/banners-page'), 'BannersArea') },
+  { path: 'catalogo/*', permission: 'content.read', page: page(() => import('./catalogo/catalogo-page'), 'CatalogoArea') },
   { path: 'faq', permission: 'content.read', page: page(() => import('./faq/faq-page'), 'FaqPage') },
   { path: 'fila', permission: 'waitingRoom.manage', page: page(() => import('./fila/fila-page'), 'FilaPage') },
   { path: 'cupons/*', permission: 'content.read', page: page(() => import('./cupons/cupons-page'), 'CuponsArea') },

@@ -128,9 +128,9 @@ export async function ativarProduto(tx: Tx, id: number, ativo: boolean): Promise
   return { antes, depois: await lerProduto(tx, id) };
 }
 
-/** The choices of the product form and of the members' "add a product" screen. */
+/** The choices of the members' "add a product" screen (lines of active products, as GET /produto/categoria), shown to staff. */
 export async function opcoesCatalogo(db: Db): Promise<CatalogoOpcoes> {
-  const linhas = await db.produto.findMany({ distinct: ['categoria', 'subcategoria'], select: { categoria: true, subcategoria: true }, orderBy: [{ categoria: 'asc' }, { subcategoria: 'asc' }] });
+  const linhas = await db.produto.findMany({ where: { ativo: true }, distinct: ['categoria', 'subcategoria'], select: { categoria: true, subcategoria: true }, orderBy: [{ categoria: 'asc' }, { subcategoria: 'asc' }] });
   return {
     categorias: CATALOGO_CONSTANTES.CATEGORIAS.map((categoria) => ({ categoria, subcategorias: linhas.filter((l) => l.categoria === categoria).map((l) => l.subcategoria) })),
     molduras: [...CATALOGO_CONSTANTES.MOLDURAS],

@@ -11,6 +11,7 @@ import { BannerSiteForm } from './components/banner-site-form';
 import { BannerPrincipalForm } from './components/banner-principal-form';
 import { BannersPrevia } from './components/banners-previa';
 import { PERFIL_ROTULO, publicoRotulo, REGIAO_ROTULO, situacaoSite } from './components/rotulos';
+import '../ordenacao/formularios.css';
 import './banners.css';
 
 /** /admin/banners/*: the lists, the forms (novo, :id) and the preview. */

@@ -4,6 +4,7 @@ import { FilaControles } from './components/fila-controles';
 import { FilaNumeros } from './components/fila-numeros';
 import { dataHora } from './lib/formatar';
 import { useFilaPainel, type Conexao } from './lib/use-fila-painel';
+import '../ordenacao/formularios.css';
 import './fila.css';
 
 const CONEXAO: Record<Conexao, string> = { conectando: 'Conectando...', 'ao-vivo': 'Ao vivo', reconectando: 'Reconectando...', recusada: 'Desconectado' };

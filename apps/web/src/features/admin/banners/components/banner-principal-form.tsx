@@ -65,7 +65,7 @@ function Formulario({ atual }: { atual: BannerPrincipalAdmin | undefined }) {
   return (
     <>
       <PageHeader title={atual ? `Editar: ${atual.nome}` : 'Nova imagem do banner principal'} description="A home mostra a do perfil do membro e do seu público; a de perfil geral e público “todos” vale para quem não tiver uma própria." />
-      <form className="admin-form banner-form" onSubmit={(e) => {
+      <form className="admin-form banner-form form-conteudo" onSubmit={(e) => {
           form.clearErrors();
           void salvar(e);
         }}

@@ -126,7 +126,7 @@ function Formulario({ atual }: { atual: BannerSiteAdmin | undefined }) {
   return (
     <>
       <PageHeader title={atual ? `Editar: ${atual.titulo}` : 'Novo banner do site'} description="Janela, cidades e tipo decidem quem vê; o servidor aplica as mesmas regras da home." />
-      <form className="admin-form banner-form" onSubmit={(e) => {
+      <form className="admin-form banner-form form-conteudo" onSubmit={(e) => {
           form.clearErrors();
           void salvar(e);
         }}

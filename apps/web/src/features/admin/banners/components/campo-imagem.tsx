@@ -10,7 +10,7 @@ export function CampoImagem({ uso, label, value, onChange, error }: { uso: Image
   return (
     <div className="campo-imagem">
       <ImagePicker uso={uso} label={label} value={value || null} onChange={onChange} error={error} />
-      <TextInput label={`Endereço: ${label.toLowerCase()}`} value={value} onChange={(e) => onChange(e.target.value)} placeholder="/banners/arte.svg ou https://..." error={error ? { message: error } : undefined} />
+      <TextInput label={`Endereço: ${label.toLowerCase()}`} value={value} onChange={(e) => onChange(e.target.value)} placeholder={uso === 'produto' ? '/produtos/arte.svg ou https://...' : '/banners/arte.svg ou https://...'} error={error ? { message: error } : undefined} />
     </div>
   );
 }

@@ -69,7 +69,7 @@ export function FilaAgendamentos({ agendamentos }: { agendamentos: FilaAgendamen
     <section className="fila-bloco" aria-labelledby="fila-agenda-titulo">
       <h2 id="fila-agenda-titulo">Agendamentos</h2>
       <p className="fila-bloco__nota">O servidor aplica a mudança no horário marcado (verifica a cada segundo), mesmo com esta tela fechada.</p>
-      <form className="admin-form fila-agendar" onSubmit={(e) => void agendar(e)} noValidate aria-label="Agendar mudança">
+      <form className="admin-form fila-agendar form-conteudo" onSubmit={(e) => void agendar(e)} noValidate aria-label="Agendar mudança">
         <div className="admin-form__linha">
           <TextInput label="Quando" type="datetime-local" step={1} error={errors.quando} {...form.register('quando')} />
           <SelectInput

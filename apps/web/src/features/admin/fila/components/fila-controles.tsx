@@ -44,7 +44,7 @@ export function FilaControles({ estado, onEstado }: { estado: FilaEstado; onEsta
     <section className="fila-bloco" aria-labelledby="fila-controles-titulo">
       <h2 id="fila-controles-titulo">Controles</h2>
       <p className="fila-bloco__nota">Valem para todos os processos da API, na hora. Baixar a capacidade não tira ninguém: só para as entradas até sobrar lugar.</p>
-      <form className="admin-form fila-controles" onSubmit={(e) => void salvar(e)} noValidate>
+      <form className="admin-form fila-controles form-conteudo" onSubmit={(e) => void salvar(e)} noValidate>
         <div className="admin-form__linha">
           <TextInput label="Capacidade (pessoas no portal)" inputMode="numeric" error={errors.capacidade} {...form.register('capacidade')} />
           <TextInput label="Admissões por minuto" inputMode="numeric" error={errors.admissoesPorMinuto} {...form.register('admissoesPorMinuto')} />
