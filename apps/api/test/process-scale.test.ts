@@ -53,7 +53,7 @@ beforeAll(async () => {
   const admin = await createUser(prisma);
   await prisma.usuario.update({ where: { id: admin.usuario.id }, data: { admin: true } });
   adminToken = await loginOn(a, admin.email);
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const c of clients.splice(0)) c.close();

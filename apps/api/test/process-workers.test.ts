@@ -86,5 +86,5 @@ describe('WORKERS', () => {
     } finally {
       await db.drop();
     }
-  }, 90_000);
+  }, 180_000);
 });

@@ -88,9 +88,9 @@ export async function startApiProcess(env: Record<string, string>, args: string[
     const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
     if (ok) break;
     if (exitCode !== undefined) throw new Error(`a API saiu com ${exitCode} antes de ficar pronta:\n${out}`);
-    if (Date.now() - started > 60_000) {
+    if (Date.now() - started > 120_000) {
       child.kill('SIGKILL');
-      throw new Error(`a API não ficou pronta em 60 s:\n${out}`);
+      throw new Error(`a API não ficou pronta em 120 s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
