@@ -291,7 +291,10 @@ export class Journey {
     this.heartbeatMs = heartbeatMs;
     this.step = null;
     this.t = {};
-    this.positions = [];
+    // Positions heard while waiting: the first, the last, how many (not all: 5,000 members × minutes).
+    this.firstPos = null;
+    this.lastPos = null;
+    this.positionsHeard = 0;
     this.lost = null; // why the member lost its place, if it did
     this.firstJti = null;
     this.jtis = [];
@@ -357,7 +360,7 @@ export class Journey {
         this.drops++;
         this.stats.wsDrops++;
         if (this.firstJti === null) this.stats.wsDropsWaiting++;
-        if (this.firstJti === null) this.checkAfterReconnect = this.positions.length ? this.positions[this.positions.length - 1] : Infinity;
+        if (this.firstJti === null) this.checkAfterReconnect = this.lastPos ?? Infinity;
       }
       this.port = this.cluster.next(this.port);
       // Like the web client: 0.5 s ± 20% first, doubling, at most 15 s.
@@ -387,13 +390,15 @@ export class Journey {
       case 'ReceiveQueuePosition': {
         this.t.joinAnswered ??= now;
         if (this.firstJti !== null) return; // a push that crossed the admission
-        const last = this.positions[this.positions.length - 1];
+        const last = this.lastPos ?? undefined;
         if (this.checkAfterReconnect !== null) {
           if (m.posicao > this.checkAfterReconnect) this.loseplace(`reconectou na posição ${m.posicao}, estava na ${this.checkAfterReconnect}`);
           else this.stats.keptAfterReconnect++;
           this.checkAfterReconnect = null;
         } else if (last !== undefined && m.posicao > last) this.loseplace(`posição subiu de ${last} para ${m.posicao}`);
-        this.positions.push(m.posicao);
+        this.firstPos ??= m.posicao;
+        this.lastPos = m.posicao;
+        this.positionsHeard++;
         return;
       }
       case 'ProceedToLogin': {

@@ -234,7 +234,7 @@ try {
   const lost = journeys.filter((j) => j.lost);
   const failed = journeys.filter((j) => j.failed);
   const doubles = journeys.reduce((a, j) => a + j.doubleAdmission, 0);
-  const waited = journeys.filter((j) => j.positions.length > 0);
+  const waited = journeys.filter((j) => j.positionsHeard > 0);
   const steps = {
     'fila (TryLogin -> ProceedToLogin)': journeys.filter((j) => j.t.ticketAt).map((j) => j.t.ticketAt - j.t.joinSent),
     'login (com o ticket)': done.map((j) => j.t.logged - j.t.admitted),
@@ -254,7 +254,7 @@ try {
 
   console.log(`\nFase A: resultados (${PROCESSES} processos, ${fmt(secondsA)} s do primeiro ao último)`);
   if (kill) console.log(`  kill: aos ${fmt(kill.at)} s, ${kill.where}; fora do ar ${fmt(kill.downS)} s; sockets caídos ${statsA.wsDrops} (${statsA.wsDropsWaiting} de quem ainda esperava a vez), reconexões ${statsA.reconnects}, quem esperava e achou o lugar na reconexão ${statsA.keptAfterReconnect}/${statsA.wsDropsWaiting}; chamadas HTTP sem resposta (refeitas em outro processo) ${statsA.connErrors}; logins refeitos com novo ticket ${statsA.ticketRetries}; resgates repetidos com a mesma chave (replay) ${statsA.replays}`);
-  console.log(`  esperaram na fila: ${waited.length} membros; maior posição vista ${Math.max(0, ...waited.map((j) => j.positions[0]))}`);
+  console.log(`  esperaram na fila: ${waited.length} membros; maior posição vista ${waited.reduce((m, j) => Math.max(m, j.firstPos), 0)}; posições recebidas ${waited.reduce((n, j) => n + j.positionsHeard, 0)}`);
   const lines = [
     ['admissões (todos os membros)', `${admitted.length}/${MEMBERS}`, check('admissões', admitted.length === MEMBERS)],
     [`admissões fora da ordem de chegada (${order.compared} comparáveis)`, order.bad, check('ordem', order.bad === 0 && order.compared === admitted.length)],
