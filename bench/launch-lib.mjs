@@ -440,7 +440,9 @@ export class Journey {
   /** The first ProceedToLogin (connecting if needed), or a new one after sending TryLogin again. */
   waitTicket(first) {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('sem ProceedToLogin em 10 minutos')), 600_000);
+      // Long: on a starved machine the places free as slowly as journeys finish (the run's own
+      // watchdog, MAX_SECONDS, bounds the whole).
+      const timer = setTimeout(() => reject(new Error('sem ProceedToLogin em 1 hora')), 3_600_000);
       this.ticketWaiters.push((t) => {
         clearTimeout(timer);
         resolve(t);
