@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { PESQUISA_ADMIN_MSG, type faseInputSchema, type LinkMembro, type linksQuerySchema, type novaCampanhaInputSchema, type ParticipacaoAdmin, type PerguntaAdmin, type perguntaEditInputSchema, type PesquisaResumo, type respostasQuerySchema } from '@legiao/contracts/admin/pesquisas';
+import type { AdminPage } from '@legiao/contracts/admin/paging';
+import type { Db } from '../../../db/prisma.js';
+import type { Pesquisa, Prisma } from '../../../generated/prisma/client.js';
+import { badRequest, notFound } from '../../../errors/app-error.js';
+import { pesquisaAtual } from '../../pesquisa/participacao.js';
+
+// Staff run the surveys of ADR 0014. pesquisa, pesquisa_pergunta and pesquisa_pergunta_resposta are
+// in the content cache with NOTIFY triggers (ADR 0019): a new campaign, a closed phase or a reworded
+// question reaches every process at once. ADR 0029.
+
+type Tx = Prisma.TransactionClient;
+
+const faseAberta = (p: Pick<Pesquisa, 'dataFim'>, agora: Date) => p.dataFim === null || p.dataFim > agora;
+
+export async function listarPesquisas(db: Db, agora = new Date()): Promise<PesquisaResumo[]> {
+  const pesquisas = await db.pesquisa.findMany({ orderBy: [{ tipo: 'asc' }, { id: 'desc' }], include: { _count: { select: { perguntas: true, participacoes: true } } } });
+  const concluidas = await db.pesquisaParticipacao.groupBy({ by: ['pesquisaId'], where: { concluidaEm: { not: null } }, _count: { _all: true } });
+  const atuais = new Set<number>();
+  for (const tipo of ['personalizacao', 'satisfacao'] as const) {
+    const a = await pesquisaAtual(db, tipo);
+    if (a) atuais.add(a.id);
+  }
+  return pesquisas.map((p) => ({
+    id: p.id,
+    chave: p.chave,
+    tipo: p.tipo,
+    nome: p.nome,
+    ativa: p.ativa,
+    atual: atuais.has(p.id),
+    dataFim: p.dataFim?.toISOString() ?? null,
+    faseAberta: faseAberta(p, agora),
+    perguntas: p._count.perguntas,
+    participacoes: p._count.participacoes,
+    concluidas: concluidas.find((c) => c.pesquisaId === p.id)?._count._all ?? 0,
+    criadaEm: p.criadaEm.toISOString(),
+  }));
+}
+
+async function pesquisaOu404(db: Db | Tx, id: number): Promise<Pesquisa> {
+  const p = await db.pesquisa.findUnique({ where: { id } });
+  if (!p) throw notFound(PESQUISA_ADMIN_MSG.naoEncontrada);
+  return p;
+}
+
+/**
+ * A new satisfaction campaign: a copy of the current satisfaction survey's questions and options
+ * under a new row, which becomes the current one (highest id). Past answers stay with their edition.
+ */
+export async function criarCampanha(tx: Tx, input: z.output<typeof novaCampanhaInputSchema>): Promise<Pesquisa> {
+  const modelo = await pesquisaAtual(tx, 'satisfacao');
+  if (!modelo) throw badRequest(PESQUISA_ADMIN_MSG.semModelo);
+  const perguntas = await tx.pesquisaPergunta.findMany({ where: { pesquisaId: modelo.id }, orderBy: { ordem: 'asc' }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
+  const nova = await tx.pesquisa.create({
+    data: { chave: `satisfacao-${new Date().toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`, tipo: 'satisfacao', nome: input.nome, dataFim: input.dataFim ? new Date(input.dataFim) : null },
+  });
+  for (const p of perguntas) {
+    await tx.pesquisaPergunta.create({
+      data: {
+        pesquisaId: nova.id,
+        ordem: p.ordem,
+        pagina: p.pagina,
+        descricao: p.descricao,
+        maxRespostas: p.maxRespostas,
+        opcoes: { create: p.opcoes.map((o) => ({ ordem: o.ordem, descricao: o.descricao, complemento: o.complemento, exigeComplemento: o.exigeComplemento, textoComplemento: o.textoComplemento, perfil: o.perfil })) },
+      },
+    });
+  }
+  return nova;
+}
+
+/** Opens (until dataFim, or with no end) or closes (now) a satisfaction survey's phase. */
+export async function mudarFase(tx: Tx, id: number, input: z.output<typeof faseInputSchema>, agora: Date): Promise<{ antes: Pesquisa; depois: Pesquisa }> {
+  await tx.$queryRaw`SELECT id FROM pesquisa WHERE id = ${id} FOR UPDATE`;
+  const antes = await pesquisaOu404(tx, id);
+  if (antes.tipo !== 'satisfacao') throw badRequest(PESQUISA_ADMIN_MSG.soSatisfacao);
+  let dataFim: Date | null;
+  if (!input.aberta) dataFim = agora;
+  else {
+    dataFim = input.dataFim ? new Date(input.dataFim) : null;
+    if (dataFim && dataFim <= agora) throw badRequest(PESQUISA_ADMIN_MSG.fimNoPassado);
+  }
+  const depois = await tx.pesquisa.update({ where: { id }, data: { dataFim } });
+  return { antes, depois };
+}
+
+export async function listarPerguntas(db: Db, id: number): Promise<PerguntaAdmin[]> {
+  await pesquisaOu404(db, id);
+  const perguntas = await db.pesquisaPergunta.findMany({ where: { pesquisaId: id }, orderBy: { ordem: 'asc' }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
+  return perguntas.map((p) => ({
+    id: p.id,
+    ordem: p.ordem,
+    pagina: p.pagina,
+    descricao: p.descricao,
+    maxRespostas: p.maxRespostas,
+    opcoes: p.opcoes.map((o) => ({ id: o.id, ordem: o.ordem, descricao: o.descricao, perfil: o.perfil, complemento: o.complemento, exigeComplemento: o.exigeComplemento, textoComplemento: o.textoComplemento })),
+  }));
+}
+
+/** Rewords a question and its options (and an option's perfil); structure and order never change. */
+export async function editarPergunta(tx: Tx, id: number, input: z.output<typeof perguntaEditInputSchema>) {
+  await tx.$queryRaw`SELECT id FROM pesquisa_pergunta WHERE id = ${id} FOR UPDATE`;
+  const antes = await tx.pesquisaPergunta.findUnique({ where: { id }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
+  if (!antes) throw notFound(PESQUISA_ADMIN_MSG.perguntaNaoEncontrada);
+  const minhas = new Set(antes.opcoes.map((o) => o.id));
+  if (input.opcoes.some((o) => !minhas.has(o.id))) throw badRequest(PESQUISA_ADMIN_MSG.opcaoDeOutraPergunta);
+  await tx.pesquisaPergunta.update({ where: { id }, data: { descricao: input.descricao } });
+  for (const o of input.opcoes) await tx.pesquisaPerguntaResposta.update({ where: { id: o.id }, data: { descricao: o.descricao, ...(o.perfil !== undefined ? { perfil: o.perfil } : {}) } });
+  const depois = await tx.pesquisaPergunta.findUniqueOrThrow({ where: { id }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
+  const plano = (p: typeof antes) => ({ id: p.id, pesquisaId: p.pesquisaId, descricao: p.descricao, opcoes: p.opcoes.map((o) => ({ id: o.id, descricao: o.descricao, perfil: o.perfil })) });
+  return { antes: plano(antes), depois: plano(depois) };
+}
+
+/**
+ * Members' personal links to a satisfaction survey (their hash: whoever has the link answers as the
+ * member, so this list needs content.write). Situation in this survey: not started, on page N, done.
+ */
+export async function listarLinks(db: Db, id: number, q: z.output<typeof linksQuerySchema>, publicUrl: string): Promise<AdminPage<LinkMembro>> {
+  const p = await pesquisaOu404(db, id);
+  if (p.tipo !== 'satisfacao') throw badRequest(PESQUISA_ADMIN_MSG.soSatisfacao);
+  const where: Prisma.UsuarioWhereInput = {
+    excluidoEm: null,
+    hashPesquisaSatisfacao: { not: null },
+    ...(q.q ? { OR: [{ nome: { contains: q.q, mode: 'insensitive' } }, { email: { contains: q.q, mode: 'insensitive' } }] } : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db.usuario.count({ where }),
+    db.usuario.findMany({
+      where,
+      orderBy: [{ nome: q.ordem === '-nome' ? 'desc' : 'asc' }, { id: 'asc' }],
+      skip: (q.pagina - 1) * q.porPagina,
+      take: q.porPagina,
+      select: { id: true, nome: true, email: true, hashPesquisaSatisfacao: true, pesquisas: { where: { pesquisaId: id }, select: { pagina: true, concluidaEm: true } } },
+    }),
+  ]);
+  return {
+    itens: rows.map((u) => {
+      const part = u.pesquisas[0];
+      return {
+        usuarioId: u.id,
+        nome: u.nome,
+        email: u.email,
+        link: `${publicUrl}/pesquisa-de-satisfacao?hash=${encodeURIComponent(u.hashPesquisaSatisfacao ?? '')}`,
+        situacao: !part ? 'nao-iniciada' : part.concluidaEm ? 'concluida' : 'em-andamento',
+        pagina: part?.pagina ?? null,
+      };
+    }),
+    total,
+    pagina: q.pagina,
+    porPagina: q.porPagina,
+  };
+}
+
+const primeiroNome = (nome: string) => nome.trim().split(/\s+/)[0] ?? '';
+
+export async function listarRespostas(db: Db, id: number, q: z.output<typeof respostasQuerySchema>): Promise<AdminPage<ParticipacaoAdmin>> {
+  await pesquisaOu404(db, id);
+  const where: Prisma.PesquisaParticipacaoWhereInput = {
+    pesquisaId: id,
+    ...(q.situacao === 'concluida' ? { concluidaEm: { not: null } } : q.situacao === 'em-andamento' ? { concluidaEm: null } : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db.pesquisaParticipacao.count({ where }),
+    db.pesquisaParticipacao.findMany({
+      where,
+      orderBy: [{ criadaEm: q.ordem === 'criadaEm' ? 'asc' : 'desc' }, { id: 'desc' }],
+      skip: (q.pagina - 1) * q.porPagina,
+      take: q.porPagina,
+      include: {
+        usuario: { select: { nome: true } },
+        respostas: { include: { pergunta: { select: { ordem: true, descricao: true } }, opcao: { select: { descricao: true } } } },
+      },
+    }),
+  ]);
+  return {
+    itens: rows.map((p) => ({
+      id: p.id,
+      primeiroNome: primeiroNome(p.usuario.nome),
+      pagina: p.pagina,
+      concluidaEm: p.concluidaEm?.toISOString() ?? null,
+      cupom: p.cupom,
+      perfil: p.perfil,
+      criadaEm: p.criadaEm.toISOString(),
+      respostas: p.respostas
+        .map((r) => ({ perguntaOrdem: r.pergunta.ordem, pergunta: r.pergunta.descricao, opcao: r.opcao?.descricao ?? null, complemento: r.complemento }))
+        .sort((a, b) => a.perguntaOrdem - b.perguntaOrdem),
+    })),
+    total,
+    pagina: q.pagina,
+    porPagina: q.porPagina,
+  };
+}
+
+/**
+ * The CSV export's query, one row per answer, for COPY ... TO STDOUT (streamed: the server never
+ * holds the file). `id` is a validated integer, inlined because COPY takes no parameters.
+ */
+export function sqlRespostasCsv(id: number): string {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Error('id inválido');
+  return `COPY (
+    SELECT p.id AS participacao, split_part(trim(u.nome), ' ', 1) AS primeiro_nome, p.pagina, p.concluida_em, p.cupom, p.perfil,
+           q.ordem AS pergunta_ordem, q.pagina AS pergunta_pagina, q.descricao AS pergunta, o.descricao AS opcao, r.complemento, r.criada_em AS respondida_em
+      FROM pesquisa_participacao p
+      JOIN usuario u ON u.id = p.usuario_id
+      JOIN pesquisa_resposta_usuario r ON r.participacao_id = p.id
+      JOIN pesquisa_pergunta q ON q.id = r.pergunta_id
+      LEFT JOIN pesquisa_pergunta_resposta o ON o.id = r.opcao_id
+     WHERE p.pesquisa_id = ${id}
+     ORDER BY p.id, q.ordem, o.ordem
+  ) TO STDOUT WITH (FORMAT csv, HEADER true)`;
+}
+
+export { pesquisaOu404 };
