@@ -8,6 +8,7 @@ import { bannersRoutes } from './banners/banners.routes.js';
 import { faqAdminRoutes } from './faq/faq.routes.js';
 import { catalogoRoutes } from './catalogo/catalogo.routes.js';
 import { filaAgendamentoRoutes } from './fila/fila-agendamento.routes.js';
+import { pesquisasRoutes } from './pesquisas/pesquisas.routes.js';
 
 // The back office's API under /api/admin (docs/decisions/0027-back-office.md). Each area registers
 // its own routes from its folder; add one line per area here. Every route names its permission
@@ -22,6 +23,7 @@ const adminPlugin: FastifyPluginAsync = async (app) => {
   await app.register(faqAdminRoutes);
   await app.register(catalogoRoutes);
   await app.register(filaAgendamentoRoutes);
+  await app.register(pesquisasRoutes);
 };
 
 export default adminPlugin;
