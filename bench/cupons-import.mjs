@@ -83,10 +83,15 @@ try {
         method: 'POST',
         headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length },
       });
+      let enviado = 0;
+      // The API reads the body only as fast as COPY takes it (backpressure), so the last byte leaving
+      // marks the end of parsing and COPY; what comes after it is the analysis statement.
+      req.on('finish', () => (enviado = Date.now()));
       req.on('response', async (res) => {
         let body = '';
         for await (const c of res) body += c;
-        res.statusCode === 201 ? resolve(JSON.parse(body)) : reject(new Error(`upload: ${res.statusCode} ${body}`));
+        const fim = Date.now();
+        res.statusCode === 201 ? resolve({ ...JSON.parse(body), _analiseMs: fim - enviado }) : reject(new Error(`upload: ${res.statusCode} ${body}`));
       });
       req.on('error', reject);
       req.write(head);
@@ -99,7 +104,7 @@ try {
   let t0 = Date.now();
   const imp = await enviar();
   const tEnvio = Date.now() - t0;
-  console.log(`envio + análise: ${s(tEnvio)} -> novos ${imp.novos}, repetidos ${imp.duplicadosNoArquivo}, inválidos ${imp.invalidos}, já no estoque ${imp.jaNoEstoque}; RSS pico ${mb(picos.envio)}`);
+  console.log(`envio + análise: ${s(tEnvio)} (análise depois do último byte: ${s(imp._analiseMs)}) -> novos ${imp.novos}, repetidos ${imp.duplicadosNoArquivo}, inválidos ${imp.invalidos}, já no estoque ${imp.jaNoEstoque}; RSS pico ${mb(picos.envio)}`);
 
   // The probe: a redemption's take, rolled back, every 50 ms while the confirmation runs.
   const sonda = new pg.Client({ connectionString: dbUrl });
@@ -161,7 +166,7 @@ try {
   fase = 'reenvio';
   t0 = Date.now();
   const de_novo = await enviar();
-  console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} -> novos ${de_novo.novos}, já no estoque ${de_novo.jaNoEstoque}, já resgatados ${de_novo.jaResgatados}; RSS pico ${mb(picos.reenvio)}`);
+  console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} (análise ${s(de_novo._analiseMs)}) -> novos ${de_novo.novos}, já no estoque ${de_novo.jaNoEstoque}, já resgatados ${de_novo.jaResgatados}; RSS pico ${mb(picos.reenvio)}`);
   const { VmHWM } = status();
   console.log(`RSS: repouso ${mb(repouso)}, pico amostrado ${mb(pico)} (envio ${mb(picos.envio)}, importação ${mb(picos.importacao)}, reenvio ${mb(picos.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
   const [m1, m5, m15] = loadavg();
