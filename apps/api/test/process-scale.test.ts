@@ -51,7 +51,8 @@ beforeAll(async () => {
   await sql.connect();
   queue = new RedisQueueStore({ url: TEST_REDIS_URL, prefix: redisEnv.FILA_REDIS_PREFIX, defaults: { capacidade: CAPACITY, admissoesPorMinuto: 60_000 }, inatividadeMs: 120_000 });
   const admin = await createUser(prisma);
-  await prisma.usuario.update({ where: { id: admin.usuario.id }, data: { admin: true } });
+  // Staff who run the waiting room (waitingRoom.manage, ADR 0027).
+  await prisma.staffRole.create({ data: { usuarioId: admin.usuario.id, role: 'operacao' } });
   adminToken = await loginOn(a, admin.email);
 }, 180_000);
 
