@@ -113,6 +113,16 @@ test('support (atendimento) reads benefits but cannot change them: no buttons, a
   // The preview still works for support: it is how they answer "why can't I redeem this?".
   await expect(cardNaPrevia(page)).toBeVisible();
   await adminSnap(page, 'beneficio-somente-leitura');
+  // Usable at 1024 px: the preview moves below the form, the list keeps its columns.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(cardNaPrevia(page)).toBeVisible();
+  await adminSnap(page, 'beneficio-somente-leitura');
+  await page.getByRole('link', { name: 'Voltar à lista' }).click();
+  await expect(page.getByRole('table', { name: 'Benefícios' })).toBeVisible();
+  await adminSnap(page, 'beneficios');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/beneficios\/\d+$/);
   const id = page.url().split('/').pop();
   expect((await adminApi(page, 'POST', `/api/admin/beneficios/${id}/arquivar`)).status).toBe(403);
   expect((await adminApi(page, 'POST', `/api/admin/beneficios/${id}/duplicar`)).status).toBe(403);

@@ -71,10 +71,12 @@ export function BeneficiosListPage() {
           <span>
             O membro vê: <EstadoMembro estado={b.estado} codigo={b.codigoBloqueio} />
           </span>
+          <small className="admin-campo__dica">
+            {b.resgates.toLocaleString('pt-BR')} {b.resgates === 1 ? 'resgate' : 'resgates'}
+          </small>
         </span>
       ),
     },
-    { id: 'resgates', header: 'Resgates', cell: ({ row }) => row.original.resgates.toLocaleString('pt-BR') },
     {
       id: 'acoes',
       header: () => <span className="visually-hidden">Ações</span>,
