@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { serveClusterMetrics } from './features/metrics/cluster-metrics.js';
 
 /** A worker that dies sooner than this after starting counts as a crash loop: its restart waits longer. */
 const STABLE_MS = 10_000;
@@ -50,6 +51,8 @@ export function runPrimary(config: Config, log: Logger, env: NodeJS.ProcessEnv):
   // worker that has just died is lost and hangs until the client gives up (measured: the first
   // request after a SIGKILL waited out curl's 3 s). A busy worker also accepts less by itself.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
+  // GET /api/metrics on any worker answers for all of them (features/metrics/cluster-metrics.ts).
+  serveClusterMetrics(() => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w) && startedAt.has(w!.id)));
   for (let i = 0; i < config.workers; i++) fork();
   log.info(`${config.workers} processos da API na porta ${config.port}`);
 

@@ -10,6 +10,7 @@ import { seedDemo } from './db/seed.js';
 import { HttpCepProvider } from './features/cep/cep.provider.js';
 import { Mailer } from './features/mail/mailer.js';
 import { runPrimary } from './cluster.js';
+import { answerMetricsCollection } from './features/metrics/cluster-metrics.js';
 
 let config: Config;
 try {
@@ -50,6 +51,8 @@ redis?.on('error', (err) => log.warn({ err }, 'redis error'));
 const mailer = new Mailer(prisma, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryIntervalMs: config.mailRetryIntervalMs, log });
 const app = await buildApp({ config, prisma, mailer, cep: new HttpCepProvider(config.cep.providerUrl, config.cep.timeoutMs), redis });
 
+// WORKERS > 1: this worker's readings go into every scrape, whichever worker serves it.
+if (isWorker) answerMetricsCollection(app.metrics);
 mailer.start();
 await app.listen({ port: config.port, host: config.host });
 log.info(`Legião no ar em ${config.publicUrl} (API em /api, documentação em /api/docs)`);

@@ -40,6 +40,17 @@ const status = (url: string) =>
     }).on('error', reject);
   });
 
+/** A body over a new connection each time, so the scrapes spread over the workers. */
+const text = (url: string, headers: Record<string, string>) =>
+  new Promise<string>((resolve, reject) => {
+    get(url, { agent: false, headers }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+const METRICS_TOKEN = 'token-de-metricas-do-teste-0123';
+
 describe('WORKERS', () => {
   const started: ApiProcess[] = [];
   afterAll(() => stopAll(started), 30_000);
@@ -55,7 +66,7 @@ describe('WORKERS', () => {
   it('runs N processes on one port, migrating and seeding once, replacing a dead one, and stops them all on SIGTERM', async () => {
     const db = await scaleDatabase('workers', { migrated: false });
     try {
-      const api = await startApiProcess({ ...scaleRedisEnv(), DATABASE_URL: db.url, WORKERS: '2', SEED_DEMO: 'true', LOG_LEVEL: 'info' });
+      const api = await startApiProcess({ ...scaleRedisEnv(), DATABASE_URL: db.url, WORKERS: '2', SEED_DEMO: 'true', LOG_LEVEL: 'info', METRICS_TOKEN });
       started.push(api);
       const primary = api.child.pid!;
       // /api/ready answered from one worker; wait for both to listen.
@@ -69,6 +80,13 @@ describe('WORKERS', () => {
       expect(new Set(migrations.map((l) => l.pid))).toEqual(new Set([primary]));
       expect(logs.filter((l) => l.msg.includes('conta(s) de demonstração criada(s)')).map((l) => l.pid)).toEqual([primary]);
       expect(logs.filter((l) => l.msg.startsWith('Server listening')).map((l) => l.pid).sort()).toEqual([...workers].sort());
+
+      // A scrape, whichever worker serves it, counts both processes and doesn't double the shared numbers.
+      for (let i = 0; i < 4; i++) {
+        const body = await text(`${api.base}/api/metrics`, { authorization: `Bearer ${METRICS_TOKEN}` });
+        expect(body).toMatch(/^legiao_api_processes 2$/m);
+        expect(body).toMatch(/^legiao_fila_capacidade 1000$/m);
+      }
 
       // A worker dies: the other one keeps answering on the same port, and the primary starts another.
       process.kill(workers[0]!, 'SIGKILL');

@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiMetrics } from './metrics.js';
+import { requestClusterMetrics } from './cluster-metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +31,8 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
   };
 
   app.get('/metrics', { onRequest: [allowed], config: { overloadExempt: true }, schema: { hide: true } }, async (_request, reply) => {
-    const body = await app.metrics.render();
+    // Under WORKERS, every process's numbers (the primary combines them); alone, or if that fails, this one's.
+    const body = (cluster.isWorker ? await requestClusterMetrics() : null) ?? (await app.metrics.render());
     return reply.type(app.metrics.registry.contentType).send(body);
   });
 };

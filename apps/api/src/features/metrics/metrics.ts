@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Aggregator, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import { poolOf } from '../../db/prisma.js';
 
 // Seconds. Most answers take 1-50 ms; logins (bcrypt) ~30-100 ms; past 2.5 s a member has given up.
@@ -31,19 +31,19 @@ export class ApiMetrics {
   private app?: FastifyInstance;
 
   private readonly fila = {
-    aguardando: this.gauge('legiao_fila_aguardando', 'Membros na fila de espera (todos os processos)'),
-    admitidos: this.gauge('legiao_fila_admitidos', 'Sessões admitidas ocupando lugar (todos os processos)'),
-    capacidade: this.gauge('legiao_fila_capacidade', 'Sessões admitidas ao mesmo tempo (configuração atual)'),
-    admissoesUltimoMinuto: this.gauge('legiao_fila_admissoes_ultimo_minuto', 'Admissões no último minuto (todos os processos)'),
-    esperaMaisAntiga: this.gauge('legiao_fila_espera_mais_antiga_seconds', 'Há quanto tempo espera o primeiro da fila'),
-    pausada: this.gauge('legiao_fila_pausada', '1 quando a admissão está pausada por um operador'),
-    automatica: this.gauge('legiao_fila_automatica', '1 quando a sala de espera automática (FILA_AUTO) segura as admissões'),
+    aguardando: this.gauge('legiao_fila_aguardando', 'Membros na fila de espera (todos os processos)', undefined, 'max'),
+    admitidos: this.gauge('legiao_fila_admitidos', 'Sessões admitidas ocupando lugar (todos os processos)', undefined, 'max'),
+    capacidade: this.gauge('legiao_fila_capacidade', 'Sessões admitidas ao mesmo tempo (configuração atual)', undefined, 'max'),
+    admissoesUltimoMinuto: this.gauge('legiao_fila_admissoes_ultimo_minuto', 'Admissões no último minuto (todos os processos)', undefined, 'max'),
+    esperaMaisAntiga: this.gauge('legiao_fila_espera_mais_antiga_seconds', 'Há quanto tempo espera o primeiro da fila', undefined, 'max'),
+    pausada: this.gauge('legiao_fila_pausada', '1 quando a admissão está pausada por um operador', undefined, 'max'),
+    automatica: this.gauge('legiao_fila_automatica', '1 quando a sala de espera automática (FILA_AUTO) segura as admissões', undefined, 'max'),
     websocket: this.gauge('legiao_websocket_clients', 'Conexões WebSocket da sala de espera neste processo'),
   };
   private readonly outbox = {
-    pendentes: this.gauge('legiao_mail_outbox_pending', 'E-mails pendentes no outbox'),
-    idade: this.gauge('legiao_mail_outbox_oldest_pending_seconds', 'Idade do e-mail pendente mais antigo (0 sem pendentes)'),
-    falhos: this.gauge('legiao_mail_outbox_failed', 'E-mails que esgotaram as tentativas'),
+    pendentes: this.gauge('legiao_mail_outbox_pending', 'E-mails pendentes no outbox', undefined, 'max'),
+    idade: this.gauge('legiao_mail_outbox_oldest_pending_seconds', 'Idade do e-mail pendente mais antigo (0 sem pendentes)', undefined, 'max'),
+    falhos: this.gauge('legiao_mail_outbox_failed', 'E-mails que esgotaram as tentativas', undefined, 'max'),
   };
   private readonly pool = {
     total: this.gauge('legiao_db_pool_connections', 'Conexões do pool do PostgreSQL neste processo', ['state']),
@@ -55,10 +55,12 @@ export class ApiMetrics {
     invalidations: new Counter({ name: 'legiao_content_cache_invalidations_total', help: 'Entradas descartadas por mudança no banco', registers: [this.registry] }),
     listening: this.gauge('legiao_content_cache_listening', '1 quando o cache ouve o banco (senão toda leitura vai ao banco)'),
   };
+  /** 1 per process: summed over WORKERS' processes, it says how many answered the scrape. */
+  private readonly processes = this.gauge('legiao_api_processes', 'Processos da API somados nesta coleta (WORKERS)');
   private readonly pressure = {
-    delay: this.gauge('legiao_event_loop_delay_seconds', 'Atraso médio do event loop no último segundo (o que a proteção de sobrecarga compara)'),
-    utilization: this.gauge('legiao_event_loop_utilization', 'Utilização do event loop no último segundo (0-1)'),
-    overloaded: this.gauge('legiao_overloaded', '1 enquanto o processo recusa pedidos com 503 (sobrecarga)'),
+    delay: this.gauge('legiao_event_loop_delay_seconds', 'Atraso médio do event loop no último segundo (o que a proteção de sobrecarga compara)', undefined, 'max'),
+    utilization: this.gauge('legiao_event_loop_utilization', 'Utilização do event loop no último segundo (0-1)', undefined, 'average'),
+    overloaded: this.gauge('legiao_overloaded', '1 enquanto o processo recusa pedidos com 503 (sobrecarga)', undefined, 'max'),
   };
 
   constructor() {
@@ -79,8 +81,12 @@ export class ApiMetrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  private gauge<L extends string = never>(name: string, help: string, labelNames?: L[]) {
-    return new Gauge<L>({ name, help, labelNames: labelNames ?? [], registers: [this.registry] });
+  /**
+   * `aggregator`: how WORKERS' processes are combined in one scrape (ADR 0025): the shared numbers
+   * (waiting room, outbox) are the same in every process, so their max; per-process ones are summed.
+   */
+  private gauge<L extends string = never>(name: string, help: string, labelNames?: L[], aggregator: Aggregator = 'sum') {
+    return new Gauge<L>({ name, help, labelNames: labelNames ?? [], registers: [this.registry], aggregator });
   }
 
   /** Every completed request (RequestLog.requestCompleted). Hot path: keep it to a lookup and an increment. */
@@ -106,7 +112,19 @@ export class ApiMetrics {
 
   /** Reads what is not counted per request, then renders the text format. */
   async render(): Promise<string> {
+    await this.refresh();
+    return this.registry.metrics();
+  }
+
+  /** The same readings as JSON, for the WORKERS primary to combine with the other processes'. */
+  async snapshot(): Promise<MetricObjectWithValues<MetricValue<string>>[]> {
+    await this.refresh();
+    return this.registry.getMetricsAsJSON();
+  }
+
+  private async refresh() {
     const app = this.app;
+    this.processes.set(1);
     if (app) {
       const now = Date.now();
       const [fila, outbox] = await Promise.all([app.fila.store.stats(now).catch(() => null), this.readOutbox(app).catch(() => null)]);
@@ -139,7 +157,6 @@ export class ApiMetrics {
       this.pressure.utilization.set(usage.eventLoopUtilized);
       this.pressure.overloaded.set(app.isUnderPressure() ? 1 : 0);
     }
-    return this.registry.metrics();
   }
 
   private async readOutbox(app: FastifyInstance) {
