@@ -135,7 +135,13 @@ export async function stageImport(prisma: Db, input: StageInput, actor: Actor): 
     const s = encoder.stats;
     if (bytes === 0 || (s.lines === 0 && s.preview.length === 0)) throw badRequest(CUPONS_MSG.arquivoVazio, 'ARQUIVO_VAZIO');
     if (s.valid === 0) throw badRequest(CUPONS_MSG.semCodigos, 'SEM_CODIGOS');
-    // What the file holds against every pool, in one pass over the staged codes.
+    // What the file holds against every pool, in one pass over the staged codes. The staged rows
+    // have no statistics yet (just copied), so the planner guesses ~10,000 and may pick a nested loop:
+    // a million index probes into cupom (37 s in bench/cupons-import.mjs against a pool of a million).
+    // A hash join reads each side once (10-15 s under the same load); the memory is this statement's.
+    // (ANALYZE of the staging table would fix the guess too, but its lock queues concurrent uploads.)
+    await client.query(`SET LOCAL enable_nestloop = off`);
+    await client.query(`SET LOCAL work_mem = '64MB'`);
     const { rows } = await client.query(
       `WITH s AS (SELECT codigo, count(*) AS vezes FROM cupom_importacao_codigo WHERE importacao_id = $1 GROUP BY codigo)
        SELECT count(*)::int AS distintos,
@@ -148,6 +154,8 @@ export async function stageImport(prisma: Db, input: StageInput, actor: Actor): 
       [id, pool.benefitId, pool.optionId],
     );
     const a = rows[0] as { distintos: number; duplicados: number; ja_livres: number; ja_resgatados: number; outro: number; novos: number };
+    await client.query(`SET LOCAL enable_nestloop TO DEFAULT`);
+    await client.query(`SET LOCAL work_mem TO DEFAULT`);
     const preview = await judgePreview(client, s.preview, pool);
     const { rows: saved } = await client.query(
       `UPDATE cupom_importacao SET estado = 'analisado', bytes = $2, linhas = $3, invalidos = $4, duplicados_arquivo = $5, ja_livres = $6,
