@@ -13,6 +13,7 @@ export const adminNav: AdminNavItem[] = [
   { to: 'banners', label: 'Banners', permission: 'content.read' },
   { to: 'catalogo', label: 'Catálogo', permission: 'content.read' },
   { to: 'faq', label: 'Perguntas frequentes', permission: 'content.read' },
+  { to: 'pesquisas', label: 'Pesquisas', permission: 'content.read' },
   { to: 'fila', label: 'Sala de espera', permission: 'waitingRoom.manage' },
   { to: 'cupons', label: 'Cupons', permission: 'content.read' },
   { to: 'imagens', label: 'Imagens', permission: 'content.read' },

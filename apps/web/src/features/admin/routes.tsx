@@ -20,6 +20,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'banners/*', permission: 'content.read', page: page(() => import('./banners/banners-page'), 'BannersArea') },
   { path: 'catalogo/*', permission: 'content.read', page: page(() => import('./catalogo/catalogo-page'), 'CatalogoArea') },
   { path: 'faq', permission: 'content.read', page: page(() => import('./faq/faq-page'), 'FaqPage') },
+  { path: 'pesquisas/*', permission: 'content.read', page: page(() => import('./pesquisas/pesquisas-page'), 'PesquisasArea') },
   { path: 'fila', permission: 'waitingRoom.manage', page: page(() => import('./fila/fila-page'), 'FilaPage') },
   { path: 'cupons/*', permission: 'content.read', page: page(() => import('./cupons/cupons-page'), 'CuponsArea') },
   { path: 'imagens', permission: 'content.read', page: page(() => import('./imagens/imagens-page'), 'ImagensPage') },
