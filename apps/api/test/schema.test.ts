@@ -157,7 +157,24 @@ async function roundTripCases() {
   const respostaUsuarioData = { id: bigId(), participacaoId: participacao.id, perguntaId: pergunta.id, opcaoId: opcaoPesquisa.id, complemento: 'Um texto com detalhes', criadaEm: ms('2026-06-08T12:00:00.000Z') };
   const staffRoleData = { usuarioId: usuario.id, role: 'marketing' as const, grantedAt: ms('2026-06-02T00:00:00.000Z') };
   const auditData = { id: randomUUID(), actorId: usuario.id, action: 'beneficio.editar', entity: 'beneficio', entityId: '42', before: { nome: 'Antes' }, after: { nome: 'Depois', cidades: ['Niterói'] }, requestId: 'req-esquema', createdAt: ms('2026-06-03T00:00:00.000Z') };
+  // Code pools and images (docs/decisions/0028-code-pools-and-images.md).
+  const cupomImportData = {
+    id: randomUUID(), benefitId: beneficio.id, optionId: opcao.id, fileName: 'codigos.csv', bytes: 1234, state: 'concluido' as const, lines: 10, invalid: 1, duplicateInFile: 2,
+    alreadyFree: 3, alreadyIssued: 1, otherPool: 1, fresh: 2, staged: 9, processed: 9, added: 2, preview: [{ linha: 1, texto: 'A-1', codigo: 'A-1', situacao: 'novo' }],
+    invalidSamples: [{ linha: 3, texto: 'x', codigo: null, situacao: 'invalido' }], error: 'nenhum', createdById: usuario.id, createdAt: ms('2026-06-03T00:00:00.000Z'),
+    updatedAt: ms('2026-06-03T00:01:00.000Z'), confirmedAt: ms('2026-06-03T00:00:30.000Z'), finishedAt: ms('2026-06-03T00:01:00.000Z'),
+  };
+  const cupomImportCodeData = { importId: cupomImportData.id, n: 7, code: `ESQ-${randomUUID()}` };
+  const cupomAlertData = { benefitId: beneficio.id, minimum: 250 };
+  const imageData = {
+    id: randomUUID(), hash: 'a'.repeat(64), use: 'beneficio', fileName: 'foto.jpg', format: 'jpeg', width: 1280, height: 720, bytes: 54321, url: '/imagens/0123456789abcdef-640x360.jpg',
+    variants: [{ largura: 640, altura: 360, formato: 'jpeg', url: '/imagens/0123456789abcdef-640x360.jpg', bytes: 1000 }], createdById: usuario.id, createdAt: ms('2026-06-03T00:00:00.000Z'),
+  };
   return {
+    CouponImport: { table: 'cupom_importacao', fields: Prisma.CouponImportScalarFieldEnum, data: cupomImportData, written: await t.prisma.couponImport.create({ data: cupomImportData }), read: () => t.prisma.couponImport.findUniqueOrThrow({ where: { id: cupomImportData.id } }) },
+    CouponImportCode: { table: 'cupom_importacao_codigo', fields: Prisma.CouponImportCodeScalarFieldEnum, data: cupomImportCodeData, written: await t.prisma.couponImportCode.create({ data: cupomImportCodeData }), read: () => t.prisma.couponImportCode.findUniqueOrThrow({ where: { importId_n: { importId: cupomImportData.id, n: 7 } } }) },
+    CouponStockAlert: { table: 'cupom_alerta', fields: Prisma.CouponStockAlertScalarFieldEnum, data: cupomAlertData, written: await t.prisma.couponStockAlert.create({ data: cupomAlertData }), read: () => t.prisma.couponStockAlert.findUniqueOrThrow({ where: { benefitId: beneficio.id } }) },
+    Image: { table: 'imagem', fields: Prisma.ImageScalarFieldEnum, data: imageData, written: await t.prisma.image.create({ data: imageData }), read: () => t.prisma.image.findUniqueOrThrow({ where: { id: imageData.id } }) },
     Banner: { table: 'banner', fields: Prisma.BannerScalarFieldEnum, data: bannerData, written: await t.prisma.banner.create({ data: bannerData }), read: () => t.prisma.banner.findUniqueOrThrow({ where: { id: bannerData.id } }) },
     BannerSite: { table: 'banner_site', fields: Prisma.BannerSiteScalarFieldEnum, data: bannerSiteData, written: await t.prisma.bannerSite.create({ data: bannerSiteData }), read: () => t.prisma.bannerSite.findUniqueOrThrow({ where: { id: bannerSiteData.id } }) },
     Faq: { table: 'faq', fields: Prisma.FaqScalarFieldEnum, data: faqData, written: await t.prisma.faq.create({ data: faqData }), read: () => t.prisma.faq.findUniqueOrThrow({ where: { id: faqData.id } }) },
