@@ -54,7 +54,7 @@ export const MODOS_CUPOM = ['gerado', 'lista'] as const;
 
 export const beneficioOpcaoFormSchema = z.object({
   /** Absent for a new day; present to keep a day (and its stock and redemptions). */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(2_147_483_647, BENEFICIO_ADMIN_MSG.opcaoDeOutro).optional(),
   nome: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.opcaoNomeObrigatorio).max(60, BENEFICIO_ADMIN_MSG.opcaoNomeObrigatorio),
   data: dia,
   estoque: opcional(inteiro(0, 10_000_000, BENEFICIO_ADMIN_MSG.estoqueInvalido)),
@@ -194,7 +194,7 @@ export type MembroPrevia = z.infer<typeof membroPreviaSchema>;
 
 /** POST /api/admin/beneficios/previa: the form as it is now (saved or not) and the member. */
 export const beneficioPreviaBodySchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(2_147_483_647, BENEFICIO_ADMIN_MSG.idInvalido).optional(),
   beneficio: beneficioFormSchema,
   membro: membroPreviaSchema,
 });
