@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { buildTestApp } from './support/app.js';
 import { S3ImageStorage, signV4 } from '../src/features/admin/imagens/storage-s3.js';
 
 // The S3-compatible image store (docs/decisions/0028-code-pools-and-images.md): the request signing
@@ -48,5 +50,25 @@ describe('AWS Signature Version 4', () => {
 
     const failing = new S3ImageStorage({ endpoint: 'http://minio.local:9000', region: 'us-east-1', bucket: 'b', accessKeyId: KEY, secretAccessKey: SECRET, publicUrl: 'https://cdn', fetch: (async () => new Response('<Error>SignatureDoesNotMatch</Error>', { status: 403 })) as unknown as typeof fetch });
     await expect(failing.put('0123456789abcdef-640x360.webp', Buffer.from('abc'), 'image/webp')).rejects.toThrow(/403/);
+  });
+});
+
+describe('IMAGES_STORAGE=s3', () => {
+  it('refuses to boot without the bucket settings, naming each one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', IMAGES_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(/S3_ENDPOINT[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY[\s\S]*IMAGES_PUBLIC_URL/);
+  });
+
+  it('sends /imagens/<name> to the public address (members load from the bucket or CDN)', async () => {
+    const t = await buildTestApp({
+      env: { IMAGES_STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: KEY, S3_SECRET_ACCESS_KEY: SECRET, IMAGES_PUBLIC_URL: 'https://cdn.legiao.dev/img' },
+    });
+    try {
+      const r = await t.app.inject({ method: 'GET', url: '/imagens/0123456789abcdef-640x360.webp' });
+      expect(r.statusCode).toBe(301);
+      expect(r.headers.location).toBe('https://cdn.legiao.dev/img/0123456789abcdef-640x360.webp');
+      expect((await t.app.inject({ method: 'GET', url: '/imagens/nao-e-imagem.txt' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
   });
 });
