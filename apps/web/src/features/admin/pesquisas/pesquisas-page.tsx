@@ -93,6 +93,10 @@ function PesquisasPage() {
                     <td>
                       {p.tipo === 'personalizacao' ? (
                         '—'
+                      ) : !p.atual ? (
+                        <span className="admin-selo" title="Os membros respondem a campanha atual">
+                          Substituída
+                        </span>
                       ) : p.faseAberta ? (
                         <span className="admin-selo admin-selo--verde">{p.dataFim ? `Aberta até ${dataHoraCurta(p.dataFim)}` : 'Aberta'}</span>
                       ) : (
@@ -102,15 +106,17 @@ function PesquisasPage() {
                     <td className="pesquisas-num">{n.format(p.perguntas)}</td>
                     <td className="pesquisas-num">{n.format(p.participacoes)}</td>
                     <td className="pesquisas-num">{n.format(p.concluidas)}</td>
-                    <td className="pesquisas-acoes">
-                      <Link className="admin-btn admin-btn--pequeno" to={String(p.id)} aria-label={`Abrir ${p.nome}`}>
-                        Abrir
-                      </Link>
-                      {podeEditar && p.tipo === 'satisfacao' && (
-                        <button type="button" className={`admin-btn admin-btn--pequeno${p.faseAberta ? ' admin-btn--perigo' : ''}`} onClick={() => setFase(p)} aria-label={`${p.faseAberta ? 'Encerrar' : 'Abrir'} a fase de ${p.nome}`}>
-                          {p.faseAberta ? 'Encerrar fase' : 'Abrir fase'}
-                        </button>
-                      )}
+                    <td>
+                      <div className="pesquisas-acoes">
+                        <Link className="admin-btn admin-btn--pequeno" to={String(p.id)} aria-label={`Abrir ${p.nome}`}>
+                          Abrir
+                        </Link>
+                        {podeEditar && p.tipo === 'satisfacao' && p.atual && (
+                          <button type="button" className={`admin-btn admin-btn--pequeno${p.faseAberta ? ' admin-btn--perigo' : ''}`} onClick={() => setFase(p)} aria-label={`${p.faseAberta ? 'Encerrar' : 'Abrir'} a fase de ${p.nome}`}>
+                            {p.faseAberta ? 'Encerrar fase' : 'Abrir fase'}
+                          </button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ))}
