@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@legiao/contracts/admin/paging';
 
 export interface ListParams<F extends string> {
@@ -30,6 +30,11 @@ const positive = (raw: string | null, fallback: number) => {
  */
 export function useListParams<F extends string>(filterKeys: readonly F[], defaults: { ordem?: string; porPagina?: number } = {}): ListParams<F> {
   const [params, setParams] = useSearchParams();
+  // The latest rendered query string, read when a change is applied: react-router's functional
+  // form hands the params of the render that made the callback, so a debounced filter would undo
+  // a change made meanwhile.
+  const search = useRef('');
+  search.current = useLocation().search;
   const pagina = positive(params.get('pagina'), 1);
   const porPagina = Math.min(positive(params.get('porPagina'), defaults.porPagina ?? DEFAULT_PAGE_SIZE), 100);
   const ordem = params.get('ordem') ?? defaults.ordem;
@@ -46,9 +51,7 @@ export function useListParams<F extends string>(filterKeys: readonly F[], defaul
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void, replace = false) => {
-      // From the live URL, not the render's copy: react-router's functional form hands the params of
-      // the render that made this callback, so a debounced filter would undo a change made meanwhile.
-      const next = new URLSearchParams(window.location.search);
+      const next = new URLSearchParams(search.current);
       change(next);
       setParams(next, { replace });
     },
