@@ -120,6 +120,7 @@ export function Galeria({ uso, selecionada, onEscolher }: { uso: ImagemUso; sele
                   ) : (
                     <div className="imagens-grade__cartao">
                       {conteudo}
+                      <span className="imagens-grade__info">{tamanhos(img)}</span>
                       <code className="imagens-grade__url">{img.url}</code>
                     </div>
                   )}
@@ -144,6 +145,15 @@ export function Galeria({ uso, selecionada, onEscolher }: { uso: ImagemUso; sele
       )}
     </div>
   );
+}
+
+const kb = (n: number) => `${Math.max(1, Math.round(n / 1024))} KB`;
+/** "640×360: AVIF 12 KB · WebP 15 KB · JPEG 31 KB": what members download at the main size. */
+function tamanhos(img: Imagem) {
+  const [principal] = img.variantes;
+  if (!principal) return '';
+  const mesmas = img.variantes.filter((v) => v.largura === principal.largura && v.altura === principal.altura);
+  return `${principal.largura}×${principal.altura}: ${mesmas.map((v) => `${v.formato.toUpperCase()} ${kb(v.bytes)}`).join(' · ')}`;
 }
 
 function EnvioImagem({ uso, onEnviada }: { uso: ImagemUso; onEnviada?: (img: Imagem) => void }) {
