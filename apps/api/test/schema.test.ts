@@ -58,6 +58,8 @@ async function roundTripCases() {
     dataCadastro: ms('2025-12-31T23:59:59.999Z'),
     dataAtualizacao: ms('2026-01-01T00:00:00.001Z'),
     excluidoEm: ms('2026-06-06T06:06:06.606Z'),
+    bloqueadoEm: ms('2026-06-06T07:07:07.707Z'),
+    motivoBloqueio: 'Fraude confirmada',
   };
   const usuario = await t.prisma.usuario.create({ data: usuarioData });
   const tokenData = { id: randomUUID(), usuarioId: usuario.id, tipo: 'recuperacao_senha' as const, secretHash: `h-${randomUUID()}`, expiraEm: ms('2030-05-05T05:05:05.505Z'), usadoEm: ms('2026-02-02T02:02:02.202Z'), criadoEm: ms('2026-02-01T01:01:01.101Z') };
@@ -131,7 +133,9 @@ async function roundTripCases() {
   const resgateData = { id: bigId(), usuarioId: usuario.id, beneficioId: beneficio.id, opcaoId: opcao.id, cupomId: cupom.id, valor: 3, chaveIdempotencia: `chave-${randomUUID()}`, criadoEm: ms('2026-06-05T00:00:00.000Z') };
   const resgate = await t.prisma.resgate.create({ data: resgateData });
   // Each motivo has exactly its cause (CHECK): the other cause columns are null.
-  const lancamentoData = { id: randomUUID(), usuarioId: usuario.id, motivo: 'resgate_beneficio' as const, valor: -3, data: ms('2026-06-05T00:00:00.000Z'), indicacaoId: null, resgateId: resgate.id, produtoClienteId: null };
+  const lancamentoData = { id: randomUUID(), usuarioId: usuario.id, motivo: 'resgate_beneficio' as const, valor: -3, data: ms('2026-06-05T00:00:00.000Z'), indicacaoId: null, resgateId: resgate.id, produtoClienteId: null, ajusteId: null };
+  // A reviewed adjustment (the CHECK wants a reviewer other than the requester once not pending).
+  const ajusteData = { id: randomUUID(), usuarioId: usuario.id, valor: -2, motivo: 'Correção de crédito duplicado', referencia: 'CHAMADO-1', corrigeLancamentoId: randomUUID(), status: 'aprovado' as const, solicitanteId: randomUUID(), revisorId: randomUUID(), motivoRecusa: null, criadoEm: ms('2026-06-05T01:00:00.000Z'), revisadoEm: ms('2026-06-05T02:00:00.000Z') };
   const ffData = { id: randomUUID(), usuarioId: usuario.id, mes: '2026-06', ordem: 5, codigo: `FF-${randomUUID()}`, percentual: 20, validoAte: day('2026-06-30'), usadoEm: ms('2026-06-10T00:00:00.000Z'), criadoEm: ms('2026-06-01T03:00:00.000Z') };
   const leadData = { id: randomUUID(), email: uniqueEmail('schema-lead'), nome: 'Lead Esquema', celular: '11987654321', dataNascimento: day('1995-01-31'), cep: '01310100', optInEmail: true, optInCelular: true, origem: 'expert-xp', cupom: `XP40-${randomUUID()}`, percentual: 40, criadoEm: ms('2026-06-07T00:00:00.000Z') };
   const contaSocialData = { id: randomUUID(), usuarioId: usuario.id, provider: 'google', providerUserId: `sub-${randomUUID()}`, email: uniqueEmail('schema-social'), criadoEm: ms('2026-06-01T00:00:00.000Z'), ultimoUsoEm: ms('2026-06-02T00:00:00.000Z') };
@@ -216,6 +220,7 @@ async function roundTripCases() {
     Resgate: { table: 'resgate', fields: Prisma.ResgateScalarFieldEnum, data: resgateData, written: resgate, read: () => t.prisma.resgate.findUniqueOrThrow({ where: { id: resgate.id } }) },
     Lancamento: { table: 'lancamento', fields: Prisma.LancamentoScalarFieldEnum, data: lancamentoData, written: await t.prisma.lancamento.create({ data: lancamentoData }), read: () => t.prisma.lancamento.findUniqueOrThrow({ where: { id: lancamentoData.id } }) },
     CupomFriendsFamily: { table: 'cupom_friends_family', fields: Prisma.CupomFriendsFamilyScalarFieldEnum, data: ffData, written: await t.prisma.cupomFriendsFamily.create({ data: ffData }), read: () => t.prisma.cupomFriendsFamily.findUniqueOrThrow({ where: { id: ffData.id } }) },
+    AjusteSaldo: { table: 'ajuste_saldo', fields: Prisma.AjusteSaldoScalarFieldEnum, data: ajusteData, written: await t.prisma.ajusteSaldo.create({ data: ajusteData }), read: () => t.prisma.ajusteSaldo.findUniqueOrThrow({ where: { id: ajusteData.id } }) },
     Lead: { table: 'lead', fields: Prisma.LeadScalarFieldEnum, data: leadData, written: await t.prisma.lead.create({ data: leadData }), read: () => t.prisma.lead.findUniqueOrThrow({ where: { id: leadData.id } }) },
   } satisfies Record<Prisma.ModelName, unknown>;
 }

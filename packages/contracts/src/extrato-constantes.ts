@@ -14,8 +14,8 @@ export const PONTOS = {
   enriquecimentoPerfil: 1,
 } as const;
 
-/** Statement reasons, as the spec writes them (spec 001 section 9). */
-export const MOTIVOS_EXTRATO = ['Compra', 'Indicação', 'Enriquecimento de Perfil', 'Resgate de Benefício'] as const;
+/** Statement reasons, as the spec writes them (spec 001 section 9), plus staff adjustments (ADR 0031). */
+export const MOTIVOS_EXTRATO = ['Compra', 'Indicação', 'Enriquecimento de Perfil', 'Resgate de Benefício', 'Ajuste de Saldo'] as const;
 export type MotivoExtrato = (typeof MOTIVOS_EXTRATO)[number];
 
 export const EXTRATO_MSG = {

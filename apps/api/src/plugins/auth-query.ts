@@ -42,6 +42,8 @@ export const USUARIO_COLUNAS: Record<keyof typeof Prisma.UsuarioScalarFieldEnum,
   dataCadastro: 'u.data_cadastro',
   dataAtualizacao: 'u.data_atualizacao',
   excluidoEm: 'u.excluido_em',
+  bloqueadoEm: 'u.bloqueado_em',
+  motivoBloqueio: 'u.motivo_bloqueio',
 };
 
 const colunas = Object.entries(USUARIO_COLUNAS)
@@ -49,8 +51,10 @@ const colunas = Object.entries(USUARIO_COLUNAS)
   .join(', ');
 
 // The user, only if the session the token names is live (not revoked, not expired); with the
-// balance in the same statement for the calls that show it (GET /usuario/logged).
-const where = 'WHERE u.id = $1 AND s.id = $2 AND u.ativo AND s.revogada_em IS NULL AND s.expira_em > $3';
+// balance in the same statement for the calls that show it (GET /usuario/logged). A blocked member's
+// sessions end with the block (docs/decisions/0031-back-office-members.md); bloqueado_em also closes a
+// session a login racing the block may have opened.
+const where = 'WHERE u.id = $1 AND s.id = $2 AND u.ativo AND u.bloqueado_em IS NULL AND s.revogada_em IS NULL AND s.expira_em > $3';
 const SQL = `SELECT ${colunas} FROM usuario u JOIN sessao s ON s.usuario_id = u.id ${where}`;
 const SQL_SALDO = `SELECT ${colunas}, (SELECT COALESCE(SUM(l.valor), 0)::int FROM lancamento l WHERE l.usuario_id = u.id) AS "saldo"
   FROM usuario u JOIN sessao s ON s.usuario_id = u.id ${where}`;

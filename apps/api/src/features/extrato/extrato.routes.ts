@@ -12,7 +12,7 @@ export const extratoRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         summary: 'Extrato do saldo: todos os lançamentos, do mais recente para o mais antigo',
         description:
-          "motivo: 'Compra' | 'Indicação' | 'Enriquecimento de Perfil' | 'Resgate de Benefício'; valor em pontos (créditos positivos, resgates zero ou negativos). " +
+          "motivo: 'Compra' | 'Indicação' | 'Enriquecimento de Perfil' | 'Resgate de Benefício' | 'Ajuste de Saldo'; valor em pontos (créditos positivos, resgates zero ou negativos). " +
           'mes (1-12) e ano filtram pelo horário de Brasília; sem eles, tudo. O saldo é a soma dos valores.',
         querystring: extratoQuerySchema,
         response: { 200: extratoResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },

@@ -16,6 +16,7 @@ export const MOTIVO_EXTRATO: Record<MotivoLancamento, MotivoExtrato> = {
   indicacao: 'Indicação',
   enriquecimento_perfil: 'Enriquecimento de Perfil',
   resgate_beneficio: 'Resgate de Benefício',
+  ajuste: 'Ajuste de Saldo',
 };
 
 /** The member's balance in pontos. */

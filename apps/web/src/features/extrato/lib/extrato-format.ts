@@ -40,6 +40,8 @@ export function descricaoItem(item: ExtratoItem): string {
       return [item.beneficio?.nome, item.opcao].filter(Boolean).join(' · ');
     case 'Enriquecimento de Perfil':
       return 'Personalização do portal concluída';
+    case 'Ajuste de Saldo':
+      return 'Ajuste feito pelo atendimento';
   }
 }
 
