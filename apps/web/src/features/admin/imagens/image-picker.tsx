@@ -147,13 +147,14 @@ export function Galeria({ uso, selecionada, onEscolher }: { uso: ImagemUso; sele
   );
 }
 
+const FORMATO: Record<string, string> = { avif: 'AVIF', webp: 'WebP', jpeg: 'JPEG', png: 'PNG' };
 const kb = (n: number) => `${Math.max(1, Math.round(n / 1024))} KB`;
 /** "640×360: AVIF 12 KB · WebP 15 KB · JPEG 31 KB": what members download at the main size. */
 function tamanhos(img: Imagem) {
   const [principal] = img.variantes;
   if (!principal) return '';
   const mesmas = img.variantes.filter((v) => v.largura === principal.largura && v.altura === principal.altura);
-  return `${principal.largura}×${principal.altura}: ${mesmas.map((v) => `${v.formato.toUpperCase()} ${kb(v.bytes)}`).join(' · ')}`;
+  return `${principal.largura}×${principal.altura}: ${mesmas.map((v) => `${FORMATO[v.formato] ?? v.formato} ${kb(v.bytes)}`).join(' · ')}`;
 }
 
 function EnvioImagem({ uso, onEnviada }: { uso: ImagemUso; onEnviada?: (img: Imagem) => void }) {
