@@ -146,6 +146,9 @@ const envSchema = z
     S3_BUCKET: z.string().min(1).optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // Back office, members (docs/decisions/0031-back-office-members.md): a staff ledger adjustment of
+    // more pontos than this (credit or debit) waits for a second staff member's approval.
+    LEDGER_ADJUSTMENT_APPROVAL_ABOVE: z.coerce.number().int().min(0).max(1_000_000).default(50),
     FOUNDERS_UNTIL: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use AAAA-MM-DD').refine((v) => !Number.isNaN(Date.parse(v)), 'data inválida').default('2026-12-31'),
   })
   .superRefine((env, ctx) => {
@@ -273,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginLinkTtlMinutes: e.LOGIN_LINK_TTL_MINUTES,
     emailChangeTtlHours: e.EMAIL_CHANGE_TTL_HOURS,
     storeUrl: e.STORE_URL.replace(/\/$/, ''),
+    ledgerAdjustmentApprovalAbove: e.LEDGER_ADJUSTMENT_APPROVAL_ABOVE,
     uploads: {
       imageMaxBytes: e.IMAGES_MAX_BYTES,
       couponMaxBytes: e.COUPONS_MAX_BYTES,

@@ -9,6 +9,7 @@ import { faqAdminRoutes } from './faq/faq.routes.js';
 import { catalogoRoutes } from './catalogo/catalogo.routes.js';
 import { filaAgendamentoRoutes } from './fila/fila-agendamento.routes.js';
 import { pesquisasRoutes } from './pesquisas/pesquisas.routes.js';
+import { membrosRoutes } from './membros/membros.routes.js';
 
 // The back office's API under /api/admin (docs/decisions/0027-back-office.md). Each area registers
 // its own routes from its folder; add one line per area here. Every route names its permission
@@ -24,6 +25,7 @@ const adminPlugin: FastifyPluginAsync = async (app) => {
   await app.register(catalogoRoutes);
   await app.register(filaAgendamentoRoutes);
   await app.register(pesquisasRoutes);
+  await app.register(membrosRoutes);
 };
 
 export default adminPlugin;
