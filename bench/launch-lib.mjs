@@ -263,7 +263,10 @@ export function newStats() {
     connErrors: 0, // HTTP calls that got no answer (the process died or refused): retried elsewhere
     wsDrops: 0, // sockets closed under a client that did not close them
     wsDropsWaiting: 0, // ... of which the client was still waiting for its turn
-    wsConnectFailures: 0,
+    wsConnectFailures: 0, // sockets that never opened (any reason below), each retried on the next process
+    wsRefused: {}, // HTTP status -> upgrades answered with that status instead of 101 (e.g. 503 SOBRECARGA)
+    wsHandshakeTimeouts: 0, // no answer to the upgrade within 30 s
+    wsConnectErrors: 0, // refused or reset connections (a dead or restarting process)
     reconnects: 0,
     keptAfterReconnect: 0, // a waiting client's reconnect found its place (same or better position, or its admission)
     ticketRetries: 0, // login answered FILA_TICKET_* (e.g. the first try committed on the dead process): asked again
@@ -341,9 +344,18 @@ export class Journey {
 
   connect() {
     // A handshake that hangs (a starved process) counts as a failed attempt and goes to the next.
-    const ws = new WebSocket(`ws://127.0.0.1:${this.port}/api/fila/ws`, { handshakeTimeout: 10_000 });
+    // Generous: each give-up is one more connection for a process that is already behind.
+    const ws = new WebSocket(`ws://127.0.0.1:${this.port}/api/fila/ws`, { handshakeTimeout: 30_000 });
     this.ws = ws;
-    ws.on('error', () => {}); // 'close' follows
+    // 'close' follows; why the socket did not open is counted (a refused upgrade is an answer ≥ 500
+    // the member saw, like any other).
+    ws.on('error', (err) => {
+      if (ws.everOpened) return;
+      const refused = /Unexpected server response: (\d+)/.exec(err.message);
+      if (refused) this.stats.wsRefused[refused[1]] = (this.stats.wsRefused[refused[1]] ?? 0) + 1;
+      else if (/timed out/i.test(err.message)) this.stats.wsHandshakeTimeouts++;
+      else this.stats.wsConnectErrors++;
+    });
     ws.on('open', () => {
       if (this.connectedOnce) this.stats.reconnects++;
       this.connectedOnce = true;

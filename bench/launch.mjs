@@ -32,6 +32,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { Cluster, cpuBetween, cpuSnapshot, defaultDist, haproxyInstalled, Journey, newStats, outOfOrder, pct, SENHA, seedMembers, sleep } from './launch-lib.mjs';
 import { DEV_JWT_SECRET, fmt, root } from './lib.mjs';
 import { checkInvariants, freshDb, invariantesOk, seedBeneficio } from './resgate-lib.mjs';
@@ -192,7 +193,7 @@ try {
     ? (async () => {
         await sleep(killAt);
         if (cluster.workers) {
-          const waiting = journeys.filter((j) => j.step === 'fila' && j.firstJti === null).length;
+          const waiting = journeys.filter((j) => j.ws?.readyState === WebSocket.OPEN && j.firstJti === null && !j.leaving).length;
           log(`SIGKILL num dos ${PROCESSES} workers do servidor WORKERS=${PROCESSES} (${waiting} clientes na fila em todos)`);
           const tk = performance.now();
           const { victim: pid, downS } = await cluster.killWorker();
@@ -200,16 +201,18 @@ try {
           kill = { at: (tk - tA) / 1000, where: `um worker (pid ${pid}) de ${PROCESSES}, com ${waiting} clientes na fila em todos os workers`, downS };
           return;
         }
-        const waitingOnVictim = journeys.filter((j) => j.step === 'fila' && j.port === cluster.procs[victim].port && j.firstJti === null).length;
-        const onVictim = journeys.filter((j) => j.step && j.step !== 'fim' && !j.t.done && j.port === cluster.procs[victim].port).length;
-        log(`SIGKILL no processo ${victim} (porta ${cluster.procs[victim].port}): ${onVictim} clientes nele, ${waitingOnVictim} na fila`);
+        // Sockets open on the victim right now (a client between two attempts is not on it).
+        const onIt = journeys.filter((j) => j.port === cluster.procs[victim].port && j.ws?.readyState === WebSocket.OPEN && !j.leaving);
+        const onVictim = onIt.length;
+        const waitingOnVictim = onIt.filter((j) => j.firstJti === null).length;
+        log(`SIGKILL no processo ${victim} (porta ${cluster.procs[victim].port}): ${onVictim} sockets abertos nele, ${waitingOnVictim} de quem ainda espera a vez`);
         const tk = performance.now();
         await cluster.kill(victim, 'SIGKILL');
         await sleep(RESTART_AFTER_MS);
         await cluster.start(victim);
         const down = performance.now() - tk;
         log(`processo ${victim} de volta depois de ${fmt(down / 1000)} s`);
-        kill = { at: (tk - tA) / 1000, where: `${onVictim} clientes no processo morto (${waitingOnVictim} na fila)`, downS: down / 1000 };
+        kill = { at: (tk - tA) / 1000, where: `${onVictim} sockets abertos no processo morto (${waitingOnVictim} de quem ainda esperava a vez)`, downS: down / 1000 };
       })()
     : Promise.resolve();
 
@@ -254,6 +257,7 @@ try {
 
   console.log(`\nFase A: resultados (${PROCESSES} processos, ${fmt(secondsA)} s do primeiro ao último)`);
   if (kill) console.log(`  kill: aos ${fmt(kill.at)} s, ${kill.where}; fora do ar ${fmt(kill.downS)} s; sockets caídos ${statsA.wsDrops} (${statsA.wsDropsWaiting} de quem ainda esperava a vez), reconexões ${statsA.reconnects}, quem esperava e achou o lugar na reconexão ${statsA.keptAfterReconnect}/${statsA.wsDropsWaiting}; chamadas HTTP sem resposta (refeitas em outro processo) ${statsA.connErrors}; logins refeitos com novo ticket ${statsA.ticketRetries}; resgates repetidos com a mesma chave (replay) ${statsA.replays}`);
+  console.log(`  aberturas do WebSocket que falharam (cada uma refeita no processo seguinte): ${statsA.wsConnectFailures}: recusadas ${JSON.stringify(statsA.wsRefused)}, sem resposta em 30 s ${statsA.wsHandshakeTimeouts}, conexão recusada ou cortada ${statsA.wsConnectErrors}`);
   console.log(`  esperaram na fila: ${waited.length} membros; maior posição vista ${waited.reduce((m, j) => Math.max(m, j.firstPos), 0)}; posições recebidas ${waited.reduce((n, j) => n + j.positionsHeard, 0)}`);
   const lines = [
     ['admissões (todos os membros)', `${admitted.length}/${MEMBERS}`, check('admissões', admitted.length === MEMBERS)],
@@ -262,6 +266,7 @@ try {
     ['admitidos duas vezes (novo ticket sem usar o primeiro)', doubles, check('admissão dupla', doubles === 0)],
     ['jornadas completas', `${done.length}/${MEMBERS}`, check('jornadas', done.length === MEMBERS)],
     ['respostas 5xx', `${statsA.fiveXX.length}${statsA.fiveXX.length ? ` (${byKind(statsA.fiveXX)})` : ''}`, check('5xx', statsA.fiveXX.length === 0)],
+    ['aberturas do WebSocket recusadas com 5xx', JSON.stringify(statsA.wsRefused), check('WebSocket 5xx', !Object.keys(statsA.wsRefused).some((st) => Number(st) >= 500))],
     ['respostas inesperadas', statsA.unexpected.length, check('inesperadas', statsA.unexpected.length === 0)],
     ['códigos entregues duas vezes (SQL)', invA.codigoRepetido, check('código repetido', invA.codigoRepetido === 0)],
     ['códigos repetidos entre os clientes', codesTwiceClients, check('código repetido (clientes)', codesTwiceClients === 0)],
