@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../input-guard';
 import { abaLancamentoSchema, BANNER_REGIOES, bannerHomeSchema, bannerSiteSchema } from '../banner';
 import { PERFIS } from '../usuario';
 
@@ -65,7 +66,7 @@ export const bannerSiteInputSchema = z
     urlImagemMobile: opcional(urlConteudoSchema),
     urlLink: opcional(urlConteudoSchema),
     textoBotao: opcional(z.string().trim().max(60, { message: 'Texto do botão: no máximo 60 caracteres.' })),
-    idBeneficio: z.number().int().positive({ message: 'Benefício inválido.' }).nullable().optional(),
+    idBeneficio: z.number().int().positive({ message: 'Benefício inválido.' }).max(INT4_MAX, { message: 'Benefício inválido.' }).nullable().optional(),
     inicio: instante('Início'),
     fim: instante('Fim'),
     contagemAte: instante('Contagem regressiva').nullable().optional(),
@@ -88,12 +89,12 @@ export const bannersAdminSchema = z.object({ principais: z.array(bannerPrincipal
 export type BannersAdmin = z.infer<typeof bannersAdminSchema>;
 
 export const bannerIdParamsSchema = z.object({
-  id: z.coerce.number({ message: BANNER_ADMIN_MSG.naoEncontrado }).int({ message: BANNER_ADMIN_MSG.naoEncontrado }).positive({ message: BANNER_ADMIN_MSG.naoEncontrado }),
+  id: z.coerce.number({ message: BANNER_ADMIN_MSG.naoEncontrado }).int({ message: BANNER_ADMIN_MSG.naoEncontrado }).positive({ message: BANNER_ADMIN_MSG.naoEncontrado }).max(INT4_MAX, { message: BANNER_ADMIN_MSG.naoEncontrado }),
 });
 
 /** PUT /api/admin/banners/principais-ordem and /site-ordem: some banners in their new order (they swap the places they held). */
 export const bannerOrdemInputSchema = z
-  .object({ ids: z.array(z.number().int().positive()).min(1, { message: BANNER_ADMIN_MSG.ordemIncompleta }).max(1000) })
+  .object({ ids: z.array(z.number().int().positive().max(INT4_MAX)).min(1, { message: BANNER_ADMIN_MSG.ordemIncompleta }).max(1000) })
   .strict()
   .refine((v) => new Set(v.ids).size === v.ids.length, { message: BANNER_ADMIN_MSG.ordemIncompleta });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../input-guard';
 import { produtoSchema } from '../produto';
 import { CATEGORIAS, LEGIAO_TOTAL, LOCAIS_COMPRA, MOLDURAS } from '../produto-constantes';
 import { adminPageQuerySchema, adminPageSchema } from './paging';
@@ -67,7 +68,7 @@ export type CatalogoListQuery = z.input<typeof catalogoListQuerySchema>;
 export const catalogoPageSchema = adminPageSchema(produtoAdminSchema);
 
 export const produtoAdminIdParamsSchema = z.object({
-  id: z.coerce.number({ message: CATALOGO_MSG.naoEncontrado }).int({ message: CATALOGO_MSG.naoEncontrado }).positive({ message: CATALOGO_MSG.naoEncontrado }),
+  id: z.coerce.number({ message: CATALOGO_MSG.naoEncontrado }).int({ message: CATALOGO_MSG.naoEncontrado }).positive({ message: CATALOGO_MSG.naoEncontrado }).max(INT4_MAX, { message: CATALOGO_MSG.naoEncontrado }),
 });
 export const produtoAtivoInputSchema = z.object({ ativo: z.boolean({ message: 'Ativo deve ser verdadeiro ou falso.' }) }).strict();
 

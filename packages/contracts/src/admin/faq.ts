@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../input-guard';
 import { FAQ_CATEGORIAS, faqItemSchema } from '../faq';
 
 // Back office: the FAQ (issue 16 item 5; docs/decisions/0029-back-office-content.md). Two lists, as
@@ -26,14 +27,14 @@ export const faqAdminSchema = faqItemSchema;
 export const faqAdminListSchema = z.array(faqAdminSchema);
 
 export const faqIdParamsSchema = z.object({
-  id: z.coerce.number({ message: FAQ_ADMIN_MSG.naoEncontrada }).int({ message: FAQ_ADMIN_MSG.naoEncontrada }).positive({ message: FAQ_ADMIN_MSG.naoEncontrada }),
+  id: z.coerce.number({ message: FAQ_ADMIN_MSG.naoEncontrada }).int({ message: FAQ_ADMIN_MSG.naoEncontrada }).positive({ message: FAQ_ADMIN_MSG.naoEncontrada }).max(INT4_MAX, { message: FAQ_ADMIN_MSG.naoEncontrada }),
 });
 
 /** PUT /api/admin/faq/ordem: questions of one list in their new order (they swap the places they held). */
 export const faqOrdemInputSchema = z
   .object({
     categoria: z.enum(FAQ_CATEGORIAS, { message: 'Lista inválida: use faq ou duvidas.' }),
-    ids: z.array(z.number().int().positive()).min(1, { message: FAQ_ADMIN_MSG.ordemRepetida }).max(1000),
+    ids: z.array(z.number().int().positive().max(INT4_MAX)).min(1, { message: FAQ_ADMIN_MSG.ordemRepetida }).max(1000),
   })
   .strict()
   .refine((v) => new Set(v.ids).size === v.ids.length, { message: FAQ_ADMIN_MSG.ordemRepetida });

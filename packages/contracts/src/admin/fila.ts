@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../input-guard';
 import { filaEstadoSchema } from '../fila';
 
 // Back office: the waiting-room panel (issue 16 item 8; docs/decisions/0029-back-office-content.md).
@@ -56,7 +57,7 @@ export type FilaAgendamento = z.infer<typeof filaAgendamentoSchema>;
 export const filaAgendamentoListSchema = z.array(filaAgendamentoSchema);
 
 export const filaAgendamentoParamsSchema = z.object({
-  id: z.coerce.number({ message: 'Agendamento inválido.' }).int({ message: 'Agendamento inválido.' }).positive({ message: 'Agendamento inválido.' }),
+  id: z.coerce.number({ message: 'Agendamento inválido.' }).int({ message: 'Agendamento inválido.' }).positive({ message: 'Agendamento inválido.' }).max(INT4_MAX, { message: 'Agendamento inválido.' }),
 });
 
 // The panel's socket (GET /api/admin/fila/ws). The browser can't set headers on a WebSocket and a

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../input-guard';
 import { PERFIS } from '../usuario';
 import { adminPageQuerySchema, adminPageSchema } from './paging';
 
@@ -37,7 +38,7 @@ export type PesquisaResumo = z.infer<typeof pesquisaResumoSchema>;
 export const pesquisasListSchema = z.array(pesquisaResumoSchema);
 
 export const pesquisaIdParamsSchema = z.object({
-  id: z.coerce.number({ message: PESQUISA_ADMIN_MSG.naoEncontrada }).int({ message: PESQUISA_ADMIN_MSG.naoEncontrada }).positive({ message: PESQUISA_ADMIN_MSG.naoEncontrada }),
+  id: z.coerce.number({ message: PESQUISA_ADMIN_MSG.naoEncontrada }).int({ message: PESQUISA_ADMIN_MSG.naoEncontrada }).positive({ message: PESQUISA_ADMIN_MSG.naoEncontrada }).max(INT4_MAX, { message: PESQUISA_ADMIN_MSG.naoEncontrada }),
 });
 
 /** POST /api/admin/pesquisas: a new satisfaction campaign (a copy of the current questions). */
@@ -75,7 +76,7 @@ export type PerguntaAdmin = z.infer<typeof perguntaAdminSchema>;
 export const perguntasAdminSchema = z.array(perguntaAdminSchema);
 
 export const perguntaIdParamsSchema = z.object({
-  id: z.coerce.number({ message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }).int({ message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }).positive({ message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }),
+  id: z.coerce.number({ message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }).int({ message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }).positive({ message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }).max(INT4_MAX, { message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }),
 });
 
 const textoPergunta = z.string({ message: 'Informe o texto.' }).trim().min(1, { message: 'Informe o texto.' }).max(500, { message: 'No máximo 500 caracteres.' });
@@ -84,7 +85,7 @@ export const perguntaEditInputSchema = z
   .object({
     descricao: textoPergunta,
     opcoes: z
-      .array(z.object({ id: z.number().int().positive(), descricao: textoPergunta, perfil: z.enum(PERFIS, { message: 'Perfil inválido.' }).nullable().optional() }).strict())
+      .array(z.object({ id: z.number().int().positive().max(INT4_MAX), descricao: textoPergunta, perfil: z.enum(PERFIS, { message: 'Perfil inválido.' }).nullable().optional() }).strict())
       .max(50),
   })
   .strict();
