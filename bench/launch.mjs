@@ -202,7 +202,8 @@ try {
           return;
         }
         // Sockets open on the victim right now (a client between two attempts is not on it).
-        const onIt = journeys.filter((j) => j.port === cluster.procs[victim].port && j.ws?.readyState === WebSocket.OPEN && !j.leaving);
+        // Behind HAProxy the members only know the balancer's port: every open socket is counted.
+        const onIt = journeys.filter((j) => (cluster.lb || j.port === cluster.procs[victim].port) && j.ws?.readyState === WebSocket.OPEN && !j.leaving);
         const onVictim = onIt.length;
         const waitingOnVictim = onIt.filter((j) => j.firstJti === null).length;
         log(`SIGKILL no processo ${victim} (porta ${cluster.procs[victim].port}): ${onVictim} sockets abertos nele, ${waitingOnVictim} de quem ainda espera a vez`);
@@ -212,7 +213,7 @@ try {
         await cluster.start(victim);
         const down = performance.now() - tk;
         log(`processo ${victim} de volta depois de ${fmt(down / 1000)} s`);
-        kill = { at: (tk - tA) / 1000, where: `${onVictim} sockets abertos no processo morto (${waitingOnVictim} de quem ainda esperava a vez)`, downS: down / 1000 };
+        kill = { at: (tk - tA) / 1000, where: cluster.lb ? `${onVictim} sockets abertos no HAProxy, em todos os processos (${waitingOnVictim} de quem ainda esperava a vez)` : `${onVictim} sockets abertos no processo morto (${waitingOnVictim} de quem ainda esperava a vez)`, downS: down / 1000 };
       })()
     : Promise.resolve();
 
