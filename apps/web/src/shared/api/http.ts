@@ -50,7 +50,8 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-function handleUnauthorized() {
+/** A call that carried a token got 401: the session is over (also used by uploads, which use XHR). */
+export function handleUnauthorized() {
   if (window.location.pathname.startsWith(PUBLIC_SURVEY_ROUTE)) {
     console.warn('Requisição não autorizada na pesquisa de satisfação.');
     return;

@@ -1,6 +1,6 @@
 import { MSG } from '@legiao/contracts/messages';
 import { ApiError, firstErrorMessage } from '../../../../shared/api/api-error';
-import { buildUrl } from '../../../../shared/api/http';
+import { buildUrl, handleUnauthorized } from '../../../../shared/api/http';
 import { getToken } from '../../../../shared/session/session';
 
 /**
@@ -25,8 +25,10 @@ export function uploadFile<T>(path: string, file: File, options: { query?: Recor
       } catch {
         body = undefined;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiError(xhr.status, firstErrorMessage(body) ?? MSG.fallback, body));
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
+      // As every other call: a token the server no longer accepts ends the session.
+      if (xhr.status === 401 && token) handleUnauthorized();
+      reject(new ApiError(xhr.status, firstErrorMessage(body) ?? MSG.fallback, body));
     };
     xhr.onerror = () => reject(new ApiError(0, MSG.fallback));
     xhr.onabort = () => reject(new ApiError(0, 'Envio cancelado.'));
