@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Imagem } from './imagem';
+import { fontesDaImagem } from '@legiao/contracts/imagem-constantes';
+import { fontesDaImagemMembro, Imagem } from './imagem';
 
 describe('Imagem', () => {
   it('gives a stored picture its AVIF and WebP sources before the JPEG fallback', () => {
@@ -17,5 +18,12 @@ describe('Imagem', () => {
     const { container } = render(<Imagem src="/beneficios/cupom-10.svg" alt="" className="x" />);
     expect(container.querySelector('picture')).toBeNull();
     expect(container.querySelector('img.x')?.getAttribute('src')).toBe('/beneficios/cupom-10.svg');
+  });
+});
+
+describe('fontesDaImagemMembro', () => {
+  it('answers exactly as the contracts rule the back office uses', () => {
+    for (const url of ['/imagens/0123456789abcdef-640x360.jpg', '/imagens/0123456789abcdef-1600x600.png', 'https://cdn.legiao.dev/img/0123456789abcdef-750x900.jpg', '/imagens/0123456789abcdef-640x360.webp', '/imagens/0123456789ABCDEF-640x360.jpg', '/beneficios/cupom-10.svg', '/imagens/123-640x360.jpg', ''])
+      expect(fontesDaImagemMembro(url), url).toEqual(fontesDaImagem(url));
   });
 });

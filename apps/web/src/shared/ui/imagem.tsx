@@ -1,5 +1,15 @@
 import type { ImgHTMLAttributes } from 'react';
-import { fontesDaImagem } from '@legiao/contracts/imagem-constantes';
+
+/**
+ * The AVIF and WebP beside a stored picture's fallback: the rule of `fontesDaImagem`
+ * (@legiao/contracts/imagem-constantes), written here too so the member pages don't share a chunk
+ * with the back office for three lines (a separate 0.2 KB file on /home's critical path); the test
+ * checks both give the same answers.
+ */
+export function fontesDaImagemMembro(url: string): { avif: string; webp: string } | null {
+  const m = /^(.*\/[0-9a-f]{16}-\d+x\d+)\.(jpg|png)$/.exec(url);
+  return m ? { avif: `${m[1]}.avif`, webp: `${m[1]}.webp` } : null;
+}
 
 /**
  * An image field's picture: for pictures stored by the back office, <picture> with the AVIF and WebP
@@ -8,7 +18,7 @@ import { fontesDaImagem } from '@legiao/contracts/imagem-constantes';
  * <picture> out of the layout, so CSS written for the <img> still applies.
  */
 export function Imagem({ src, ...img }: ImgHTMLAttributes<HTMLImageElement> & { src: string }) {
-  const f = fontesDaImagem(src);
+  const f = fontesDaImagemMembro(src);
   if (!f) return <img src={src} {...img} />;
   return (
     <picture style={{ display: 'contents' }}>
