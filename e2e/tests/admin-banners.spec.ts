@@ -84,7 +84,7 @@ test('marketing cria um banner exclusivo, reordena pelo teclado, vê a prévia p
   await expect(lista(page).getByRole('listitem').filter({ hasText: titulo })).toHaveCount(0);
 });
 
-test('atendimento vê os banners sem controles e o servidor recusa suas escritas; operação nem vê a área', async ({ browser }) => {
+test('atendimento vê os banners sem controles e o servidor recusa suas escritas; operação também só lê', async ({ browser }) => {
   const page = await browser.newPage();
   await loginStaff(page, 'atendimento', '/admin/banners');
   await expect(lista(page).getByRole('listitem').first()).toBeVisible();
