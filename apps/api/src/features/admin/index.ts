@@ -10,6 +10,8 @@ import { catalogoRoutes } from './catalogo/catalogo.routes.js';
 import { filaAgendamentoRoutes } from './fila/fila-agendamento.routes.js';
 import { pesquisasRoutes } from './pesquisas/pesquisas.routes.js';
 import { membrosRoutes } from './membros/membros.routes.js';
+import { importacoesRoutes } from './importacoes/importacoes.routes.js';
+import { painelRoutes } from './painel/painel.routes.js';
 
 // The back office's API under /api/admin (docs/decisions/0027-back-office.md). Each area registers
 // its own routes from its folder; add one line per area here. Every route names its permission
@@ -26,6 +28,8 @@ const adminPlugin: FastifyPluginAsync = async (app) => {
   await app.register(filaAgendamentoRoutes);
   await app.register(pesquisasRoutes);
   await app.register(membrosRoutes);
+  await app.register(importacoesRoutes);
+  await app.register(painelRoutes);
 };
 
 export default adminPlugin;
