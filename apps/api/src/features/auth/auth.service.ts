@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@legiao/contracts';
+import { mensagemContaBloqueada } from '@legiao/contracts/admin/membros';
 import { AppError, badRequest, forbidden, unauthenticated } from '../../errors/app-error.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { digest, isUuid, sameDigest } from '../../lib/secrets.js';
@@ -29,8 +30,18 @@ export async function login(app: FastifyInstance, email: string, senha: string, 
   await app.loginFailures.clear(email);
   // Only after the password matched, so this never tells a stranger that an e-mail exists.
   if (!usuario.ativo) throw forbidden(MSG.contaNaoAtivada, 'CONTA_NAO_ATIVADA');
+  assertNotBlocked(usuario);
   await consumeLoginTicket(app, admissao);
   return openSession(app, usuario.id, meta);
+}
+
+/**
+ * A member blocked by staff opens no session, by any door (password, login link, social login), and
+ * is told why (docs/decisions/0031-back-office-members.md). Checked after the credentials, so it
+ * never tells a stranger anything.
+ */
+export function assertNotBlocked(usuario: { bloqueadoEm: Date | null; motivoBloqueio: string | null }) {
+  if (usuario.bloqueadoEm) throw forbidden(mensagemContaBloqueada(usuario.motivoBloqueio), 'CONTA_BLOQUEADA');
 }
 
 /** Always ends quietly: whether the e-mail exists is never revealed (spec 001 section 2.7). */

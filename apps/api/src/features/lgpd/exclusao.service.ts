@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { emailContaExcluida, EXCLUSAO_LOGIN_RECENTE_MINUTOS, MSG_LGPD, NOME_CONTA_EXCLUIDA } from '@legiao/contracts';
 import { badRequest, forbidden } from '../../errors/app-error.js';
-import type { Usuario } from '../../generated/prisma/client.js';
+import type { Prisma, Usuario } from '../../generated/prisma/client.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { consentsOf, recordConsentChanges, SEM_CONSENTIMENTO } from '../consentimento/consentimento.service.js';
 
@@ -31,7 +31,7 @@ export async function deleteAccount(app: FastifyInstance, usuario: Usuario, sess
  * free to register again. Sessions, links, provider links and the mails sent to the person go.
  * docs/decisions/0011-data-rights.md
  */
-export async function anonymiseAccount(app: FastifyInstance, usuario: Usuario) {
+export async function anonymiseAccount(app: FastifyInstance, usuario: Usuario, inTransaction?: (tx: Prisma.TransactionClient) => Promise<void>) {
   const { prisma } = app.ctx;
   const id = usuario.id;
   await prisma.$transaction(async (tx) => {
@@ -75,7 +75,10 @@ export async function anonymiseAccount(app: FastifyInstance, usuario: Usuario) {
         hashPesquisaSatisfacao: null,
         perfil: null,
         excluidoEm: new Date(),
+        motivoBloqueio: null,
       },
     });
+    // The back office's audit row, when staff anonymise on the member's request (ADR 0031).
+    await inTransaction?.(tx);
   });
 }

@@ -4,6 +4,8 @@ import { badRequest, notFound } from '../../errors/app-error.js';
 import { digest, newSecret } from '../../lib/secrets.js';
 import { openSession } from '../auth/session.service.js';
 import { checkLoginTicket, consumeLoginTicket } from '../fila/login-gate.js';
+import { assertNotBlocked } from '../auth/auth.service.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 
 /** The login page decodes `code` with atob: base64url without padding decodes there too. */
 export const encodeCelular = (celular: string) => Buffer.from(celular, 'utf8').toString('base64url');
@@ -17,6 +19,8 @@ export async function issueLoginLink(
   app: FastifyInstance,
   input: { email?: string; cpf?: string; validadeMinutos?: number; beneficio?: string },
   adminId: string,
+  /** Runs inside the issuing transaction (the back office's audit row). */
+  inTransaction?: (tx: Prisma.TransactionClient, link: { usuarioId: string; expiraEm: Date }) => Promise<void>,
 ): Promise<LoginLinkResponse> {
   const { prisma, config } = app.ctx;
   const usuario = await prisma.usuario.findUnique({ where: input.email ? { email: input.email } : { cpf: input.cpf! } });
@@ -30,6 +34,7 @@ export async function issueLoginLink(
   await prisma.$transaction(async (tx) => {
     await tx.tokenConta.updateMany({ where: { usuarioId: usuario.id, tipo: 'login_automatico', usadoEm: null }, data: { usadoEm: now } });
     await tx.tokenConta.create({ data: { usuarioId: usuario.id, tipo: 'login_automatico', secretHash: digest(secret), expiraEm } });
+    await inTransaction?.(tx, { usuarioId: usuario.id, expiraEm });
   });
   app.log.info({ admin: adminId, usuario: usuario.id, expiraEm }, 'login-link: link de acesso emitido');
 
@@ -46,9 +51,10 @@ export async function loginByWill(app: FastifyInstance, input: { celular: string
   // Opening a session: the waiting room's admission is needed like at any login (ADR 0008).
   const admissao = await checkLoginTicket(app, input.ticket);
   const invalid = () => badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
-  const token = await prisma.tokenConta.findUnique({ where: { secretHash: digest(input.hash) }, include: { usuario: { select: { ativo: true, celular: true } } } });
+  const token = await prisma.tokenConta.findUnique({ where: { secretHash: digest(input.hash) }, include: { usuario: { select: { ativo: true, celular: true, bloqueadoEm: true, motivoBloqueio: true } } } });
   if (!token || token.tipo !== 'login_automatico' || token.usadoEm || token.expiraEm <= new Date()) throw invalid();
   if (!token.usuario.ativo || !token.usuario.celular || token.usuario.celular !== onlyDigits(input.celular)) throw invalid();
+  assertNotBlocked(token.usuario);
   await consumeLoginTicket(app, admissao);
   // The conditional update makes the link single-use even when two requests race.
   const used = await prisma.tokenConta.updateMany({ where: { id: token.id, usadoEm: null }, data: { usadoEm: new Date() } });

@@ -5,6 +5,7 @@ import { Prisma } from '../../db/prisma.js';
 import type { Usuario } from '../../generated/prisma/client.js';
 import { openSession } from '../auth/session.service.js';
 import { checkLoginTicket, consumeLoginTicket } from '../fila/login-gate.js';
+import { assertNotBlocked } from '../auth/auth.service.js';
 import { createSocialProviders, SocialIndisponivel, SocialTokenRecusado, type SocialIdentity, type SocialProviders } from './social.providers.js';
 
 export interface SocialLoginRequest {
@@ -103,6 +104,7 @@ export async function socialLogin(app: FastifyInstance, input: SocialLoginReques
     usuario = await findOrCreateAccount(app, input.provider, identity, input);
   }
   if (!usuario.ativo) throw forbidden(MSG_SOCIAL.contaExcluida, 'CONTA_INATIVA');
+  assertNotBlocked(usuario);
   await consumeLoginTicket(app, admissao);
   return openSession(app, usuario.id, meta);
 }

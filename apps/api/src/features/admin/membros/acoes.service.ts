@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@legiao/contracts';
+import { MEMBROS_MSG, type CorrecaoPerfilInput } from '@legiao/contracts/admin/membros';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { badRequest, conflict, notFound } from '../../../errors/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { ACTIVATION_TTL_HOURS, issueAccountLink } from '../../auth/account-links.js';
+import { activationMail } from '../../mail/templates.js';
+import { issueLoginLink } from '../../login-link/login-link.service.js';
+import { exportMemberData } from '../../lgpd/coletores.js';
+import { anonymiseAccount } from '../../lgpd/exclusao.service.js';
+import { travarMembro, type Actor } from './ajustes.service.js';
+
+// The support actions on one member (issue 17 item 3; docs/decisions/0031-back-office-members.md).
+// Each runs in one transaction with its audit row (entity 'membro', the member's id, so the member
+// page lists it), after locking the member's row so two staff members acting at once serialise.
+// They reuse the member-side features (account links, login links, the LGPD export and erasure).
+
+type Tx = Prisma.TransactionClient;
+
+async function membroVivo(tx: Tx, id: string) {
+  const m = await travarMembro(tx, id);
+  if (m.excluido) throw conflict(MEMBROS_MSG.contaExcluida, 'CONTA_EXCLUIDA');
+  return tx.usuario.findUniqueOrThrow({ where: { id } });
+}
+
+const audit = (tx: Tx, actor: Actor, action: string, membroId: string, before: unknown, after: unknown) =>
+  recordAudit(tx, { actorId: actor.staffId, action, entity: 'membro', entityId: membroId, before, after, requestId: actor.requestId });
+
+/** Blocks the member: every session ends now, and no login opens a new one until unblocked. */
+export async function bloquear(app: FastifyInstance, id: string, motivo: string, actor: Actor) {
+  return app.ctx.prisma.$transaction(async (tx) => {
+    const u = await membroVivo(tx, id);
+    if (u.bloqueadoEm) throw conflict(MEMBROS_MSG.jaBloqueado, 'JA_BLOQUEADO');
+    const agora = new Date();
+    await tx.usuario.update({ where: { id }, data: { bloqueadoEm: agora, motivoBloqueio: motivo } });
+    const { count } = await tx.sessao.updateMany({ where: { usuarioId: id, revogadaEm: null }, data: { revogadaEm: agora } });
+    await audit(tx, actor, 'membro.bloquear', id, { bloqueadoEm: null, motivoBloqueio: null }, { bloqueadoEm: agora.toISOString(), motivoBloqueio: motivo, sessoesEncerradas: count });
+    return { message: `Conta bloqueada. ${count === 1 ? '1 sessão encerrada' : `${count} sessões encerradas`}.` };
+  });
+}
+
+export async function desbloquear(app: FastifyInstance, id: string, actor: Actor) {
+  return app.ctx.prisma.$transaction(async (tx) => {
+    const u = await membroVivo(tx, id);
+    if (!u.bloqueadoEm) throw conflict(MEMBROS_MSG.naoBloqueado, 'NAO_BLOQUEADO');
+    await tx.usuario.update({ where: { id }, data: { bloqueadoEm: null, motivoBloqueio: null } });
+    await audit(tx, actor, 'membro.desbloquear', id, { bloqueadoEm: u.bloqueadoEm.toISOString(), motivoBloqueio: u.motivoBloqueio }, { bloqueadoEm: null, motivoBloqueio: null });
+    return { message: 'Conta desbloqueada: o membro já pode entrar.' };
+  });
+}
+
+export async function revogarSessoes(app: FastifyInstance, id: string, actor: Actor) {
+  return app.ctx.prisma.$transaction(async (tx) => {
+    await membroVivo(tx, id);
+    const { count } = await tx.sessao.updateMany({ where: { usuarioId: id, revogadaEm: null }, data: { revogadaEm: new Date() } });
+    await audit(tx, actor, 'membro.revogar-sessoes', id, null, { sessoesEncerradas: count });
+    return { message: count === 1 ? '1 sessão encerrada.' : `${count} sessões encerradas.` };
+  });
+}
+
+/** A new activation link by e-mail (the older unused ones stop working), through the outbox. */
+export async function reenviarAtivacao(app: FastifyInstance, id: string, actor: Actor) {
+  const { prisma, mailer, config } = app.ctx;
+  const r = await prisma.$transaction(async (tx) => {
+    const u = await membroVivo(tx, id);
+    if (u.ativo) throw conflict(MEMBROS_MSG.jaAtiva, 'CONTA_JA_ATIVADA');
+    const { secret } = await issueAccountLink(tx, id, 'ativacao');
+    await mailer.enqueue(tx, activationMail(u.email, u.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
+    await audit(tx, actor, 'membro.reenviar-ativacao', id, null, { para: u.email });
+    return { message: `E-mail de ativação enviado para ${u.email}.` };
+  });
+  mailer.kick();
+  return r;
+}
+
+/**
+ * A single-use login link bound to the member's celular (the operators' login-link feature, ADR
+ * 0010), for staff to hand over in the conversation. The audit row keeps when it expires, never
+ * the link.
+ */
+export async function linkLogin(app: FastifyInstance, id: string, validadeMinutos: number | undefined, actor: Actor) {
+  const u = await app.ctx.prisma.usuario.findUnique({ where: { id } });
+  if (!u) throw notFound(MEMBROS_MSG.membroNaoEncontrado);
+  if (u.excluidoEm) throw conflict(MEMBROS_MSG.contaExcluida, 'CONTA_EXCLUIDA');
+  if (u.bloqueadoEm) throw conflict(MEMBROS_MSG.bloqueada, 'CONTA_BLOQUEADA');
+  if (!u.ativo) throw conflict(MEMBROS_MSG.contaInativa, 'CONTA_INATIVA');
+  if (!u.celular) throw conflict(MEMBROS_MSG.semCelular, 'SEM_CELULAR');
+  return issueLoginLink(app, { email: u.email, validadeMinutos }, actor.staffId, (tx, link) =>
+    audit(tx, actor, 'membro.link-login', id, null, { expiraEm: link.expiraEm.toISOString() }),
+  );
+}
+
+const CAMPOS = ['nome', 'celular', 'cpf', 'dataNascimento', 'genero', 'cep', 'endereco', 'numero', 'complemento', 'cidade', 'uf'] as const;
+type Campo = (typeof CAMPOS)[number];
+
+const valorCampo = (u: Record<Campo, unknown>, c: Campo) => (u[c] instanceof Date ? (u[c] as Date).toISOString().slice(0, 10) : (u[c] ?? null));
+
+/** Corrects profile fields (validated by the member-side contract); the audit row keeps the diff. */
+export async function corrigirPerfil(app: FastifyInstance, id: string, input: CorrecaoPerfilInput, actor: Actor) {
+  try {
+    return await app.ctx.prisma.$transaction(async (tx) => {
+      const u = await membroVivo(tx, id);
+      const data: Partial<Record<Campo, unknown>> = {};
+      for (const c of CAMPOS) {
+        const v = (input as Partial<Record<Campo, unknown>>)[c];
+        if (v === undefined) continue;
+        data[c] = c === 'dataNascimento' && typeof v === 'string' ? new Date(v.slice(0, 10)) : v;
+      }
+      const mudou = CAMPOS.filter((c) => data[c] !== undefined && valorCampo(data as Record<Campo, unknown>, c) !== valorCampo(u, c));
+      if (mudou.length === 0) throw badRequest('Nada mudou: os valores informados são os atuais.', 'SEM_MUDANCA');
+      const row = await tx.usuario.update({ where: { id }, data: Object.fromEntries(mudou.map((c) => [c, data[c]])) });
+      const antes = Object.fromEntries(mudou.map((c) => [c, valorCampo(u, c)]));
+      const depois = Object.fromEntries(mudou.map((c) => [c, valorCampo(row, c)]));
+      await audit(tx, actor, 'membro.corrigir-perfil', id, antes, depois);
+      return { message: `Perfil corrigido: ${mudou.join(', ')}.` };
+    });
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw conflict(MSG.cpfJaCadastrado, 'CPF_JA_CADASTRADO');
+    throw err;
+  }
+}
+
+/** The member's LGPD export (the same document the member downloads); the read is audited. */
+export async function exportar(app: FastifyInstance, id: string, actor: Actor) {
+  const { prisma } = app.ctx;
+  return prisma.$transaction(async (tx) => {
+    await travarMembro(tx, id);
+    await audit(tx, actor, 'membro.exportar', id, null, null);
+    return exportMemberData(prisma, id);
+  });
+}
+
+/** Anonymises on the member's request (the member-side erasure, ADR 0011), audited with the request. */
+export async function anonimizar(app: FastifyInstance, id: string, referencia: string, actor: Actor) {
+  const u = await app.ctx.prisma.usuario.findUnique({ where: { id } });
+  if (!u) throw notFound(MEMBROS_MSG.membroNaoEncontrado);
+  if (u.excluidoEm) throw conflict(MEMBROS_MSG.contaExcluida, 'CONTA_EXCLUIDA');
+  // Nothing personal in the audit row: the trail outlives the erasure (append-only).
+  await anonymiseAccount(app, u, (tx) => audit(tx, actor, 'membro.anonimizar', id, null, { referencia }));
+  return { message: 'Conta anonimizada. O extrato e os resgates ficam, sem nada que identifique a pessoa.' };
+}
