@@ -96,10 +96,13 @@ describe('/api/admin/catalogo', () => {
   it('editing keeps the legion numbers; deactivating hides it from the catalogue but not from its page; audited', async () => {
     const p = await criar();
     await t.prisma.produto.update({ where: { id: p.id }, data: { numerosAtribuidos: 12 } });
+    // GET /produto/{id} is served from the content cache (ADR 0019): read it first so it is cached.
+    expect(produtoSchema.parse((await t.app.inject({ method: 'GET', url: `/api/produto/${p.id}` })).json()).nome).toBe(p.nome);
     const put = await t.app.inject({ method: 'PUT', url: `/api/admin/catalogo/${p.id}`, headers: s.marketing.headers, payload: body({ sku: p.sku, nome: `${p.nome} Nova` }) });
     expect(put.statusCode, put.body).toBe(200);
     expect(produtoAdminSchema.parse(put.json())).toMatchObject({ nome: `${p.nome} Nova`, numerosAtribuidos: 12, numerosRestantes: 1901 });
     expect((await busca(`${p.nome} Nova`)).map((x) => x.id)).toEqual([p.id]);
+    expect(produtoSchema.parse((await t.app.inject({ method: 'GET', url: `/api/produto/${p.id}` })).json()).nome).toBe(`${p.nome} Nova`);
 
     const off = await t.app.inject({ method: 'PUT', url: `/api/admin/catalogo/${p.id}/ativo`, headers: s.marketing.headers, payload: { ativo: false } });
     expect(off.statusCode, off.body).toBe(200);
