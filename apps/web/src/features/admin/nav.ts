@@ -19,4 +19,5 @@ export const adminNav: AdminNavItem[] = [
   { to: 'imagens', label: 'Imagens', permission: 'content.read' },
   { to: 'equipe', label: 'Equipe e papéis', permission: 'staff.manage' },
   { to: 'auditoria', label: 'Auditoria', permission: 'audit.read' },
+  { to: 'painel', label: 'Painel do lançamento', permission: 'dashboard.read' },
 ];

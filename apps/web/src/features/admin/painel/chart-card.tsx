@@ -1,0 +1,33 @@
+import { useId, type ReactNode } from 'react';
+import { downloadCsv, toCsv, type CsvColumn } from './csv';
+
+/** The console's chart palette (app/styles/base.css): accent, amber, success, muted, text. */
+export const CORES = { vermelho: '#e4002b', ambar: '#f2a900', verde: '#2fbf71', cinza: '#b8b8b8', branco: '#f5f5f5', grade: '#333' } as const;
+export const EIXO = { tick: { fill: CORES.cinza, fontSize: 12 }, stroke: CORES.grade } as const;
+export const TOOLTIP = {
+  contentStyle: { background: '#171717', border: `1px solid ${CORES.grade}`, borderRadius: 8, color: CORES.branco },
+  labelStyle: { color: CORES.branco },
+  cursor: { fill: 'rgba(255,255,255,0.06)' },
+} as const;
+
+/**
+ * One chart: its title, what it counts, the CSV of exactly the numbers drawn, and the chart. The
+ * figure is labelled by the title; a table-shaped CSV is the accessible way to the numbers.
+ */
+export function ChartCard<T>({ title, description, csv, children, wide }: { title: string; description?: string; csv: { filename: string; columns: CsvColumn<T>[]; rows: T[] }; children: ReactNode; wide?: boolean }) {
+  const id = useId();
+  return (
+    <section className={`painel-grafico${wide ? ' painel-grafico--largo' : ''}`} aria-labelledby={id} data-testid={`grafico-${csv.filename.replace(/\.csv$/, '')}`}>
+      <header className="painel-grafico__cabecalho">
+        <div>
+          <h2 id={id}>{title}</h2>
+          {description && <p>{description}</p>}
+        </div>
+        <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => downloadCsv(csv.filename, toCsv(csv.columns, csv.rows))} aria-label={`Exportar CSV: ${title}`}>
+          Exportar CSV
+        </button>
+      </header>
+      {csv.rows.length === 0 ? <p className="painel-grafico__vazio">Sem dados no período.</p> : <div className="painel-grafico__corpo">{children}</div>}
+    </section>
+  );
+}

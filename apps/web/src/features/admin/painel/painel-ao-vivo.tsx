@@ -1,0 +1,76 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ErrorState, LoadingState } from '../ui';
+import { ChartCard, CORES, EIXO, TOOLTIP } from './chart-card';
+import { AO_VIVO_INTERVALO_MS, useAoVivoQuery } from './painel-api';
+import { hora, numero } from './formatar';
+
+function Cartao({ rotulo, valor, nota, testId, alerta }: { rotulo: string; valor: number; nota?: string; testId: string; alerta?: boolean }) {
+  return (
+    <div className={`painel-cartao${alerta ? ' painel-cartao--alerta' : ''}`}>
+      <span className="painel-cartao__rotulo">{rotulo}</span>
+      <strong className="painel-cartao__valor" data-testid={testId}>
+        {numero(valor)}
+      </strong>
+      {nota && <span className="painel-cartao__nota">{nota}</span>}
+    </div>
+  );
+}
+
+/** /admin/painel/ao-vivo: the launch day (issue 17 item 9), refreshed every 5 s without reloading. */
+export function PainelAoVivo() {
+  const q = useAoVivoQuery();
+  if (q.isPending) return <LoadingState />;
+  if (q.isError && !q.data) return <ErrorState onRetry={() => void q.refetch()} />;
+  const v = q.data!;
+  const minutos = v.minutos.map((m) => ({ ...m, rotulo: hora(m.minuto) }));
+  return (
+    <div className="painel-ao-vivo">
+      <p className="painel-ao-vivo__status" role="status" aria-live="off">
+        <span className={`painel-ao-vivo__ponto${q.isError ? ' painel-ao-vivo__ponto--erro' : ''}`} aria-hidden="true" />
+        {q.isError ? 'Sem conexão: mostrando a última leitura de ' : 'Ao vivo, atualizado às '}
+        <time dateTime={v.em} data-testid="ao-vivo-em">
+          {new Date(v.em).toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo' })}
+        </time>
+        {` (a cada ${AO_VIVO_INTERVALO_MS / 1000} s)`}
+      </p>
+      <section className="painel-cartoes" aria-label="Números do último minuto">
+        <Cartao rotulo="Na fila agora" valor={v.fila.aguardando} testId="ao-vivo-fila" nota={v.fila.ativa ? 'sala de espera ativa' : 'sala de espera livre'} />
+        <Cartao rotulo="Admissões/min" valor={v.fila.admissoesPorMinuto} testId="ao-vivo-admissoes" nota={`${numero(v.fila.admitidos)} dentro do portal`} />
+        <Cartao rotulo="Logins/min" valor={v.loginsPorMinuto} testId="ao-vivo-logins" />
+        <Cartao rotulo="Resgates/min" valor={v.resgatesPorMinuto} testId="ao-vivo-resgates" />
+        <Cartao rotulo="Erros/min" valor={v.errosPorMinuto} testId="ao-vivo-erros" nota="respostas 5xx, todos os processos, último minuto completo" alerta={v.errosPorMinuto > 0} />
+      </section>
+      <ChartCard
+        wide
+        title="Últimos 30 minutos"
+        description="Por minuto: logins, resgates, admissões da sala de espera e erros."
+        csv={{
+          filename: 'ao-vivo-30-minutos.csv',
+          rows: v.minutos,
+          columns: [
+            { header: 'Minuto', value: (m) => m.minuto },
+            { header: 'Na fila', value: (m) => m.aguardando },
+            { header: 'Admissões', value: (m) => m.admissoes },
+            { header: 'Logins', value: (m) => m.logins },
+            { header: 'Resgates', value: (m) => m.resgates },
+            { header: 'Erros', value: (m) => m.erros },
+          ],
+        }}
+      >
+        <ResponsiveContainer width="100%" height={280}>
+          <LineChart data={minutos}>
+            <CartesianGrid stroke={CORES.grade} vertical={false} />
+            <XAxis dataKey="rotulo" {...EIXO} interval={4} />
+            <YAxis allowDecimals={false} {...EIXO} width={48} />
+            <Tooltip {...TOOLTIP} />
+            <Legend wrapperStyle={{ color: CORES.cinza, fontSize: 12 }} />
+            <Line type="monotone" dataKey="logins" name="Logins" stroke={CORES.ambar} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line type="monotone" dataKey="resgates" name="Resgates" stroke={CORES.verde} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line type="monotone" dataKey="admissoes" name="Admissões" stroke={CORES.branco} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+            <Line type="monotone" dataKey="erros" name="Erros" stroke={CORES.vermelho} strokeWidth={2} dot={false} isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </div>
+  );
+}
