@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 import { DEMO } from '../support/env';
 import { startFilaServer, type FilaServer } from '../support/fila-server';
+import { perguntasNaTela, responderEtapa } from '../support/satisfacao';
 
 // Surveys in the back office (/admin/pesquisas; docs/decisions/0029-back-office-content.md), on a
 // server of its own: a new campaign becomes the satisfaction survey every member answers, which
@@ -77,14 +78,32 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   await expect(page.getByText(texto)).toBeVisible();
   await adminSnap(page, 'pesquisa-perguntas');
 
-  // Answers: none yet in this campaign; the CSV has its header.
+  // The member answers the first page through her link; staff browse it by first name and export it.
+  const membro = await page.context().newPage();
+  await membro.goto(`${base}/pesquisa-de-satisfacao?hash=${hash}`);
+  await expect(membro.getByText(texto)).toBeVisible();
+  const respondidas = await perguntasNaTela(membro).count();
+  await responderEtapa(membro);
+  await expect.poll(async () => ((await (await page.request.get(`${base}/api/satisfacao?hash=${hash}`)).json()) as { pagina: number }).pagina).toBe(2);
+  await membro.close();
+
   await page.getByRole('tab', { name: 'Respostas' }).click();
-  await expect(page.getByRole('table', { name: 'Participações e respostas' })).toBeVisible();
+  const participacao = page.getByRole('table', { name: 'Participações e respostas' }).getByRole('row').filter({ hasText: DEMO.nome.split(' ')[0]! });
+  await expect(participacao.getByText('Na página 2')).toBeVisible();
+  await participacao.getByRole('button', { name: /^Ver as \d+ respostas/ }).click();
+  const detalhe = page.getByRole('dialog', { name: /^Participação #\d+/ });
+  await expect(detalhe.getByText(texto)).toBeVisible();
+  await expect(detalhe.getByRole('listitem')).toHaveCount(respondidas);
+  await adminSnap(page, 'pesquisa-respostas');
+  await detalhe.getByRole('button', { name: /Fechar/ }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV (todas as respostas)' }).click();
   const arquivo = await download;
   expect(arquivo.suggestedFilename()).toMatch(/^respostas-satisfacao-.*\.csv$/);
-  expect(readFileSync(await arquivo.path(), 'utf8').split('\n')[0]).toBe('participacao,primeiro_nome,pagina,concluida_em,cupom,perfil,pergunta_ordem,pergunta_pagina,pergunta,opcao,complemento,respondida_em');
+  const linhas = readFileSync(await arquivo.path(), 'utf8').trim().split('\n');
+  expect(linhas[0]).toBe('participacao,primeiro_nome,pagina,concluida_em,cupom,perfil,pergunta_ordem,pergunta_pagina,pergunta,opcao,complemento,respondida_em');
+  expect(linhas).toHaveLength(1 + respondidas);
+  expect(linhas.join('\n')).not.toContain(DEMO.email);
 });
 
 t('atendimento lê as pesquisas sem controles nem links; o servidor recusa as escritas e os links', async ({ page, server }) => {
