@@ -10,6 +10,7 @@ import { catalogoRoutes } from './catalogo/catalogo.routes.js';
 import { filaAgendamentoRoutes } from './fila/fila-agendamento.routes.js';
 import { pesquisasRoutes } from './pesquisas/pesquisas.routes.js';
 import { membrosRoutes } from './membros/membros.routes.js';
+import { importacoesRoutes } from './importacoes/importacoes.routes.js';
 import { painelRoutes } from './painel/painel.routes.js';
 
 // The back office's API under /api/admin (docs/decisions/0027-back-office.md). Each area registers
@@ -27,6 +28,7 @@ const adminPlugin: FastifyPluginAsync = async (app) => {
   await app.register(filaAgendamentoRoutes);
   await app.register(pesquisasRoutes);
   await app.register(membrosRoutes);
+  await app.register(importacoesRoutes);
   await app.register(painelRoutes);
 };
 

@@ -1,0 +1,460 @@
+import { randomUUID } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { LEGIAO_TOTAL, PONTOS } from '@legiao/contracts';
+import { IMPORTACAO_SITUACOES, IMPORTACOES_MSG, type Importacao, type ImportacaoContagem, type ImportacaoTipo } from '@legiao/contracts/admin/importacoes';
+import { AppError, badRequest, conflict, notFound } from '../../../errors/app-error.js';
+import { poolOf, type Db } from '../../../db/prisma.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { BadImportFile, COPY_COLUMNS, ImportFileEncoder, importFileParser } from './import-file.js';
+
+// Imports of the brand's files in the back office (docs/decisions/0032-back-office-imports.md), on
+// the code pools' pattern (ADR 0028):
+// 1. upload = dry run: the file streams through csv-parse and the row checks into COPY of
+//    importacao_linha (a connection of its own, one transaction), then set-based statements judge
+//    the rows against members, registered orders and coupons; the counts are kept on the import.
+//    Nothing else changes.
+// 2. apply: a conditional state change plus its audit row, then batches of ORDEM_BATCH rows in the
+//    background, each its own transaction with the progress. Idempotent by unique keys, not by
+//    trust in the dry run: produto_cliente (codigo_pedido, produto_id), lancamento.produto_cliente_id
+//    and lancamento.indicacao_id are unique and every write skips conflicts, a coupon is marked only
+//    while usado_em IS NULL. The same file twice, or two imports applied at once, credit once.
+
+const BATCH = 5_000;
+const STALLED_MS = 2 * 60_000;
+
+const KIND_DB: Record<ImportacaoTipo, string> = { compras: 'compras', 'usos-cupom': 'usos_cupom' };
+const KIND_WIRE: Record<string, ImportacaoTipo> = { compras: 'compras', usos_cupom: 'usos-cupom' };
+
+export interface Actor {
+  id: string;
+  requestId: string;
+}
+
+type Row = Record<string, unknown>;
+
+const ZERO: ImportacaoContagem = { novas: 0, existentes: 0, pendentes: 0, indicacoes: 0, pontos: 0, numeros: 0, marcar: 0, jaUsados: 0, recusadas: 0 };
+const counts = (v: unknown): ImportacaoContagem => ({ ...ZERO, ...(v as Partial<ImportacaoContagem>) });
+const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
+
+const COLUMNS = `i.id, i.tipo::text AS tipo, i.arquivo, i.bytes, i.estado::text AS estado, i.cabecalho, i.mapeamento, i.linhas, i.simulacao,
+  i.resultado, i.total, i.processados, i.erro, i.criado_por, i.criado_em, i.aplicado_em, i.concluido_em, i.atualizado_em,
+  (SELECT u.email FROM usuario u WHERE u.id = i.criado_por) AS criado_por_email`;
+
+function toImportacao(r: Row, recusadas: Importacao['recusadas'] = []): Importacao {
+  return {
+    id: r.id as string,
+    tipo: KIND_WIRE[r.tipo as string]!,
+    arquivo: r.arquivo as string,
+    bytes: r.bytes as number,
+    estado: r.estado as Importacao['estado'],
+    cabecalho: r.cabecalho as string[],
+    mapeamento: r.mapeamento as Record<string, string>,
+    linhas: r.linhas as number,
+    simulacao: counts(r.simulacao),
+    resultado: counts(r.resultado),
+    total: r.total as number,
+    processados: r.processados as number,
+    recusadas,
+    erro: (r.erro as string | null) ?? null,
+    criadoPor: (r.criado_por_email as string | null) ?? null,
+    criadoEm: iso(r.criado_em)!,
+    aplicadoEm: iso(r.aplicado_em),
+    concluidoEm: iso(r.concluido_em),
+  };
+}
+
+const summary = (i: Importacao) => ({ tipo: i.tipo, arquivo: i.arquivo, linhas: i.linhas, estado: i.estado, simulacao: i.simulacao, resultado: i.resultado });
+
+/** A connection outside the pool: an upload holds it as long as the browser sends (ADR 0028). */
+async function connect(prisma: Db): Promise<pg.Client> {
+  const client = new pg.Client(poolOf(prisma).options);
+  await client.connect();
+  client.on('error', () => {});
+  return client;
+}
+
+export class FileTooLarge extends Error {}
+
+export interface StageInput {
+  kind: ImportacaoTipo;
+  fileName: string;
+  file: Readable;
+  maxBytes: number;
+  /** The staff's column mapping; undefined: suggested from the header. */
+  mapping?: Record<string, string>;
+}
+
+/** The catalogue by upper-cased SKU and by id (a few hundred products; read once per upload). */
+async function productKeys(client: pg.Client): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ id: number; sku: string | null }>(`SELECT id, sku FROM produto`);
+  const m = new Map<string, number>();
+  for (const r of rows) {
+    m.set(String(r.id), r.id);
+    if (r.sku) m.set(r.sku.toUpperCase(), r.id);
+  }
+  return m;
+}
+
+/**
+ * Upload and dry run. Answers the import in state 'simulado' with what applying would change.
+ * Bad files (empty, too big, a line too long, columns missing) are a 4xx and leave nothing behind.
+ */
+export async function stageImport(prisma: Db, input: StageInput, actor: Actor): Promise<Importacao> {
+  const id = randomUUID();
+  const fileName = input.fileName.slice(0, 200) || 'arquivo.csv';
+  const client = await connect(prisma);
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _e, done) {
+      bytes += chunk.length;
+      if (bytes > input.maxBytes) return done(new FileTooLarge());
+      done(null, chunk);
+    },
+  });
+  try {
+    await client.query('BEGIN');
+    const encoder = new ImportFileEncoder(id, input.kind, input.mapping, input.kind === 'compras' ? await productKeys(client) : new Map());
+    await client.query(`INSERT INTO importacao (id, tipo, arquivo, criado_por) VALUES ($1, $2::tipo_importacao, $3, $4)`, [id, KIND_DB[input.kind], fileName, actor.id]);
+    try {
+      await pipeline(input.file, counter, importFileParser(), encoder, client.query(copyFrom(`COPY importacao_linha (${COPY_COLUMNS}) FROM STDIN`)));
+    } catch (err) {
+      if (err instanceof FileTooLarge) throw new AppError('TOO_LARGE', IMPORTACOES_MSG.arquivoGrande, 'ARQUIVO_GRANDE');
+      if (err instanceof BadImportFile) throw badRequest(err.message, err.reason);
+      const code = (err as { code?: string }).code;
+      if (code === 'CSV_MAX_RECORD_SIZE' || /max_record_size|record size/i.test(String((err as Error).message))) throw badRequest(IMPORTACOES_MSG.linhaLonga, 'LINHA_LONGA');
+      if (typeof code === 'string' && code.startsWith('CSV_')) throw badRequest(IMPORTACOES_MSG.arquivoInvalido, 'ARQUIVO_INVALIDO');
+      throw err;
+    }
+    const s = encoder.stats;
+    if (!s.header.length) throw badRequest(IMPORTACOES_MSG.arquivoVazio, 'ARQUIVO_VAZIO');
+    if (s.lines === 0) throw badRequest(IMPORTACOES_MSG.semLinhas, 'SEM_LINHAS');
+    const dryRun = input.kind === 'compras' ? await judgePurchases(client, id) : await judgeUsage(client, id);
+    const total = input.kind === 'compras' ? dryRun.novas : dryRun.marcar;
+    const { rows } = await client.query(
+      `UPDATE importacao i SET bytes = $2, cabecalho = $3::jsonb, mapeamento = $4::jsonb, linhas = $5, simulacao = $6::jsonb, total = $7
+        WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, bytes, JSON.stringify(s.header), JSON.stringify(s.mapping), s.lines, JSON.stringify(dryRun), total],
+    );
+    const imp = toImportacao(rows[0] as Row, await refusedSample(client, id));
+    await recordAudit(client, { actorId: actor.id, action: 'importacao.simular', entity: 'importacao', entityId: id, before: null, after: summary(imp), requestId: actor.requestId });
+    await client.query('COMMIT');
+    return imp;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    input.file.resume();
+    throw err;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Purchases: each checked row against members (e-mail, CPF), orders already registered and the
+ * rest of the file; then the apply order (oldest purchase first: earlier buyers get lower legion
+ * numbers) and the counts. The staged rows have no statistics yet: a hash join reads each side
+ * once where the planner's guess would pick 100,000 index probes (ADR 0028).
+ */
+async function judgePurchases(client: pg.Client, id: string): Promise<ImportacaoContagem> {
+  await client.query(`SET LOCAL enable_nestloop = off`);
+  await client.query(`SET LOCAL work_mem = '64MB'`);
+  await client.query(
+    `UPDATE importacao_linha l SET situacao = v.situacao, motivo = v.motivo, usuario_id = v.usuario_id
+       FROM (SELECT l.linha, COALESCE(ue.id, uc.id) AS usuario_id,
+                    CASE WHEN l.rep > 1 THEN 'recusada'
+                         WHEN ue.id IS NOT NULL AND uc.id IS NOT NULL AND ue.id <> uc.id THEN 'recusada'
+                         WHEN pc.usuario_id IS NOT NULL AND pc.usuario_id IS DISTINCT FROM COALESCE(ue.id, uc.id) THEN 'recusada'
+                         WHEN pc.usuario_id IS NOT NULL THEN 'existente'
+                         WHEN ue.id IS NULL AND uc.id IS NULL THEN 'pendente'
+                         ELSE 'nova' END AS situacao,
+                    CASE WHEN l.rep > 1 THEN 'pedido e produto repetidos no arquivo (vale a primeira linha)'
+                         WHEN ue.id IS NOT NULL AND uc.id IS NOT NULL AND ue.id <> uc.id THEN 'e-mail e CPF são de membros diferentes'
+                         WHEN pc.usuario_id IS NOT NULL AND pc.usuario_id IS DISTINCT FROM COALESCE(ue.id, uc.id) THEN 'pedido já registrado para outro membro'
+                         WHEN pc.usuario_id IS NOT NULL THEN 'pedido já registrado'
+                         WHEN ue.id IS NULL AND uc.id IS NULL THEN 'membro não cadastrado (uma próxima importação registra)'
+                    END AS motivo
+               FROM (SELECT linha, pedido, produto_id, email, cpf,
+                            row_number() OVER (PARTITION BY pedido, produto_id ORDER BY linha) AS rep
+                       FROM importacao_linha WHERE importacao_id = $1 AND situacao = 'nova') l
+               LEFT JOIN usuario ue ON ue.email = l.email
+               LEFT JOIN usuario uc ON uc.cpf = l.cpf
+               LEFT JOIN produto_cliente pc ON pc.codigo_pedido = l.pedido AND pc.produto_id = l.produto_id) v
+      WHERE l.importacao_id = $1 AND l.linha = v.linha`,
+    [id],
+  );
+  await client.query(`SET LOCAL enable_nestloop TO DEFAULT`);
+  await client.query(
+    `UPDATE importacao_linha l SET ordem = o.ordem
+       FROM (SELECT linha, row_number() OVER (ORDER BY data, linha) AS ordem FROM importacao_linha WHERE importacao_id = $1 AND situacao = 'nova') o
+      WHERE l.importacao_id = $1 AND l.linha = o.linha`,
+    [id],
+  );
+  const { rows } = await client.query(
+    `WITH n AS (SELECT usuario_id, produto_id, quantidade FROM importacao_linha WHERE importacao_id = $1 AND situacao = 'nova'),
+          c AS (SELECT count(*) FILTER (WHERE situacao = 'nova')::int AS novas, count(*) FILTER (WHERE situacao = 'existente')::int AS existentes,
+                       count(*) FILTER (WHERE situacao = 'pendente')::int AS pendentes, count(*) FILTER (WHERE situacao = 'recusada')::int AS recusadas
+                  FROM importacao_linha WHERE importacao_id = $1)
+     SELECT c.*,
+            (SELECT count(*)::int FROM indicacao i JOIN usuario u ON u.id = i.indicado_id AND u.ativo
+              WHERE i.status = 'pendente' AND i.indicador_id IS NOT NULL AND i.indicado_id IN (SELECT usuario_id FROM n)) AS indicacoes,
+            (SELECT COALESCE(sum(LEAST(s.pecas, GREATEST(0, $2::int - p.numeros_atribuidos))), 0)::int
+               FROM (SELECT produto_id, sum(quantidade) AS pecas FROM n GROUP BY produto_id) s JOIN produto p ON p.id = s.produto_id) AS numeros
+       FROM c`,
+    [id, LEGIAO_TOTAL],
+  );
+  const r = rows[0] as ImportacaoContagem;
+  return { ...ZERO, ...r, pontos: r.novas * PONTOS.compra + r.indicacoes * PONTOS.indicacao };
+}
+
+/** Coupon usage: each code against benefit pools and Friends & Family coupons. */
+async function judgeUsage(client: pg.Client, id: string): Promise<ImportacaoContagem> {
+  await client.query(`SET LOCAL enable_nestloop = off`);
+  await client.query(`SET LOCAL work_mem = '64MB'`);
+  await client.query(
+    `UPDATE importacao_linha l SET situacao = v.situacao, motivo = v.motivo
+       FROM (SELECT l.linha,
+                    CASE WHEN l.rep > 1 THEN 'recusada'
+                         WHEN c.id IS NULL AND f.id IS NULL THEN 'recusada'
+                         WHEN c.id IS NOT NULL AND c.resgatado_em IS NULL THEN 'recusada'
+                         WHEN COALESCE(c.usado_em, f.usado_em) IS NOT NULL THEN 'ja_usado'
+                         ELSE 'marcar' END AS situacao,
+                    CASE WHEN l.rep > 1 THEN 'código repetido no arquivo (vale a primeira linha)'
+                         WHEN c.id IS NULL AND f.id IS NULL THEN 'código não encontrado'
+                         WHEN c.id IS NOT NULL AND c.resgatado_em IS NULL THEN 'código ainda não resgatado por um membro'
+                         WHEN COALESCE(c.usado_em, f.usado_em) IS NOT NULL THEN 'já estava marcado como usado'
+                    END AS motivo
+               FROM (SELECT linha, codigo, row_number() OVER (PARTITION BY codigo ORDER BY linha) AS rep
+                       FROM importacao_linha WHERE importacao_id = $1 AND situacao = 'marcar') l
+               LEFT JOIN cupom c ON c.codigo = l.codigo
+               LEFT JOIN cupom_friends_family f ON f.codigo = l.codigo) v
+      WHERE l.importacao_id = $1 AND l.linha = v.linha`,
+    [id],
+  );
+  await client.query(`SET LOCAL enable_nestloop TO DEFAULT`);
+  await client.query(
+    `UPDATE importacao_linha l SET ordem = o.ordem
+       FROM (SELECT linha, row_number() OVER (ORDER BY linha) AS ordem FROM importacao_linha WHERE importacao_id = $1 AND situacao = 'marcar') o
+      WHERE l.importacao_id = $1 AND l.linha = o.linha`,
+    [id],
+  );
+  const { rows } = await client.query(
+    `SELECT count(*) FILTER (WHERE situacao = 'marcar')::int AS marcar, count(*) FILTER (WHERE situacao = 'ja_usado')::int AS "jaUsados",
+            count(*) FILTER (WHERE situacao = 'recusada')::int AS recusadas
+       FROM importacao_linha WHERE importacao_id = $1`,
+    [id],
+  );
+  return { ...ZERO, ...(rows[0] as Partial<ImportacaoContagem>) };
+}
+
+async function refusedSample(db: pg.Client | pg.Pool, id: string) {
+  const { rows } = await db.query(
+    `SELECT linha, situacao, motivo, texto FROM importacao_linha WHERE importacao_id = $1 AND situacao IN ('recusada', 'pendente') ORDER BY linha LIMIT 20`,
+    [id],
+  );
+  return rows as Importacao['recusadas'];
+}
+
+export async function getImport(prisma: Db, id: string): Promise<Importacao> {
+  const sql = poolOf(prisma);
+  const { rows } = await sql.query(`SELECT ${COLUMNS} FROM importacao i WHERE id = $1`, [id]);
+  if (!rows[0]) throw notFound(IMPORTACOES_MSG.importacaoNaoEncontrada);
+  return toImportacao(rows[0], await refusedSample(sql, id));
+}
+
+export async function listImports(prisma: Db, kind: ImportacaoTipo | undefined, page: number, perPage = 20) {
+  const sql = poolOf(prisma);
+  const where = kind ? `WHERE i.tipo = $3::tipo_importacao` : '';
+  const params: unknown[] = [perPage, (page - 1) * perPage, ...(kind ? [KIND_DB[kind]] : [])];
+  const [{ rows }, { rows: c }] = await Promise.all([
+    sql.query(`SELECT ${COLUMNS} FROM importacao i ${where} ORDER BY i.criado_em DESC, i.id LIMIT $1 OFFSET $2`, params),
+    sql.query(`SELECT count(*)::int AS n FROM importacao i ${kind ? 'WHERE i.tipo = $1::tipo_importacao' : ''}`, kind ? [KIND_DB[kind]] : []),
+  ]);
+  return { itens: rows.map((r) => toImportacao(r)), total: c[0].n as number, pagina: page, porPagina: perPage };
+}
+
+/** The report: every line with its verdict, as CSV (';', BOM for spreadsheets), read in pages. */
+export function reportCsv(prisma: Db, id: string): Readable {
+  const sql = poolOf(prisma);
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? '' : String(v);
+    return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  async function* lines() {
+    yield '\uFEFFlinha;situacao;descricao;motivo;conteudo\r\n';
+    let after = 0;
+    for (;;) {
+      const { rows } = await sql.query(`SELECT linha, situacao, motivo, texto FROM importacao_linha WHERE importacao_id = $1 AND linha > $2 ORDER BY linha LIMIT 5000`, [id, after]);
+      if (!rows.length) return;
+      yield rows.map((r) => [r.linha, r.situacao, IMPORTACAO_SITUACOES[r.situacao] ?? r.situacao, r.motivo, r.texto].map(cell).join(';') + '\r\n').join('');
+      after = rows[rows.length - 1].linha;
+    }
+  }
+  return Readable.from(lines());
+}
+
+export async function assertExists(prisma: Db, id: string) {
+  const { rows } = await poolOf(prisma).query(`SELECT arquivo FROM importacao WHERE id = $1`, [id]);
+  if (!rows[0]) throw notFound(IMPORTACOES_MSG.importacaoNaoEncontrada);
+  return rows[0].arquivo as string;
+}
+
+/** Jobs running in this process, by import id (tests and shutdown wait for them). */
+const running = new Map<string, Promise<void>>();
+export const runningApply = (id: string) => running.get(id);
+let stopping = false;
+export async function stopApplies(): Promise<void> {
+  stopping = true;
+  await Promise.allSettled([...running.values()]);
+}
+
+/**
+ * Apply: 'simulado' (or 'falhou', or stalled) -> 'aplicando', audited as importacao.aplicar with the
+ * dry run in the same transaction, then the batches in the background. Answers at once.
+ */
+export async function applyImport(prisma: Db, id: string, actor: Actor, log: (err: unknown) => void = () => {}): Promise<Importacao> {
+  const sql = poolOf(prisma);
+  const client = await sql.connect();
+  let imp: Importacao;
+  try {
+    await client.query('BEGIN');
+    const { rows: cur } = await client.query(`SELECT ${COLUMNS} FROM importacao i WHERE id = $1 FOR UPDATE`, [id]);
+    if (!cur[0]) throw notFound(IMPORTACOES_MSG.importacaoNaoEncontrada);
+    const before = toImportacao(cur[0]);
+    const stalled = before.estado === 'aplicando' && Date.now() - (cur[0].atualizado_em as Date).getTime() > STALLED_MS && !running.has(id);
+    if (!(before.estado === 'simulado' || before.estado === 'falhou' || stalled)) throw conflict(IMPORTACOES_MSG.naoAplicavel, 'IMPORTACAO_ESTADO');
+    const { rows } = await client.query(
+      `UPDATE importacao i SET estado = 'aplicando', erro = NULL, aplicado_em = COALESCE(aplicado_em, now() AT TIME ZONE 'UTC'), atualizado_em = now() AT TIME ZONE 'UTC'
+        WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id],
+    );
+    imp = toImportacao(rows[0]);
+    await recordAudit(client, { actorId: actor.id, action: 'importacao.aplicar', entity: 'importacao', entityId: id, before: summary(before), after: summary(imp), requestId: actor.requestId });
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  const job = runApply(prisma, imp)
+    .catch(async (err) => {
+      log(err);
+      await sql.query(`UPDATE importacao SET estado = 'falhou', erro = $2, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [id, IMPORTACOES_MSG.pararam]).catch(() => {});
+    })
+    .finally(() => running.delete(id));
+  running.set(id, job);
+  return imp;
+}
+
+async function runApply(prisma: Db, imp: Importacao) {
+  const client = await connect(prisma);
+  const result = { ...imp.resultado };
+  try {
+    let done = imp.processados;
+    while (done < imp.total) {
+      if (stopping) throw new Error('aplicação interrompida: o processo está parando');
+      const upto = Math.min(done + BATCH, imp.total);
+      await client.query('BEGIN');
+      if (imp.tipo === 'compras') await applyPurchases(client, imp.id, done, upto, result);
+      else await applyUsage(client, imp.id, done, upto, result);
+      await client.query(`UPDATE importacao SET processados = $2, resultado = $3::jsonb, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [imp.id, upto, JSON.stringify(result)]);
+      await client.query('COMMIT');
+      done = upto;
+    }
+    await client.query(
+      `UPDATE importacao SET estado = 'concluido', resultado = $2::jsonb, concluido_em = now() AT TIME ZONE 'UTC', atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`,
+      [imp.id, JSON.stringify(result)],
+    );
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * One batch of purchases, in the caller's transaction: verified entries (skipping orders registered
+ * meanwhile), their Compra credit, legion numbers in apply order per product, and the referrals
+ * they confirm with their credit. The same statements as createVerifiedEntry / creditarCompraVerificada
+ * (ADR 0006, 0009), set-based.
+ */
+async function applyPurchases(client: pg.Client, id: string, from: number, to: number, result: ImportacaoContagem) {
+  const batch = `l.importacao_id = $1 AND l.ordem > $2 AND l.ordem <= $3`;
+  const p = [id, from, to];
+  // Product rows first, in id order: the legion-number counters move under this lock (as in
+  // assignLegionNumbers), so concurrent imports and member verifications queue instead of deadlocking.
+  await client.query(`SELECT id FROM produto WHERE id IN (SELECT DISTINCT produto_id FROM importacao_linha l WHERE ${batch}) ORDER BY id FOR NO KEY UPDATE`, p);
+  const ins = await client.query(
+    `WITH ins AS (
+       INSERT INTO produto_cliente (id, usuario_id, produto_id, quantidade, data_compra, local_compra, produto_validado, quantidade_presente, codigo_pedido, atualizado_em)
+       SELECT gen_random_uuid(), l.usuario_id, l.produto_id, l.quantidade, l.data, 'Site oficial', true, 0, l.pedido, now() AT TIME ZONE 'UTC'
+         FROM importacao_linha l WHERE ${batch} AND l.situacao = 'nova' ORDER BY l.ordem
+       ON CONFLICT (codigo_pedido, produto_id) DO NOTHING
+       RETURNING id, codigo_pedido, produto_id)
+     UPDATE importacao_linha l SET entrada_id = ins.id, situacao = 'criada', motivo = NULL
+       FROM ins WHERE ${batch} AND l.situacao = 'nova' AND l.pedido = ins.codigo_pedido AND l.produto_id = ins.produto_id`,
+    p,
+  );
+  // Registered by someone else between the dry run and now: nothing written for it.
+  const skipped = await client.query(`UPDATE importacao_linha l SET situacao = 'existente', motivo = 'registrado por outra importação antes desta' WHERE ${batch} AND l.situacao = 'nova'`, p);
+  const credit = await client.query(
+    `INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id)
+     SELECT gen_random_uuid(), l.usuario_id, 'compra', $4::int, l.entrada_id FROM importacao_linha l WHERE ${batch} AND l.entrada_id IS NOT NULL
+     ON CONFLICT DO NOTHING`,
+    [...p, PONTOS.compra],
+  );
+  const nums = await client.query(
+    `WITH b AS (SELECT l.entrada_id, l.produto_id, l.quantidade, l.ordem FROM importacao_linha l WHERE ${batch} AND l.entrada_id IS NOT NULL),
+          c AS (SELECT b.*, p.numeros_atribuidos + sum(b.quantidade) OVER (PARTITION BY b.produto_id ORDER BY b.ordem) - b.quantidade AS antes
+                  FROM b JOIN produto p ON p.id = b.produto_id),
+          n AS (INSERT INTO numero_legionario (produto_id, numero, produto_cliente_id)
+                SELECT c.produto_id, c.antes + g, c.entrada_id FROM c, generate_series(1, c.quantidade) g WHERE c.antes + g <= $4::int
+                RETURNING 1)
+     UPDATE produto p SET numeros_atribuidos = LEAST($4::int, p.numeros_atribuidos + s.pecas)
+       FROM (SELECT produto_id, sum(quantidade)::int AS pecas FROM b GROUP BY produto_id) s
+      WHERE p.id = s.produto_id RETURNING (SELECT count(*) FROM n)::int AS numeros`,
+    [...p, LEGIAO_TOTAL],
+  );
+  const referrals = await client.query(
+    `WITH confirmadas AS (
+       UPDATE indicacao i SET status = 'confirmada', confirmada_em = now()
+        WHERE i.indicado_id IN (SELECT l.usuario_id FROM importacao_linha l WHERE ${batch} AND l.entrada_id IS NOT NULL)
+          AND i.status = 'pendente' AND i.indicador_id IS NOT NULL
+          AND EXISTS (SELECT 1 FROM usuario u WHERE u.id = i.indicado_id AND u.ativo)
+       RETURNING i.id, i.indicador_id)
+     INSERT INTO lancamento (id, usuario_id, motivo, valor, indicacao_id)
+     SELECT gen_random_uuid(), c.indicador_id, 'indicacao', $4::int, c.id FROM confirmadas c
+     ON CONFLICT DO NOTHING`,
+    [...p, PONTOS.indicacao],
+  );
+  const created = ins.rowCount ?? 0;
+  const confirmed = referrals.rowCount ?? 0;
+  result.novas += created;
+  result.existentes += skipped.rowCount ?? 0;
+  result.numeros += (nums.rows[0]?.numeros as number | undefined) ?? 0;
+  result.indicacoes += confirmed;
+  result.pontos += (credit.rowCount ?? 0) * PONTOS.compra + confirmed * PONTOS.indicacao;
+}
+
+/** One batch of coupon usage: marks codes handed out and not yet used (the first date stays). */
+async function applyUsage(client: pg.Client, id: string, from: number, to: number, result: ImportacaoContagem) {
+  const batch = `l.importacao_id = $1 AND l.ordem > $2 AND l.ordem <= $3`;
+  const r = await client.query(
+    `WITH c AS (
+       UPDATE cupom c SET usado_em = COALESCE(l.data::timestamp, now() AT TIME ZONE 'UTC')
+         FROM importacao_linha l WHERE ${batch} AND c.codigo = l.codigo AND c.resgatado_em IS NOT NULL AND c.usado_em IS NULL
+       RETURNING c.codigo),
+          f AS (
+       UPDATE cupom_friends_family f SET usado_em = COALESCE(l.data::timestamp, now() AT TIME ZONE 'UTC')
+         FROM importacao_linha l WHERE ${batch} AND f.codigo = l.codigo AND f.usado_em IS NULL
+       RETURNING f.codigo)
+     UPDATE importacao_linha l SET situacao = 'marcado' WHERE ${batch} AND l.codigo IN (SELECT codigo FROM c UNION ALL SELECT codigo FROM f)`,
+    [id, from, to],
+  );
+  const skipped = await client.query(`UPDATE importacao_linha l SET situacao = 'ja_usado', motivo = 'marcado como usado antes desta importação' WHERE ${batch} AND l.situacao = 'marcar'`, [id, from, to]);
+  result.marcar += r.rowCount ?? 0;
+  result.jaUsados += skipped.rowCount ?? 0;
+}
