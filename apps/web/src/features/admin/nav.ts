@@ -9,6 +9,7 @@ export interface AdminNavItem {
 }
 
 export const adminNav: AdminNavItem[] = [
+  { to: 'membros', label: 'Membros', permission: 'members.read' },
   { to: 'beneficios', label: 'Benefícios', permission: 'content.read' },
   { to: 'banners', label: 'Banners', permission: 'content.read' },
   { to: 'catalogo', label: 'Catálogo', permission: 'content.read' },

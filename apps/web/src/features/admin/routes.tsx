@@ -24,5 +24,6 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'fila', permission: 'waitingRoom.manage', page: page(() => import('./fila/fila-page'), 'FilaPage') },
   { path: 'cupons/*', permission: 'content.read', page: page(() => import('./cupons/cupons-page'), 'CuponsArea') },
   { path: 'imagens', permission: 'content.read', page: page(() => import('./imagens/imagens-page'), 'ImagensPage') },
+  { path: 'membros/*', permission: 'members.read', page: page(() => import('./membros/membros-page'), 'MembrosArea') },
   { path: 'painel/*', permission: 'dashboard.read', page: page(() => import('./painel/painel-page'), 'PainelArea') },
 ];
