@@ -1,12 +1,16 @@
 // Imports a pool of coupon codes into a benefit (lista mode): one code per line (or the first
-// column of a CSV; a header line that isn't a code is reported as invalid and skipped).
+// column of a CSV; a header line named codigo/cupom/code is skipped).
 // Usage: pnpm --filter @legiao/api exec tsx src/features/beneficio/cli-import-cupons.ts <chave-ou-id> <arquivo> [--opcao <id>]
-// Idempotent: codes already present are skipped. docs/decisions/0009-economy.md
-import { readFileSync } from 'node:fs';
+// The same path as the back office's upload (docs/decisions/0028-code-pools-and-images.md): the file
+// is streamed into staging, analysed, and its new codes added in batches; memory stays flat for any
+// size. Idempotent: codes already present are skipped. Audited with no author and request id 'cli'.
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
 import { loadConfig } from '../../config.js';
 import { resolveDatabase } from '../../db/database.js';
 import { createPrisma } from '../../db/prisma.js';
-import { ImportacaoInvalida, importarCupons } from './cupons.service.js';
+import { AppError } from '../../errors/app-error.js';
+import { confirmImport, getImport, runningImport, stageImport } from '../admin/cupons/cupons-import.service.js';
 
 const [alvo, arquivo, ...resto] = process.argv.slice(2);
 const opcaoIdx = resto.indexOf('--opcao');
@@ -15,22 +19,31 @@ if (!alvo || !arquivo || (opcao !== undefined && !Number.isInteger(opcao))) {
   console.error('uso: cli-import-cupons.ts <chave-ou-id-do-beneficio> <arquivo> [--opcao <id>]');
   process.exit(1);
 }
-const codigos = readFileSync(arquivo, 'utf8')
-  .replace(/^\uFEFF/, '')
-  .split(/\r?\n/)
-  .map((l) => (l.split(/[;,]/)[0] ?? '').replace(/^"|"$/g, '').trim())
-  .filter(Boolean);
 
 const config = loadConfig();
 const db = await resolveDatabase(config, console.log);
 const prisma = createPrisma(db.url);
+const actor = { id: null, requestId: 'cli' };
 try {
-  const r = await importarCupons(prisma, { beneficio: /^\d+$/.test(alvo) ? Number(alvo) : alvo, opcao }, codigos);
-  console.log(`${r.importados} código(s) importado(s), ${r.repetidos} já existente(s), ${r.invalidos.length} inválido(s)`);
-  for (const c of r.invalidos.slice(0, 20)) console.log(`  inválido: ${c}`);
-  process.exitCode = r.invalidos.length ? 1 : 0;
+  const b = await prisma.beneficio.findFirst({ where: /^\d+$/.test(alvo) ? { id: Number(alvo) } : { chave: alvo }, select: { id: true } });
+  if (!b) throw new AppError('NOT_FOUND', `benefício não encontrado: ${alvo}`);
+  const imp = await stageImport(prisma, { benefitId: b.id, optionId: opcao, fileName: basename(arquivo), file: createReadStream(arquivo), maxBytes: Number.MAX_SAFE_INTEGER }, actor);
+  console.log(
+    `${imp.linhas} linha(s): ${imp.novos} nova(s), ${imp.duplicadosNoArquivo} repetida(s) no arquivo, ${imp.jaNoEstoque + imp.jaResgatados} já no benefício, ${imp.emOutroBeneficio} em outro benefício, ${imp.invalidos} inválida(s)`,
+  );
+  for (const l of imp.exemplosInvalidos) console.log(`  inválida (linha ${l.linha}): ${l.texto}`);
+  let importados = 0;
+  if (imp.novos > 0) {
+    await confirmImport(prisma, imp.id, actor, (err) => console.error(err));
+    await runningImport(imp.id);
+    const fim = await getImport(prisma, imp.id);
+    if (fim.estado !== 'concluido') throw new AppError('INTERNAL', fim.erro ?? 'a importação parou');
+    importados = fim.importados;
+  }
+  console.log(`${importados} código(s) importado(s)`);
+  process.exitCode = imp.invalidos ? 1 : 0;
 } catch (err) {
-  if (!(err instanceof ImportacaoInvalida)) throw err;
+  if (!(err instanceof AppError)) throw err;
   console.error(err.message);
   process.exitCode = 1;
 } finally {

@@ -28,7 +28,8 @@ const STALLED_MS = 2 * 60_000;
 const ABANDONED_MS = 24 * 3600_000;
 
 export interface Actor {
-  id: string;
+  /** The staff member; null for the operators' command line (cli-import-cupons.ts). */
+  id: string | null;
   requestId: string;
 }
 
