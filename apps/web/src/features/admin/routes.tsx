@@ -26,4 +26,5 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'imagens', permission: 'content.read', page: page(() => import('./imagens/imagens-page'), 'ImagensPage') },
   { path: 'membros/*', permission: 'members.read', page: page(() => import('./membros/membros-page'), 'MembrosArea') },
   { path: 'painel/*', permission: 'dashboard.read', page: page(() => import('./painel/painel-page'), 'PainelArea') },
+  { path: 'importacoes', permission: 'imports.run', page: page(() => import('./importacoes/importacoes-page'), 'ImportacoesPage') },
 ];
