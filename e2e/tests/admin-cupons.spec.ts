@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 import { SCREENS_DIR } from '../support/env';
@@ -43,6 +44,10 @@ test('marketing uploads a file, checks the preview and the counts, confirms, and
   await expect(previa.getByRole('row').filter({ hasText: 'código inválido!' }).getByText('Inválido', { exact: true })).toBeVisible();
   expect(await livres(page)).toBe(antes);
   await adminSnap(page, 'cupons-analise');
+  // The area's own content (the shell is checked by its own test) passes axe.
+  const axe = await new AxeBuilder({ page }).include('main#conteudo').analyze();
+  expect(axe.passes.length, 'axe checked the content').toBeGreaterThan(10);
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // The staged import survives a reload (its id is in the URL).
   expect(page.url()).toMatch(/importacao=[0-9a-f-]{36}/);

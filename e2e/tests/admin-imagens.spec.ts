@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 import { membroComSaldo } from '../support/beneficios';
@@ -42,6 +43,9 @@ test('marketing uploads a picture: the sizes are made, the gallery shows it with
   const res = await page.request.get(url);
   expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   await adminSnap(page, 'imagens');
+  const axe = await new AxeBuilder({ page }).include('main#conteudo').analyze();
+  expect(axe.passes.length, 'axe checked the content').toBeGreaterThan(10);
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 test('an SVG (even named .png) is refused in Portuguese; a banner picture goes to its own tab', async ({ page }) => {
