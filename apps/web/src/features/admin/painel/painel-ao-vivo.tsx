@@ -27,11 +27,11 @@ export function PainelAoVivo() {
     <div className="painel-ao-vivo">
       <p className="painel-ao-vivo__status" role="status" aria-live="off">
         <span className={`painel-ao-vivo__ponto${q.isError ? ' painel-ao-vivo__ponto--erro' : ''}`} aria-hidden="true" />
-        {q.isError ? 'Sem conexão: mostrando a última leitura de ' : 'Ao vivo, atualizado às '}
+        <span>{q.isError ? 'Sem conexão: mostrando a última leitura de' : 'Ao vivo, atualizado às'}</span>
         <time dateTime={v.em} data-testid="ao-vivo-em">
           {new Date(v.em).toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo' })}
         </time>
-        {` (a cada ${AO_VIVO_INTERVALO_MS / 1000} s)`}
+        <span>{`(a cada ${AO_VIVO_INTERVALO_MS / 1000} s)`}</span>
       </p>
       <section className="painel-cartoes" aria-label="Números do último minuto">
         <Cartao rotulo="Na fila agora" valor={v.fila.aguardando} testId="ao-vivo-fila" nota={v.fila.ativa ? 'sala de espera ativa' : 'sala de espera livre'} />
@@ -64,10 +64,10 @@ export function PainelAoVivo() {
             <YAxis allowDecimals={false} {...EIXO} width={48} />
             <Tooltip {...TOOLTIP} />
             <Legend wrapperStyle={{ color: CORES.cinza, fontSize: 12 }} />
-            <Line type="monotone" dataKey="logins" name="Logins" stroke={CORES.ambar} strokeWidth={2} dot={false} isAnimationActive={false} />
-            <Line type="monotone" dataKey="resgates" name="Resgates" stroke={CORES.verde} strokeWidth={2} dot={false} isAnimationActive={false} />
-            <Line type="monotone" dataKey="admissoes" name="Admissões" stroke={CORES.branco} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
-            <Line type="monotone" dataKey="erros" name="Erros" stroke={CORES.vermelho} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line type="linear" dataKey="logins" name="Logins" stroke={CORES.ambar} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line type="linear" dataKey="resgates" name="Resgates" stroke={CORES.verde} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line type="linear" dataKey="admissoes" name="Admissões" stroke={CORES.branco} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+            <Line type="linear" dataKey="erros" name="Erros" stroke={CORES.vermelho} strokeWidth={2} dot={false} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>

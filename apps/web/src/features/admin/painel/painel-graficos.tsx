@@ -5,6 +5,9 @@ import { diaCurto, diaHora, numero } from './formatar';
 
 const ALTURA = 240;
 const legenda = { wrapperStyle: { color: CORES.cinza, fontSize: 12 } } as const;
+/** Long benefit names would wrap over each other on a category axis: cut them (the tooltip and CSV keep them whole). */
+const curto = (nome: string) => (nome.length > 24 ? `${nome.slice(0, 23)}…` : nome);
+const BARRA_MAX = 28;
 
 /** The range's charts (issue 17 item 8), each with its CSV. */
 export function PainelGraficos({ p }: { p: Painel }) {
@@ -22,7 +25,8 @@ export function PainelGraficos({ p }: { p: Painel }) {
     { grupo: 'Detratores (0-6)', valor: p.nps.detratores, cor: CORES.vermelho },
   ];
   const estoqueLimitado = p.estoque.filter((e) => e.restante !== null);
-  const alturaBarras = (n: number) => Math.max(ALTURA, n * 34 + 40);
+  const alturaBarras = (n: number) => Math.max(ALTURA, n * 30 + 40);
+  const poucos = fila.length <= 3;
 
   return (
     <div className="painel-graficos">
@@ -56,8 +60,8 @@ export function PainelGraficos({ p }: { p: Painel }) {
             <YAxis allowDecimals={false} {...EIXO} width={48} />
             <Tooltip {...TOOLTIP} />
             <Legend {...legenda} />
-            <Line type="monotone" dataKey="membrosAtivos" name="Membros ativos" stroke={CORES.verde} strokeWidth={2} dot={false} />
-            <Line type="monotone" dataKey="logins" name="Logins" stroke={CORES.ambar} strokeWidth={2} dot={false} />
+            <Line type="monotone" dataKey="membrosAtivos" name="Membros ativos" stroke={CORES.verde} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line type="monotone" dataKey="logins" name="Logins" stroke={CORES.ambar} strokeWidth={2} dot={false} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -86,9 +90,9 @@ export function PainelGraficos({ p }: { p: Painel }) {
             <YAxis yAxisId="segundos" orientation="right" allowDecimals={false} {...EIXO} width={48} unit=" s" />
             <Tooltip {...TOOLTIP} />
             <Legend {...legenda} />
-            <Line yAxisId="pessoas" type="monotone" dataKey="aguardandoMax" name="Na fila (máximo)" stroke={CORES.vermelho} strokeWidth={2} dot={false} />
-            <Line yAxisId="pessoas" type="monotone" dataKey="aguardandoMedio" name="Na fila (média)" stroke={CORES.ambar} strokeWidth={2} dot={false} />
-            <Line yAxisId="segundos" type="monotone" dataKey="esperaMaxS" name="Maior espera (s)" stroke={CORES.cinza} strokeDasharray="4 3" dot={false} />
+            <Line yAxisId="pessoas" type="monotone" dataKey="aguardandoMax" name="Na fila (máximo)" stroke={CORES.vermelho} strokeWidth={2} dot={poucos} isAnimationActive={false} />
+            <Line yAxisId="pessoas" type="monotone" dataKey="aguardandoMedio" name="Na fila (média)" stroke={CORES.ambar} strokeWidth={2} dot={poucos} isAnimationActive={false} />
+            <Line yAxisId="segundos" type="monotone" dataKey="esperaMaxS" name="Maior espera (s)" stroke={CORES.cinza} strokeDasharray="4 3" dot={poucos} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -102,9 +106,9 @@ export function PainelGraficos({ p }: { p: Painel }) {
           <BarChart data={p.resgatesPorBeneficio} layout="vertical" margin={{ left: 8 }}>
             <CartesianGrid stroke={CORES.grade} horizontal={false} />
             <XAxis type="number" allowDecimals={false} {...EIXO} />
-            <YAxis type="category" dataKey="nome" {...EIXO} width={150} />
+            <YAxis type="category" dataKey="nome" {...EIXO} width={170} tickFormatter={curto} interval={0} />
             <Tooltip {...TOOLTIP} />
-            <Bar dataKey="resgates" name="Resgates" fill={CORES.vermelho} radius={[0, 3, 3, 0]} />
+            <Bar dataKey="resgates" name="Resgates" fill={CORES.vermelho} radius={[0, 3, 3, 0]} maxBarSize={BARRA_MAX} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -118,9 +122,9 @@ export function PainelGraficos({ p }: { p: Painel }) {
           <BarChart data={estoqueLimitado} layout="vertical" margin={{ left: 8 }}>
             <CartesianGrid stroke={CORES.grade} horizontal={false} />
             <XAxis type="number" allowDecimals={false} {...EIXO} />
-            <YAxis type="category" dataKey="nome" {...EIXO} width={150} />
+            <YAxis type="category" dataKey="nome" {...EIXO} width={170} tickFormatter={curto} interval={0} />
             <Tooltip {...TOOLTIP} />
-            <Bar dataKey="restante" name="Restante" radius={[0, 3, 3, 0]}>
+            <Bar dataKey="restante" name="Restante" radius={[0, 3, 3, 0]} maxBarSize={BARRA_MAX}>
               {estoqueLimitado.map((e) => (
                 <Cell key={e.beneficioId} fill={(e.restante ?? 0) === 0 ? CORES.vermelho : CORES.ambar} />
               ))}
@@ -140,7 +144,7 @@ export function PainelGraficos({ p }: { p: Painel }) {
             <XAxis dataKey="etapa" {...EIXO} />
             <YAxis allowDecimals={false} {...EIXO} width={48} />
             <Tooltip {...TOOLTIP} />
-            <Bar dataKey="valor" name="Pessoas" radius={[3, 3, 0, 0]}>
+            <Bar dataKey="valor" name="Pessoas" radius={[3, 3, 0, 0]} maxBarSize={80}>
               {funil.map((f, i) => (
                 <Cell key={f.etapa} fill={[CORES.cinza, CORES.ambar, CORES.verde][i]} />
               ))}
@@ -184,7 +188,7 @@ export function PainelGraficos({ p }: { p: Painel }) {
             <XAxis dataKey="perfil" {...EIXO} />
             <YAxis allowDecimals={false} {...EIXO} width={48} />
             <Tooltip {...TOOLTIP} />
-            <Bar dataKey="membros" name="Membros" fill={CORES.ambar} radius={[3, 3, 0, 0]} />
+            <Bar dataKey="membros" name="Membros" fill={CORES.ambar} radius={[3, 3, 0, 0]} maxBarSize={80} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>

@@ -7,7 +7,10 @@ import { PainelAoVivo } from './painel-ao-vivo';
 import { hojeSp, numero, somarDias } from './formatar';
 import './painel.css';
 
-/** /admin/painel/*: the range's charts (index) and the live launch view (ao-vivo). dashboard.read. */
+/**
+ * /admin/painel/*: the range's charts (index) and the live launch view (ao-vivo). dashboard.read.
+ * The tabs link by absolute path: inside a splat route "." resolves to the whole current URL.
+ */
 export function PainelArea() {
   const rotas = useRoutes([
     { index: true, element: <PainelPeriodo /> },
@@ -17,10 +20,10 @@ export function PainelArea() {
     <>
       <PageHeader title="Painel do lançamento" description="Como o lançamento está indo: cadastros, acessos, sala de espera, resgates, indicações e pesquisas." />
       <nav className="painel-abas" aria-label="Visões do painel">
-        <NavLink to="." end className={({ isActive }) => `painel-aba${isActive ? ' painel-aba--ativa' : ''}`}>
+        <NavLink to="/admin/painel" end className={({ isActive }) => `painel-aba${isActive ? ' painel-aba--ativa' : ''}`}>
           Por período
         </NavLink>
-        <NavLink to="ao-vivo" className={({ isActive }) => `painel-aba${isActive ? ' painel-aba--ativa' : ''}`}>
+        <NavLink to="/admin/painel/ao-vivo" className={({ isActive }) => `painel-aba${isActive ? ' painel-aba--ativa' : ''}`}>
           Ao vivo
         </NavLink>
       </nav>
