@@ -8,8 +8,8 @@ const resumo = (i: Importacao) => {
   const c = i.estado === 'concluido' ? i.resultado : i.simulacao;
   const pre = i.estado === 'concluido' ? '' : 'simulação: ';
   return i.tipo === 'compras'
-    ? `${pre}${numero(c.novas)} novas, ${numero(c.pontos)} pontos, ${numero(c.indicacoes)} indicações`
-    : `${pre}${numero(c.marcar)} marcados`;
+    ? `${pre}compras novas ${numero(c.novas)}, pontos ${numero(c.pontos)}, indicações ${numero(c.indicacoes)}`
+    : `${pre}cupons marcados ${numero(c.marcar)}`;
 };
 
 /** The history of one kind of import, newest first, each with its report. */

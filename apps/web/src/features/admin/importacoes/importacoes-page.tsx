@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { IMPORTACAO_TIPOS, type ImportacaoTipo } from '@legiao/contracts/admin/importacoes';
 import { PageHeader } from '../ui';
 import { EnvioMapeamento } from './envio-mapeamento';
+import { importacoesKey } from './importacoes-api';
 import { Historico } from './historico';
 import { SimulacaoPainel } from './simulacao-painel';
 import '../cupons/cupons.css';
@@ -15,6 +17,7 @@ const ABAS: Record<ImportacaoTipo, string> = { compras: 'Compras verificadas', '
  * shared link comes back to the same import and its progress.
  */
 export function ImportacoesPage() {
+  const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tipo: ImportacaoTipo = (IMPORTACAO_TIPOS as readonly string[]).includes(params.get('tipo') ?? '') ? (params.get('tipo') as ImportacaoTipo) : 'compras';
   const aberta = params.get('importacao');
@@ -37,7 +40,10 @@ export function ImportacoesPage() {
         ))}
       </div>
       <div role="tabpanel" aria-label={ABAS[tipo]} className="importacoes-conteudo">
-        {aberta ? <SimulacaoPainel key={aberta} id={aberta} onFechar={() => set({ importacao: null })} /> : <EnvioMapeamento key={tipo} tipo={tipo} onSimulada={(imp) => set({ importacao: imp.id })} />}
+        {aberta ? <SimulacaoPainel key={aberta} id={aberta} onFechar={() => set({ importacao: null })} /> : <EnvioMapeamento key={tipo} tipo={tipo} onSimulada={(imp) => {
+              void qc.invalidateQueries({ queryKey: importacoesKey });
+              set({ importacao: imp.id });
+            }} />}
         <Historico tipo={tipo} pagina={pagina} onPagina={(p) => set({ pagina: String(p) })} onAbrir={(id) => set({ importacao: id })} />
       </div>
     </>

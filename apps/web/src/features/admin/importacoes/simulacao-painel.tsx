@@ -31,12 +31,15 @@ export const ESTADO_ROTULO: Record<Importacao['estado'], [string, string]> = {
   falhou: ['Parou no meio', 'admin-selo--vermelho'],
 };
 
-function Contagens({ tipo, valores, titulo }: { tipo: Importacao['tipo']; valores: ImportacaoContagem; titulo: string }) {
+/** What applying writes (the result shows only these; pending and refused rows are the dry run's). */
+const DO_RESULTADO = new Set<keyof ImportacaoContagem>(['novas', 'indicacoes', 'pontos', 'numeros', 'existentes', 'marcar', 'jaUsados']);
+
+function Contagens({ tipo, valores, titulo, resultado = false }: { tipo: Importacao['tipo']; valores: ImportacaoContagem; titulo: string; resultado?: boolean }) {
   return (
     <div>
       <h3 className="importacoes-subtitulo">{titulo}</h3>
       <dl className="importacoes-contagens">
-        {ITENS[tipo].map(([k, rotulo, destaque]) => (
+        {ITENS[tipo].filter(([k]) => !resultado || DO_RESULTADO.has(k)).map(([k, rotulo, destaque]) => (
           <div key={k} className={destaque ? 'importacoes-contagem importacoes-contagem--destaque' : 'importacoes-contagem'}>
             <dt>{rotulo}</dt>
             <dd>{numero(valores[k])}</dd>
@@ -73,7 +76,7 @@ export function SimulacaoPainel({ id, onFechar }: { id: string; onFechar: () => 
         <div>
           <h2 id="simulacao-titulo">{imp.estado === 'simulado' ? 'Simulação' : 'Importação'}: {imp.arquivo}</h2>
           <p className="importacoes-dica">
-            {numero(imp.linhas)} linhas, enviado em {quando(imp.criadoEm)}
+            {numero(imp.linhas)} {imp.linhas === 1 ? 'linha' : 'linhas'}, enviado em {quando(imp.criadoEm)}
             {imp.criadoPor ? ` por ${imp.criadoPor}` : ''}. <span className={`admin-selo ${selo}`}>{estado}</span>
           </p>
         </div>
@@ -88,7 +91,7 @@ export function SimulacaoPainel({ id, onFechar }: { id: string; onFechar: () => 
           {imp.erro}
         </p>
       )}
-      {imp.estado === 'concluido' && <Contagens tipo={imp.tipo} valores={imp.resultado} titulo={`Resultado (aplicada em ${imp.concluidoEm ? quando(imp.concluidoEm) : '-'})`} />}
+      {imp.estado === 'concluido' && <Contagens tipo={imp.tipo} valores={imp.resultado} titulo={`Resultado (aplicada em ${imp.concluidoEm ? quando(imp.concluidoEm) : '-'})`} resultado />}
       {imp.recusadas.length > 0 && (
         <div>
           <h3 className="importacoes-subtitulo">Linhas recusadas ou pendentes{imp.recusadas.length === 20 ? ' (as primeiras 20; todas no relatório)' : ''}</h3>
@@ -122,7 +125,7 @@ export function SimulacaoPainel({ id, onFechar }: { id: string; onFechar: () => 
         </button>
         {aplicavel && (
           <button type="button" className="admin-btn admin-btn--primario" onClick={() => setConfirmar(true)}>
-            {imp.estado === 'falhou' ? 'Continuar aplicação' : 'Aplicar importação'}
+            {imp.estado === 'falhou' ? 'Continuar aplicação' : imp.total === 0 ? 'Aplicar (nada muda)' : 'Aplicar importação'}
           </button>
         )}
       </div>
