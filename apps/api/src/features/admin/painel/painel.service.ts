@@ -1,3 +1,4 @@
+import type { PoolClient } from 'pg';
 import type { SqlPool } from '../../../db/prisma.js';
 import { painelDias, type Painel, type PainelAoVivo, type PainelQuery } from '@legiao/contracts/admin/painel';
 import type { FilaEstado } from '@legiao/contracts';
@@ -23,9 +24,30 @@ export async function lerPainel(pool: SqlPool, q: PainelQuery): Promise<Painel> 
   const range = [de, ate];
   const granularidade = painelDias(q.de, q.ate) <= HORAS_ATE_DIAS ? 'hora' : 'dia';
 
+  // One connection and one snapshot for the whole answer (pg queues the queries on the client): a
+  // dashboard left open by several people during a launch takes one pooled connection each, not
+  // eight. JIT off: these plans cost enough to trigger it, and compiling took ~700 ms against
+  // ~35 ms of execution (EXPLAIN ANALYZE in docs/decisions/0033-launch-dashboard.md).
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query('SET LOCAL jit = off');
+    const painel = await lerCom(client, q, range, granularidade);
+    await client.query('COMMIT');
+    return painel;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+async function lerCom(client: PoolClient, q: PainelQuery, range: string[], granularidade: 'hora' | 'dia'): Promise<Painel> {
+  const ate = range[1]!;
   const [dias, ativadas, fila, porBeneficio, estoque, indicacoes, nps, perfis] = await Promise.all([
-    pool.query<Painel['dias'][number]>(
-      `WITH d AS (SELECT gs::date AS dia FROM generate_series($3::date, $4::date, interval '1 day') gs),
+    client.query<Painel['dias'][number]>(
+      `WITH d AS (SELECT gs::date AS dia FROM generate_series($3::timestamp, $4::timestamp, interval '1 day') gs),
        cad AS (SELECT (data_cadastro - interval '3 hours')::date AS dia, count(*) AS c FROM usuario
                WHERE data_cadastro >= $1::timestamp AND data_cadastro < $2::timestamp GROUP BY 1),
        atv AS (SELECT (ativado_em - interval '3 hours')::date AS dia, count(*) AS c FROM usuario
@@ -40,15 +62,15 @@ export async function lerPainel(pool: SqlPool, q: PainelQuery): Promise<Painel> 
        ORDER BY d.dia`,
       [...range, q.de, q.ate],
     ),
-    pool.query<{ c: number }>(`SELECT count(*)::int AS c FROM usuario WHERE ativado_em < $1::timestamp`, [ate]),
-    pool.query<{ inicio: string; aguardandoMax: number; aguardandoMedio: number; esperaMaxMs: number; admissoes: number }>(
+    client.query<{ c: number }>(`SELECT count(*)::int AS c FROM usuario WHERE ativado_em < $1::timestamp`, [ate]),
+    client.query<{ inicio: string; aguardandoMax: number; aguardandoMedio: number; esperaMaxMs: number; admissoes: number }>(
       `SELECT to_char(date_trunc($3, minuto - interval '3 hours') + interval '3 hours', ${ISO}) AS inicio,
               COALESCE(max(aguardando), 0)::int AS "aguardandoMax", COALESCE(round(avg(aguardando)), 0)::int AS "aguardandoMedio",
               COALESCE(max(espera_ms), 0)::int AS "esperaMaxMs", COALESCE(sum(admissoes), 0)::int AS admissoes
        FROM painel_minuto WHERE minuto >= $1::timestamp AND minuto < $2::timestamp GROUP BY 1 ORDER BY 1`,
       [...range, granularidade === 'hora' ? 'hour' : 'day'],
     ),
-    pool.query<Painel['resgatesPorBeneficio'][number]>(
+    client.query<Painel['resgatesPorBeneficio'][number]>(
       `SELECT b.id AS "beneficioId", b.nome, r.c::int AS resgates
        FROM (SELECT beneficio_id, count(*) AS c FROM resgate WHERE criado_em >= $1::timestamp AND criado_em < $2::timestamp GROUP BY 1) r
        JOIN beneficio b ON b.id = r.beneficio_id ORDER BY r.c DESC, b.nome LIMIT 30`,
@@ -56,7 +78,7 @@ export async function lerPainel(pool: SqlPool, q: PainelQuery): Promise<Painel> 
     ),
     // The stock as members see it: a list pool's free codes (the striped counters), else the
     // benefit's or its days' counters; any unlimited part makes the whole unlimited (null).
-    pool.query<Painel['estoque'][number]>(
+    client.query<Painel['estoque'][number]>(
       `SELECT b.id AS "beneficioId", b.nome,
               (CASE WHEN b.modo_cupom = 'lista' THEN (SELECT COALESCE(sum(e.livres), 0) FROM cupom_estoque e WHERE e.beneficio_id = b.id)
                     WHEN EXISTS (SELECT 1 FROM beneficio_opcao o WHERE o.beneficio_id = b.id)
@@ -65,7 +87,7 @@ export async function lerPainel(pool: SqlPool, q: PainelQuery): Promise<Painel> 
        FROM beneficio b WHERE b.ativo ORDER BY b.ordem, b.id LIMIT 50`,
     ),
     // One cohort: the referrals created in the range, and how many of them are confirmed by now.
-    pool.query<Painel['indicacoes']>(
+    client.query<Painel['indicacoes']>(
       `SELECT count(DISTINCT indicador_id)::int AS compartilharam, count(*)::int AS cadastraram,
               count(*) FILTER (WHERE status = 'confirmada')::int AS confirmaram
        FROM indicacao WHERE criada_em >= $1::timestamp AND criada_em < $2::timestamp`,
@@ -73,7 +95,7 @@ export async function lerPainel(pool: SqlPool, q: PainelQuery): Promise<Painel> 
     ),
     // The satisfaction survey's "De 0 a 10, quanto você recomendaria...": options in order are
     // 9-10 (promoters), 7-8 (passives), 0-6 (detractors), as seeded (db/seed-pesquisas.ts).
-    pool.query<{ promotores: number; neutros: number; detratores: number }>(
+    client.query<{ promotores: number; neutros: number; detratores: number }>(
       `SELECT count(*) FILTER (WHERE o.ordem = 1)::int AS promotores, count(*) FILTER (WHERE o.ordem = 2)::int AS neutros,
               count(*) FILTER (WHERE o.ordem = 3)::int AS detratores
        FROM pesquisa_resposta_usuario r JOIN pesquisa_pergunta_resposta o ON o.id = r.opcao_id
@@ -82,7 +104,7 @@ export async function lerPainel(pool: SqlPool, q: PainelQuery): Promise<Painel> 
          AND r.criada_em >= $1::timestamp AND r.criada_em < $2::timestamp`,
       range,
     ),
-    pool.query<Painel['personalizacao'][number]>(
+    client.query<Painel['personalizacao'][number]>(
       `SELECT COALESCE(pp.perfil, 'sem perfil') AS perfil, count(*)::int AS membros FROM pesquisa_participacao pp
        WHERE pp.pesquisa_id IN (SELECT id FROM pesquisa WHERE tipo = 'personalizacao')
          AND pp.concluida_em >= $1::timestamp AND pp.concluida_em < $2::timestamp
