@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { semViolacoesAxe } from '../support/acessibilidade';
 import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
 
 // Banners in the back office (/admin/banners; docs/decisions/0029-back-office-content.md): create
@@ -14,12 +15,15 @@ const lista = (page: Page) => page.getByRole('list', { name: 'Banners do site, n
 const titulos = (page: Page) => lista(page).locator('.banner-linha__texto strong').allInnerTexts();
 
 test('marketing cria um banner exclusivo, reordena pelo teclado, vê a prévia por membro e data, desativa e remove', async ({ page }) => {
+  // A long walk through the screen, with an axe pass, on a machine other jobs share.
+  test.slow();
   const titulo = `Tardezinha ${Date.now().toString(36)}`;
   await loginStaff(page, 'marketing');
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Banners' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Banners' })).toBeVisible();
   await expect(lista(page).getByRole('listitem').first()).toBeVisible();
   await adminSnap(page, 'banners');
+  await semViolacoesAxe(page, '/admin/banners');
 
   // The form checks the shared contract: nothing filled in, the Portuguese messages of the server.
   await page.getByRole('link', { name: 'Novo banner do site' }).click();
@@ -38,6 +42,7 @@ test('marketing cria um banner exclusivo, reordena pelo teclado, vê a prévia p
   await expect(form.getByText('O fim deve ser depois do início.')).toBeVisible();
   await form.getByLabel('Fim').fill(localDaqui(48 * HORA));
   await adminSnap(page, 'banner-form');
+  await semViolacoesAxe(page, 'o formulário de banner');
   await form.getByRole('button', { name: 'Criar banner' }).click();
   await expect(page.getByText('Banner criado.')).toBeVisible();
   const linha = lista(page).getByRole('listitem').filter({ hasText: titulo });
@@ -65,6 +70,7 @@ test('marketing cria um banner exclusivo, reordena pelo teclado, vê a prévia p
   await page.getByLabel('Cidade').fill('NITEROI');
   await expect(page.getByRole('heading', { level: 2, name: titulo })).toBeVisible();
   await adminSnap(page, 'banners-previa');
+  await semViolacoesAxe(page, 'a prévia dos banners');
   await page.getByLabel('Tipo de membro').selectOption('lead');
   await expect(page.getByRole('status').filter({ hasText: 'Lead' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: titulo })).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { semViolacoesAxe } from '../support/acessibilidade';
 import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 
 // The catalogue in the back office (/admin/catalogo; docs/decisions/0029-back-office-content.md):
@@ -11,6 +12,8 @@ const buscaPublica = async (page: import('@playwright/test').Page, nome: string)
   ((await (await page.request.get(`/api/produto/busca?q=${encodeURIComponent(nome)}`)).json()) as { items: { nome: string }[] }).items.map((p) => p.nome);
 
 test('marketing cria um produto, vê as regras dos números da Legião, recusa SKU repetido e desativa/ativa', async ({ page }) => {
+  // A long walk through the screen, with an axe pass, on a machine other jobs share.
+  test.slow();
   const tag = Date.now().toString(36).toUpperCase();
   const nome = `Garrafa Teste ${tag}`;
   await loginStaff(page, 'marketing');
@@ -26,6 +29,7 @@ test('marketing cria um produto, vê as regras dos números da Legião, recusa S
   await page.getByText('O que os membros escolhem ao adicionar um produto').click();
   await expect(page.getByText('Lista fixa da especificação')).toBeVisible();
   await adminSnap(page, 'catalogo');
+  await semViolacoesAxe(page, '/admin/catalogo');
 
   await page.getByRole('link', { name: 'Novo produto' }).click();
   const form = page.getByRole('form', { name: 'Produto' });
@@ -44,6 +48,7 @@ test('marketing cria um produto, vê as regras dos números da Legião, recusa S
   await expect(page.getByRole('region', { name: 'Números da Legião' })).toContainText('0 entregues de 1.913');
   await expect(page.getByText('Um número nunca muda nem se repete')).toBeVisible();
   await adminSnap(page, 'catalogo-produto');
+  await semViolacoesAxe(page, 'o formulário de produto');
   expect(await buscaPublica(page, nome)).toEqual([nome]);
 
   // The same SKU in other letters is the same product for the purchase import: refused.

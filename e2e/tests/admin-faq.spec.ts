@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { semViolacoesAxe } from '../support/acessibilidade';
 import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 
 // The FAQ in the back office (/admin/faq; docs/decisions/0029-back-office-content.md): create with
@@ -13,6 +14,8 @@ const previa = (page: Page) => page.getByRole('complementary', { name: 'Prévia:
 const publicas = async (page: Page) => ((await (await page.request.get('/api/Faq?ativo=true')).json()) as { pergunta: string; categoria: string }[]).filter((f) => f.categoria === 'faq').map((f) => f.pergunta);
 
 test('marketing cria, ativa e desativa, reordena, muda de lista e remove uma pergunta; os membros veem na hora', async ({ page }) => {
+  // A long walk through the screen, with an axe pass, on a machine other jobs share.
+  test.slow();
   const pergunta = `Como ganho pontos ${Date.now().toString(36)}?`;
   await loginStaff(page, 'marketing');
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Perguntas frequentes' }).click();
@@ -56,6 +59,7 @@ test('marketing cria, ativa e desativa, reordena, muda de lista e remove uma per
   await previa(page).getByRole('button', { name: pergunta }).click();
   await expect(previa(page).getByText('Cadastrando produtos, indicando amigos')).toBeVisible();
   await adminSnap(page, 'faq');
+  await semViolacoesAxe(page, '/admin/faq');
 
   // Moving it to the landing page's list.
   await page.getByRole('button', { name: `Editar “${pergunta}”` }).click();

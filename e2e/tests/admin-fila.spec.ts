@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { semViolacoesAxe } from '../support/acessibilidade';
 import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
 import { startFilaServer, type FilaServer } from '../support/fila-server';
 
@@ -25,6 +26,8 @@ const localDaqui = (ms: number) => new Date(Date.now() + ms).toLocaleString('sv-
 const card = (page: Page, testId: string) => page.getByTestId(testId);
 
 test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma mudança que o servidor aplica na hora', async ({ page, browser, filaServer }) => {
+  // A long walk through the screen, with an axe pass, on a machine other jobs share.
+  test2.slow();
   await loginStaff(page, 'operacao', `${filaServer.baseUrl}/admin`);
   expect(await menuItems(page)).toContain('Sala de espera');
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Sala de espera' }).click();
@@ -78,6 +81,7 @@ test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma
   const depois = page.getByRole('row').filter({ hasText: 'Fim do pico' });
   await expect(depois.getByText('retomar a entrada · capacidade 50')).toBeVisible();
   await adminSnap(page, 'fila');
+  await semViolacoesAxe(page, '/admin/fila');
   await depois.getByRole('button', { name: /Cancelar agendamento/ }).click();
   await page.getByRole('dialog', { name: 'Cancelar o agendamento?' }).getByRole('button', { name: 'Cancelar agendamento' }).click();
   await expect(depois.getByText('Cancelado')).toBeVisible();

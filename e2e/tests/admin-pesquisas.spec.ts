@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { semViolacoesAxe } from '../support/acessibilidade';
 import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 import { DEMO } from '../support/env';
 import { startFilaServer, type FilaServer } from '../support/fila-server';
@@ -23,6 +24,8 @@ const t = test.extend<{}, { server: FilaServer }>({
 t.beforeEach(({}, testInfo) => t.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exporta o CSV e acha o link de um membro', async ({ page, server }) => {
+  // A long walk through the screen, with an axe pass, on a machine other jobs share.
+  t.slow();
   const base = server.baseUrl;
   await loginStaff(page, 'marketing', `${base}/admin`);
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Pesquisas' }).click();
@@ -41,6 +44,7 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   await expect(nova.getByText('Atual')).toBeVisible();
   await expect(tabela.getByRole('row').filter({ hasText: 'Atual' })).toHaveCount(2);
   await adminSnap(page, 'pesquisas');
+  await semViolacoesAxe(page, '/admin/pesquisas');
 
   // The member's personal link, from the links tab (and the API it reads), answers the new campaign.
   await nova.getByRole('link', { name: 'Abrir Satisfação dezembro' }).click();
@@ -77,6 +81,7 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   await expect(page.getByText('Pergunta atualizada.')).toBeVisible();
   await expect(page.getByText(texto)).toBeVisible();
   await adminSnap(page, 'pesquisa-perguntas');
+  await semViolacoesAxe(page, 'as perguntas da pesquisa');
 
   // The member answers the first page through her link; staff browse it by first name and export it.
   const membro = await page.context().newPage();
