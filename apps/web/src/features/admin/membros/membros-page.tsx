@@ -29,7 +29,7 @@ function BuscaMembrosPage() {
   const q = useBuscaMembros(params.query);
   const columns: AdminColumn<MembroResumo>[] = [
     { id: 'nome', header: 'Nome', cell: ({ row }) => <Link to={row.original.id}>{row.original.nome}</Link> },
-    { id: 'email', accessorKey: 'email', header: 'E-mail' },
+    { id: 'email', accessorKey: 'email', header: 'E-mail', enableSorting: false },
     { id: 'cpf', header: 'CPF', cell: ({ row }) => formatCpf(row.original.cpf) },
     { id: 'estado', header: 'Situação', cell: ({ row }) => <EstadoSelo estado={row.original.estado} /> },
     { id: 'dataCadastro', header: 'Cadastro', cell: ({ row }) => new Date(row.original.dataCadastro).toLocaleDateString('pt-BR') },
