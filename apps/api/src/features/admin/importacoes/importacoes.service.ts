@@ -387,19 +387,31 @@ async function applyPurchases(client: pg.Client, id: string, from: number, to: n
   // Product rows first, in id order: the legion-number counters move under this lock (as in
   // assignLegionNumbers), so concurrent imports and member verifications queue instead of deadlocking.
   await client.query(`SELECT id FROM produto WHERE id IN (SELECT DISTINCT produto_id FROM importacao_linha l WHERE ${batch}) ORDER BY id FOR NO KEY UPDATE`, p);
+  // Each row's entry id is derived from (import, line), so nothing has to join the insert's
+  // RETURNING back to the staged rows (a join on (pedido, produto) the planner ran as a nested loop:
+  // 11 s a batch in bench/importacoes.mjs) nor write the ids first. A batch commits with its
+  // progress, so a resumed apply never inserts the same id twice; a row whose id is not in
+  // produto_cliente afterwards was skipped by ON CONFLICT: registered meanwhile by someone else.
+  const entry = `md5(l.importacao_id::text || ':' || l.linha)::uuid`;
   const ins = await client.query(
-    `WITH ins AS (
-       INSERT INTO produto_cliente (id, usuario_id, produto_id, quantidade, data_compra, local_compra, produto_validado, quantidade_presente, codigo_pedido, atualizado_em)
-       SELECT gen_random_uuid(), l.usuario_id, l.produto_id, l.quantidade, l.data, 'Site oficial', true, 0, l.pedido, now() AT TIME ZONE 'UTC'
-         FROM importacao_linha l WHERE ${batch} AND l.situacao = 'nova' ORDER BY l.ordem
-       ON CONFLICT (codigo_pedido, produto_id) DO NOTHING
-       RETURNING id, codigo_pedido, produto_id)
-     UPDATE importacao_linha l SET entrada_id = ins.id, situacao = 'criada', motivo = NULL
-       FROM ins WHERE ${batch} AND l.situacao = 'nova' AND l.pedido = ins.codigo_pedido AND l.produto_id = ins.produto_id`,
+    `INSERT INTO produto_cliente (id, usuario_id, produto_id, quantidade, data_compra, local_compra, produto_validado, quantidade_presente, codigo_pedido, atualizado_em)
+     SELECT ${entry}, l.usuario_id, l.produto_id, l.quantidade, l.data, 'Site oficial', true, 0, l.pedido, now() AT TIME ZONE 'UTC'
+       FROM importacao_linha l WHERE ${batch} AND l.situacao = 'nova' ORDER BY l.ordem
+     ON CONFLICT (codigo_pedido, produto_id) DO NOTHING`,
     p,
   );
-  // Registered by someone else between the dry run and now: nothing written for it.
-  const skipped = await client.query(`UPDATE importacao_linha l SET situacao = 'existente', motivo = 'registrado por outra importação antes desta' WHERE ${batch} AND l.situacao = 'nova'`, p);
+  const marked = await client.query(
+    `UPDATE importacao_linha l SET
+            situacao = CASE WHEN c.criada THEN 'criada' ELSE 'existente' END,
+            motivo = CASE WHEN c.criada THEN NULL ELSE 'registrado por outra importação antes desta' END,
+            entrada_id = CASE WHEN c.criada THEN ${entry} END
+       FROM (SELECT l.linha, EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.id = ${entry}) AS criada
+               FROM importacao_linha l WHERE ${batch} AND l.situacao = 'nova') c
+      WHERE l.importacao_id = $1 AND l.linha = c.linha
+      RETURNING (l.situacao = 'existente') AS pulada`,
+    p,
+  );
+  const skipped = { rowCount: marked.rows.filter((r) => r.pulada).length };
   const credit = await client.query(
     `INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id)
      SELECT gen_random_uuid(), l.usuario_id, 'compra', $4::int, l.entrada_id FROM importacao_linha l WHERE ${batch} AND l.entrada_id IS NOT NULL

@@ -46,7 +46,7 @@ export function Historico({ tipo, pagina, onPagina, onAbrir }: { tipo: Importaca
               return (
                 <tr key={i.id}>
                   <td>{quando(i.criadoEm)}</td>
-                  <td className="importacoes-texto">{i.arquivo}</td>
+                  <td>{i.arquivo}</td>
                   <td>{i.criadoPor ?? '-'}</td>
                   <td>{numero(i.linhas)}</td>
                   <td>
