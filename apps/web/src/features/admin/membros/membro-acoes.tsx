@@ -203,6 +203,11 @@ function AjusteDialog({ m, onClose }: { m: MembroDetalhe; onClose: () => void })
     }
   }
   const campo = (id: string) => `admin-campo${erros[id] ? ' admin-campo--erro' : ''}`;
+  // A field's message goes as soon as it is edited (the next submit checks again).
+  const mudar = (id: string, set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    set(e.target.value);
+    if (erros[id] || erros.form) setErros(({ [id]: _x, form: _f, ...resto }) => resto);
+  };
   const erro = (id: string) =>
     erros[id] && (
       <small className="admin-campo__erro" role="alert">
@@ -227,18 +232,18 @@ function AjusteDialog({ m, onClose }: { m: MembroDetalhe; onClose: () => void })
         </fieldset>
         <div className={campo('valor')}>
           <label htmlFor="ajuste-pontos">Pontos</label>
-          <input id="ajuste-pontos" type="number" inputMode="numeric" min={1} step={1} value={pontos} onChange={(e) => setPontos(e.target.value)} data-autofocus />
+          <input id="ajuste-pontos" type="number" inputMode="numeric" min={1} step={1} value={pontos} onChange={mudar('valor', setPontos)} data-autofocus />
           {acimaDoLimite && <small className="admin-campo__dica">Acima do limite: ficará pendente de aprovação.</small>}
           {erro('valor')}
         </div>
         <div className={campo('motivo')}>
           <label htmlFor="ajuste-motivo">Motivo</label>
-          <textarea id="ajuste-motivo" rows={3} value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={500} />
+          <textarea id="ajuste-motivo" rows={3} value={motivo} onChange={mudar('motivo', setMotivo)} maxLength={500} />
           {erro('motivo')}
         </div>
         <div className={campo('referencia')}>
           <label htmlFor="ajuste-ref">Referência (chamado, pedido ou protocolo)</label>
-          <input id="ajuste-ref" value={referencia} onChange={(e) => setReferencia(e.target.value)} maxLength={200} />
+          <input id="ajuste-ref" value={referencia} onChange={mudar('referencia', setReferencia)} maxLength={200} />
           {erro('referencia')}
         </div>
         {erros.form && (
