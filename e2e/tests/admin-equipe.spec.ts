@@ -43,7 +43,7 @@ test('an admin gives a role to an account, changes it and takes it away', async 
   await expect(linha).toContainText('Marketing');
   await expect(linha).toContainText('Atendimento');
 
-  await linha.getByRole('button', { name: /Tirar todos os papéis/ }).click();
+  await linha.getByRole('button', { name: /Tirar acesso de/ }).click();
   const confirmar = page.getByRole('dialog', { name: 'Tirar o acesso ao back office' });
   await expect(confirmar.getByRole('button', { name: 'Cancelar' })).toBeFocused();
   await confirmar.getByRole('button', { name: 'Tirar todos os papéis' }).click();

@@ -17,7 +17,8 @@ const t = test.extend<{}, { server: FilaServer }>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // Creating its database and booting a second API takes a while on a busy machine.
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 
@@ -60,11 +61,11 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
 
   // Close the phase (confirmed): the member's page says it is over; open it again.
   await page.goto(`${base}/admin/pesquisas`);
-  await page.getByRole('button', { name: 'Encerrar a fase de Satisfação dezembro' }).click();
+  await page.getByRole('button', { name: 'Encerrar fase de Satisfação dezembro' }).click();
   await page.getByRole('dialog', { name: 'Encerrar a fase?' }).getByRole('button', { name: 'Encerrar fase' }).click();
   await expect(nova.getByText('Encerrada')).toBeVisible();
   expect((await estado()).faseEncerrada).toBe(true);
-  await page.getByRole('button', { name: 'Abrir a fase de Satisfação dezembro' }).click();
+  await page.getByRole('button', { name: 'Abrir fase de Satisfação dezembro' }).click();
   await page.getByRole('dialog', { name: 'Abrir a fase?' }).getByRole('button', { name: 'Abrir fase' }).click();
   await expect(nova.getByText('Aberta')).toBeVisible();
   expect((await estado()).faseEncerrada).toBe(false);

@@ -45,7 +45,7 @@ export function EquipePage() {
             <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setEditing(row.original)} aria-label={`Editar papéis de ${row.original.nome}`}>
               Editar papéis
             </button>
-            <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setRemoving(row.original)} aria-label={`Tirar todos os papéis de ${row.original.nome}`}>
+            <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setRemoving(row.original)} aria-label={`Tirar acesso de ${row.original.nome}`}>
               Tirar acesso
             </button>
           </span>

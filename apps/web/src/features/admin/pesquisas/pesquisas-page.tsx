@@ -112,7 +112,7 @@ function PesquisasPage() {
                           Abrir
                         </Link>
                         {podeEditar && p.tipo === 'satisfacao' && p.atual && (
-                          <button type="button" className={`admin-btn admin-btn--pequeno${p.faseAberta ? ' admin-btn--perigo' : ''}`} onClick={() => setFase(p)} aria-label={`${p.faseAberta ? 'Encerrar' : 'Abrir'} a fase de ${p.nome}`}>
+                          <button type="button" className={`admin-btn admin-btn--pequeno${p.faseAberta ? ' admin-btn--perigo' : ''}`} onClick={() => setFase(p)} aria-label={`${p.faseAberta ? 'Encerrar fase' : 'Abrir fase'} de ${p.nome}`}>
                             {p.faseAberta ? 'Encerrar fase' : 'Abrir fase'}
                           </button>
                         )}
