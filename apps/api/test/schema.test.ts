@@ -170,6 +170,15 @@ async function roundTripCases() {
   };
   const cupomImportCodeData = { importId: cupomImportData.id, n: 7, code: `ESQ-${randomUUID()}` };
   const cupomAlertData = { benefitId: beneficio.id, minimum: 250 };
+  const dataImportData = {
+    id: randomUUID(), kind: 'usos_cupom' as const, fileName: 'usos.csv', bytes: 321, state: 'falhou' as const, header: ['cupom', 'data'], mapping: { codigo: 'cupom' }, lines: 4,
+    dryRun: { marcar: 2, jaUsados: 1, recusadas: 1 }, result: { marcar: 1 }, total: 2, processed: 1, error: 'parou', createdById: usuario.id, createdAt: ms('2026-06-04T00:00:00.000Z'),
+    updatedAt: ms('2026-06-04T00:01:00.000Z'), appliedAt: ms('2026-06-04T00:00:30.000Z'), finishedAt: ms('2026-06-04T00:01:00.000Z'),
+  };
+  const dataImportRowData = {
+    importId: dataImportData.id, line: 3, status: 'existente', reason: 'já registrado', text: 'P1;a@b.com;SKU;1;2025-01-01', order: 2, orderCode: 'P1', email: 'a@b.com', cpf: '52998224725',
+    productId: produto.id, quantity: 2, date: new Date('2025-01-01T00:00:00.000Z'), code: 'ABC-123', memberId: usuario.id, entryId: randomUUID(),
+  };
   const imageData = {
     id: randomUUID(), hash: 'a'.repeat(64), use: 'beneficio', fileName: 'foto.jpg', format: 'jpeg', width: 1280, height: 720, bytes: 54321, url: '/imagens/0123456789abcdef-640x360.jpg',
     variants: [{ largura: 640, altura: 360, formato: 'jpeg', url: '/imagens/0123456789abcdef-640x360.jpg', bytes: 1000 }], createdById: usuario.id, createdAt: ms('2026-06-03T00:00:00.000Z'),
@@ -222,6 +231,8 @@ async function roundTripCases() {
     CupomFriendsFamily: { table: 'cupom_friends_family', fields: Prisma.CupomFriendsFamilyScalarFieldEnum, data: ffData, written: await t.prisma.cupomFriendsFamily.create({ data: ffData }), read: () => t.prisma.cupomFriendsFamily.findUniqueOrThrow({ where: { id: ffData.id } }) },
     AjusteSaldo: { table: 'ajuste_saldo', fields: Prisma.AjusteSaldoScalarFieldEnum, data: ajusteData, written: await t.prisma.ajusteSaldo.create({ data: ajusteData }), read: () => t.prisma.ajusteSaldo.findUniqueOrThrow({ where: { id: ajusteData.id } }) },
     PainelMinuto: { table: 'painel_minuto', fields: Prisma.PainelMinutoScalarFieldEnum, data: { minuto: new Date('2001-02-03T04:05:00Z'), aguardando: 1, admitidos: 2, esperaMs: 3, admissoes: 4, erros: 5 }, written: await t.prisma.painelMinuto.create({ data: { minuto: new Date('2001-02-03T04:05:00Z'), aguardando: 1, admitidos: 2, esperaMs: 3, admissoes: 4, erros: 5 } }), read: () => t.prisma.painelMinuto.findUniqueOrThrow({ where: { minuto: new Date('2001-02-03T04:05:00Z') } }) },
+    DataImport: { table: 'importacao', fields: Prisma.DataImportScalarFieldEnum, data: dataImportData, written: await t.prisma.dataImport.create({ data: dataImportData }), read: () => t.prisma.dataImport.findUniqueOrThrow({ where: { id: dataImportData.id } }) },
+    DataImportRow: { table: 'importacao_linha', fields: Prisma.DataImportRowScalarFieldEnum, data: dataImportRowData, written: await t.prisma.dataImportRow.create({ data: dataImportRowData }), read: () => t.prisma.dataImportRow.findUniqueOrThrow({ where: { importId_line: { importId: dataImportData.id, line: 3 } } }) },
     Lead: { table: 'lead', fields: Prisma.LeadScalarFieldEnum, data: leadData, written: await t.prisma.lead.create({ data: leadData }), read: () => t.prisma.lead.findUniqueOrThrow({ where: { id: leadData.id } }) },
   } satisfies Record<Prisma.ModelName, unknown>;
 }
