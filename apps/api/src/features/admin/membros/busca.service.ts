@@ -9,6 +9,7 @@ import { badRequest } from '../../../errors/app-error.js';
 // and a million members answer in milliseconds. A very common text stops counting at LIMITE_TOTAL.
 
 const LIMITE_TOTAL = 1000;
+const EMAIL_INTEIRO = /^[^\s@%]+@[^\s@%]+\.[^\s@%]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The kind a text looks like. */
@@ -43,8 +44,10 @@ export async function buscarMembros(pool: SqlPool, q: { busca: string; tipo: Tip
   switch (tipo) {
     case 'email':
       if (texto.length < 3) throw badRequest(MEMBROS_MSG.buscaCurta, 'BUSCA_CURTA');
-      where = 'u.email ILIKE $1';
-      valor = `%${likeLiteral(texto.toLowerCase())}%`;
+      // A whole address: the unique index (addresses are stored lower-cased). Its trigrams would
+      // include the domain's, shared by most members: measured 410 ms at the median on a million
+      // against 12 ms by equality (bench/README.md). A part: trigrams.
+      [where, valor] = EMAIL_INTEIRO.test(texto) ? ['u.email = $1', texto.toLowerCase()] : ['u.email ILIKE $1', `%${likeLiteral(texto.toLowerCase())}%`];
       break;
     case 'cpf': {
       const digitos = texto.replace(/\D/g, '');

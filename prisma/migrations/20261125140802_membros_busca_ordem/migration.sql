@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "usuario_nome_id_idx" ON "usuario"("nome", "id");
+
