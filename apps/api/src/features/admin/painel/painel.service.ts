@@ -24,7 +24,7 @@ export async function lerPainel(pool: SqlPool, q: PainelQuery): Promise<Painel> 
   const range = [de, ate];
   const granularidade = painelDias(q.de, q.ate) <= HORAS_ATE_DIAS ? 'hora' : 'dia';
 
-  // One connection and one snapshot for the whole answer (pg queues the queries on the client): a
+  // One connection and one snapshot for the whole answer (one query after another): a
   // dashboard left open by several people during a launch takes one pooled connection each, not
   // eight. JIT off: these plans cost enough to trigger it, and compiling took ~700 ms against
   // ~35 ms of execution (EXPLAIN ANALYZE in docs/decisions/0033-launch-dashboard.md).
@@ -43,8 +43,17 @@ export async function lerPainel(pool: SqlPool, q: PainelQuery): Promise<Painel> 
   }
 }
 
-async function lerCom(client: PoolClient, q: PainelQuery, range: string[], granularidade: 'hora' | 'dia'): Promise<Painel> {
+async function lerCom(pg: PoolClient, q: PainelQuery, range: string[], granularidade: 'hora' | 'dia'): Promise<Painel> {
   const ate = range[1]!;
+  // One query at a time on the connection (pg deprecates overlapping client.query calls).
+  let anterior: Promise<unknown> = Promise.resolve();
+  const client = {
+    query: <R extends object>(sql: string, params?: unknown[]) => {
+      const next = anterior.then(() => pg.query<R>(sql, params));
+      anterior = next.catch(() => undefined);
+      return next;
+    },
+  };
   const [dias, ativadas, fila, porBeneficio, estoque, indicacoes, nps, perfis] = await Promise.all([
     client.query<Painel['dias'][number]>(
       `WITH d AS (SELECT gs::date AS dia FROM generate_series($3::timestamp, $4::timestamp, interval '1 day') gs),

@@ -43,16 +43,15 @@ function PainelPeriodo() {
   const dias = painelDias(de, ate);
   const problema = Number.isNaN(dias) ? 'Data inválida.' : dias < 1 ? PAINEL_MSG.intervaloInvertido : dias > PAINEL_MAX_DIAS ? PAINEL_MSG.intervaloLongo : null;
   const q = usePainelQuery(de, ate, problema === null);
-  const definir = (novo: { de?: string; ate?: string }) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('de', novo.de ?? de);
-        next.set('ate', novo.ate ?? ate);
-        return next;
-      },
-      { replace: true },
-    );
+  // Two quick edits (De, then Até) can come before a re-render: start from the address bar, not
+  // from this render's values nor react-router's `prev` (both are the last render's).
+  const definir = (novo: { de?: string; ate?: string }) => {
+    const next = new URLSearchParams(window.location.search);
+    if (!next.has('de')) next.set('de', de);
+    if (!next.has('ate')) next.set('ate', ate);
+    for (const [k, v] of Object.entries(novo)) if (v) next.set(k, v);
+    setParams(next, { replace: true });
+  };
 
   const p = q.data;
   const totais = p && {
