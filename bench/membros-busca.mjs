@@ -4,10 +4,11 @@
 // Seeds 1,000,000 members in SQL (generate_series) into its own database, 100,000 of them with a
 // verified product and a legion number; the search's indexes are dropped for the load and created
 // again after it (the same definitions the migration makes), then ANALYZE.
-// Usage: node bench/membros-busca.mjs [--membros 1000000] [--porta 3710] [--banco legiao_bench_membros] [--vezes 200]
+// Usage: node bench/membros-busca.mjs [--membros 1000000] [--porta 3710] [--banco legiao_bench_membros] [--vezes 200] [--reusar]
+// --reusar: measure again on the database a previous run seeded (the API migrates it at start).
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { root } from './lib.mjs';
+import { PG_BASE, root } from './lib.mjs';
 import { freshDb, startApiAt } from './resgate-lib.mjs';
 
 const arg = (name, def) => {
@@ -23,7 +24,8 @@ const base = `http://127.0.0.1:${PORTA}`;
 const [l1, l5, l15] = loadavg();
 console.log(`load average antes: ${l1.toFixed(2)} / ${l5.toFixed(2)} / ${l15.toFixed(2)} (1/5/15 min), ${MEMBROS.toLocaleString('pt-BR')} membros, ${VEZES} buscas por tipo`);
 
-const dbUrl = await freshDb(BANCO);
+const REUSAR = process.argv.includes('--reusar');
+const dbUrl = REUSAR ? `${PG_BASE}/${BANCO}` : await freshDb(BANCO);
 const api = await startApiAt(root, PORTA, { DATABASE_URL: dbUrl, JWT_SECRET: 'legiao-bench-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'warn', WORKERS: '1' });
 // The API must not outlive the bench, whatever ends it.
 process.on('exit', () => api.child.kill('SIGTERM'));
@@ -36,6 +38,9 @@ const arr = (a) => `ARRAY[${a.map((x) => `'${x}'`).join(',')}]`;
 // Member i: a first name, two surnames and a word of its own (so a name part can be rare or common),
 // e-mail membro<i>.<word>@bench.legiao.dev, CPF = 11 digits spread over the range (unique per i).
 const palavra = (i) => `md5(${i}::text || 'p')`;
+let carga = 0;
+let tIndices = 0;
+if (!REUSAR) {
 const t0 = Date.now();
 const indices = (await db.query("SELECT indexdef FROM pg_indexes WHERE indexname IN ('usuario_nome_trgm_idx', 'usuario_email_trgm_idx', 'usuario_cpf_trgm_idx', 'numero_legionario_numero_idx')")).rows.map((r) => r.indexdef);
 if (indices.length !== 4) throw new Error(`índices da busca: esperava 4, achei ${indices.length}`);
@@ -66,13 +71,15 @@ await db.query(`
          RETURNING id, produto_id)
   INSERT INTO numero_legionario (produto_id, numero, produto_cliente_id)
   SELECT produto_id, row_number() OVER (PARTITION BY produto_id ORDER BY id), id FROM pc`);
-const carga = Date.now() - t0;
+carga = Date.now() - t0;
 const t1 = Date.now();
 for (const def of indices) await db.query(def);
-const tIndices = Date.now() - t1;
+tIndices = Date.now() - t1;
+}
 await db.query('ANALYZE usuario; ANALYZE numero_legionario; ANALYZE produto_cliente');
 const total = (await db.query('SELECT count(*)::int AS n FROM usuario')).rows[0].n;
-console.log(`carga: ${(carga / 1000).toFixed(1)} s; índices da busca: ${(tIndices / 1000).toFixed(1)} s; ${total.toLocaleString('pt-BR')} contas`);
+if (REUSAR) console.log(`base reaproveitada: ${total.toLocaleString('pt-BR')} contas`);
+else console.log(`carga: ${(carga / 1000).toFixed(1)} s; índices da busca: ${(tIndices / 1000).toFixed(1)} s; ${total.toLocaleString('pt-BR')} contas`);
 
 // Staff session (the seed's atendimento account).
 const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'atendimento@legiao.dev', senha: 'Legiao@2025' }) });
