@@ -11,6 +11,7 @@ import { exportMemberData } from '../../lgpd/coletores.js';
 import { anonymiseAccount } from '../../lgpd/exclusao.service.js';
 import { travarMembro, type Actor } from './ajustes.service.js';
 
+import { emTransacao } from './transacao.js';
 // The support actions on one member (issue 17 item 3; docs/decisions/0031-back-office-members.md).
 // Each runs in one transaction with its audit row (entity 'membro', the member's id, so the member
 // page lists it), after locking the member's row so two staff members acting at once serialise.
@@ -29,7 +30,7 @@ const audit = (tx: Tx, actor: Actor, action: string, membroId: string, before: u
 
 /** Blocks the member: every session ends now, and no login opens a new one until unblocked. */
 export async function bloquear(app: FastifyInstance, id: string, motivo: string, actor: Actor) {
-  return app.ctx.prisma.$transaction(async (tx) => {
+  return emTransacao(app.ctx.prisma, async (tx) => {
     const u = await membroVivo(tx, id);
     if (u.bloqueadoEm) throw conflict(MEMBROS_MSG.jaBloqueado, 'JA_BLOQUEADO');
     const agora = new Date();
@@ -41,7 +42,7 @@ export async function bloquear(app: FastifyInstance, id: string, motivo: string,
 }
 
 export async function desbloquear(app: FastifyInstance, id: string, actor: Actor) {
-  return app.ctx.prisma.$transaction(async (tx) => {
+  return emTransacao(app.ctx.prisma, async (tx) => {
     const u = await membroVivo(tx, id);
     if (!u.bloqueadoEm) throw conflict(MEMBROS_MSG.naoBloqueado, 'NAO_BLOQUEADO');
     await tx.usuario.update({ where: { id }, data: { bloqueadoEm: null, motivoBloqueio: null } });
@@ -51,7 +52,7 @@ export async function desbloquear(app: FastifyInstance, id: string, actor: Actor
 }
 
 export async function revogarSessoes(app: FastifyInstance, id: string, actor: Actor) {
-  return app.ctx.prisma.$transaction(async (tx) => {
+  return emTransacao(app.ctx.prisma, async (tx) => {
     await membroVivo(tx, id);
     const { count } = await tx.sessao.updateMany({ where: { usuarioId: id, revogadaEm: null }, data: { revogadaEm: new Date() } });
     await audit(tx, actor, 'membro.revogar-sessoes', id, null, { sessoesEncerradas: count });
@@ -62,7 +63,7 @@ export async function revogarSessoes(app: FastifyInstance, id: string, actor: Ac
 /** A new activation link by e-mail (the older unused ones stop working), through the outbox. */
 export async function reenviarAtivacao(app: FastifyInstance, id: string, actor: Actor) {
   const { prisma, mailer, config } = app.ctx;
-  const r = await prisma.$transaction(async (tx) => {
+  const r = await emTransacao(prisma, async (tx) => {
     const u = await membroVivo(tx, id);
     if (u.ativo) throw conflict(MEMBROS_MSG.jaAtiva, 'CONTA_JA_ATIVADA');
     const { secret } = await issueAccountLink(tx, id, 'ativacao');
@@ -99,7 +100,7 @@ const valorCampo = (u: Record<Campo, unknown>, c: Campo) => (u[c] instanceof Dat
 /** Corrects profile fields (validated by the member-side contract); the audit row keeps the diff. */
 export async function corrigirPerfil(app: FastifyInstance, id: string, input: CorrecaoPerfilInput, actor: Actor) {
   try {
-    return await app.ctx.prisma.$transaction(async (tx) => {
+    return await emTransacao(app.ctx.prisma, async (tx) => {
       const u = await membroVivo(tx, id);
       const data: Partial<Record<Campo, unknown>> = {};
       for (const c of CAMPOS) {
@@ -124,7 +125,7 @@ export async function corrigirPerfil(app: FastifyInstance, id: string, input: Co
 /** The member's LGPD export (the same document the member downloads); the read is audited. */
 export async function exportar(app: FastifyInstance, id: string, actor: Actor) {
   const { prisma } = app.ctx;
-  return prisma.$transaction(async (tx) => {
+  return emTransacao(prisma, async (tx) => {
     await travarMembro(tx, id);
     await audit(tx, actor, 'membro.exportar', id, null, null);
     return exportMemberData(prisma, id);

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/prisma.js';
 import { conflict, forbidden, notFound } from '../../../errors/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 
+import { emTransacao } from './transacao.js';
 // Staff ledger adjustments (issue 17 item 4; docs/decisions/0031-back-office-members.md). An
 // adjustment never edits an entry: it appends one (motivo 'ajuste'), optionally naming the entry it
 // corrects. Up to the threshold it is applied at once; above it, it waits for a second staff member.
@@ -85,7 +86,7 @@ function auditar(tx: Tx, actor: Actor, action: string, membroId: string, before:
  * One transaction: lock, checks, the adjustment, its entry (if applied) and the audit row.
  */
 export async function solicitarAjuste(db: Db, membroId: string, input: AjusteInput, limite: number, actor: Actor): Promise<{ ajuste: Ajuste; saldo: number }> {
-  return db.$transaction(async (tx) => {
+  return emTransacao(db, async (tx) => {
     const membro = await travarMembro(tx, membroId);
     if (membro.excluido) throw conflict(MEMBROS_MSG.contaExcluida, 'CONTA_EXCLUIDA');
     if (input.corrigeLancamentoId) {
@@ -134,7 +135,7 @@ async function travarPendente(tx: Tx, ajusteId: string, staffId: string) {
 
 /** A second staff member approves: the entry is written (or refused when the balance can't pay). */
 export async function aprovarAjuste(db: Db, ajusteId: string, actor: Actor): Promise<{ ajuste: Ajuste; saldo: number }> {
-  return db.$transaction(async (tx) => {
+  return emTransacao(db, async (tx) => {
     const pend = await travarPendente(tx, ajusteId, actor.staffId);
     const antes = await lerAjuste(tx, ajusteId);
     const membro = await travarMembro(tx, pend.usuario_id);
@@ -148,7 +149,7 @@ export async function aprovarAjuste(db: Db, ajusteId: string, actor: Actor): Pro
 }
 
 export async function recusarAjuste(db: Db, ajusteId: string, motivo: string, actor: Actor): Promise<{ ajuste: Ajuste; saldo: number }> {
-  return db.$transaction(async (tx) => {
+  return emTransacao(db, async (tx) => {
     const pend = await travarPendente(tx, ajusteId, actor.staffId);
     const antes = await lerAjuste(tx, ajusteId);
     await tx.ajusteSaldo.update({ where: { id: ajusteId }, data: { status: 'recusado', revisorId: actor.staffId, revisadoEm: new Date(), motivoRecusa: motivo } });
