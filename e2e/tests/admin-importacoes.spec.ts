@@ -97,7 +97,7 @@ test('operacao: upload, column mapping, dry run, apply with progress, history an
   await expect(contagem(page, 'Linhas recusadas')).toHaveText('1');
   await expect(page.getByRole('row').filter({ hasText: 'código não encontrado' })).toBeVisible();
   // The history shows it at once, waiting for the apply.
-  await expect(historico.getByRole('row').filter({ hasText: `usos-${k}.csv` })).toContainText('Simulada, aguardando aplicação');
+  await expect(historico.getByRole('row').filter({ hasText: `usos-${k}.csv` })).toContainText('Simulada, não aplicada');
   await adminSnap(page, 'importacoes-cupons');
 });
 

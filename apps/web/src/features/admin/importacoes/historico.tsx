@@ -31,8 +31,6 @@ export function Historico({ tipo, pagina, onPagina, onAbrir }: { tipo: Importaca
             <tr>
               <th scope="col">Enviado em</th>
               <th scope="col">Arquivo</th>
-              <th scope="col">Por</th>
-              <th scope="col">Linhas</th>
               <th scope="col">Situação</th>
               <th scope="col">Resumo</th>
               <th scope="col">
@@ -46,14 +44,18 @@ export function Historico({ tipo, pagina, onPagina, onAbrir }: { tipo: Importaca
               return (
                 <tr key={i.id}>
                   <td>{quando(i.criadoEm)}</td>
-                  <td>{i.arquivo}</td>
-                  <td>{i.criadoPor ?? '-'}</td>
-                  <td>{numero(i.linhas)}</td>
+                  <td>
+                    {i.arquivo}
+                    <small className="importacoes-historico__detalhe">
+                      {numero(i.linhas)} {i.linhas === 1 ? 'linha' : 'linhas'}
+                      {i.criadoPor ? `, por ${i.criadoPor}` : ''}
+                    </small>
+                  </td>
                   <td>
                     <span className={`admin-selo ${selo}`}>{estado}</span>
                     {i.estado === 'aplicando' && ` ${Math.round((i.processados / Math.max(1, i.total)) * 100)}%`}
                   </td>
-                  <td>{resumo(i)}</td>
+                  <td className="importacoes-resumo">{resumo(i)}</td>
                   <td className="importacoes-historico__acoes">
                     <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => onAbrir(i.id)} aria-label={`Abrir ${i.arquivo} de ${quando(i.criadoEm)}`}>
                       Abrir

@@ -25,7 +25,7 @@ const ITENS: Record<Importacao['tipo'], Item[]> = {
 };
 
 export const ESTADO_ROTULO: Record<Importacao['estado'], [string, string]> = {
-  simulado: ['Simulada, aguardando aplicação', 'admin-selo--ambar'],
+  simulado: ['Simulada, não aplicada', 'admin-selo--ambar'],
   aplicando: ['Aplicando', 'admin-selo--ambar'],
   concluido: ['Aplicada', 'admin-selo--verde'],
   falhou: ['Parou no meio', 'admin-selo--vermelho'],
