@@ -131,6 +131,8 @@ describe('GET /api/admin/auditoria', () => {
   it('answers bad filters with 400 in Portuguese', async () => {
     expectError(await list('de=2026-13-45'), 400, ADMIN_MSG.dataInvalida);
     expectError(await list('ate=ontem'), 400, ADMIN_MSG.dataInvalida);
+    // A day that does not exist (Date.parse would roll it over to 2 March).
+    expectError(await list('de=2026-02-30'), 400, ADMIN_MSG.dataInvalida);
     expectError(await list('ordem=-acao'), 400, ADMIN_MSG.ordemInvalida);
     expectError(await list('pagina=abc'), 400, ADMIN_MSG.paginaInvalida);
   });

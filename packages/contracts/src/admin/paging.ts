@@ -49,4 +49,11 @@ export function parseOrdem(ordem: string | undefined): { campo: string; desc: bo
 }
 
 /** An optional date filter (AAAA-MM-DD). */
-export const dataFiltroSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_MSG.dataInvalida).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), ADMIN_MSG.dataInvalida);
+// A real calendar day: Date.parse rolls 2020-02-31 over to 2 March, so the parsed day must read back the same.
+export const dataFiltroSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_MSG.dataInvalida)
+  .refine((s) => {
+    const t = Date.parse(`${s}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
+  }, ADMIN_MSG.dataInvalida);
