@@ -93,7 +93,7 @@ function RevisaoDialog({ a, decisao, onClose }: { a: Ajuste; decisao: 'aprovar' 
         {decisao === 'aprovar' ? ' O lançamento entra no extrato agora.' : ' Nada é lançado.'}
       </p>
       {decisao === 'recusar' && (
-        <div className="admin-campo">
+        <div className="admin-campo membros-campo">
           <label htmlFor="recusa-motivo">Por que recusar</label>
           <input id="recusa-motivo" value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={500} />
         </div>

@@ -79,9 +79,9 @@ function BloquearDialog({ m, onClose }: { m: MembroDetalhe; onClose: () => void 
       <p>
         {m.nome} sai do portal agora, em todos os aparelhos, e não consegue entrar (senha, link ou Google/Facebook) até ser desbloqueado. Ao tentar, lê o motivo abaixo.
       </p>
-      <div className={`admin-campo${erro ? ' admin-campo--erro' : ''}`}>
+      <div className={`admin-campo membros-campo${erro ? ' admin-campo--erro' : ''}`}>
         <label htmlFor="bloqueio-motivo">Motivo (o membro vai ler)</label>
-        <input id="bloqueio-motivo" value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={300} aria-invalid={Boolean(erro)} />
+        <input id="bloqueio-motivo" value={motivo} onChange={(e) => { setMotivo(e.target.value); setErro(null); }} maxLength={300} aria-invalid={Boolean(erro)} />
         {erro && (
           <small className="admin-campo__erro" role="alert">
             {erro}
@@ -120,13 +120,13 @@ function AnonimizarDialog({ m, onClose }: { m: MembroDetalhe; onClose: () => voi
         Só a pedido do titular. Nome, e-mail, CPF, celular, endereço e consentimentos de {m.nome} são apagados; sessões e links acabam. O extrato e os resgates ficam, sem nada que
         identifique a pessoa. <strong>Não tem volta.</strong>
       </p>
-      <div className="admin-campo">
+      <div className="admin-campo membros-campo">
         <label htmlFor="anon-ref">Protocolo do pedido</label>
         <input id="anon-ref" value={referencia} onChange={(e) => setReferencia(e.target.value)} maxLength={200} />
       </div>
-      <div className={`admin-campo${erro ? ' admin-campo--erro' : ''}`}>
+      <div className={`admin-campo membros-campo${erro ? ' admin-campo--erro' : ''}`}>
         <label htmlFor="anon-confirma">Digite o e-mail do membro ({m.email}) para confirmar</label>
-        <input id="anon-confirma" value={confirmacao} onChange={(e) => setConfirmacao(e.target.value)} autoComplete="off" />
+        <input id="anon-confirma" value={confirmacao} onChange={(e) => { setConfirmacao(e.target.value); setErro(null); }} autoComplete="off" />
         {erro && (
           <small className="admin-campo__erro" role="alert">
             {erro}
