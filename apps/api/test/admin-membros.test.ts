@@ -40,7 +40,7 @@ describe('GET /api/admin/membros (search)', () => {
     const cpf = randomCpf();
     const { usuario } = await createUser(t.prisma, { cpf, email: uniqueEmail(`busca${tag}`) });
     await t.prisma.usuario.update({ where: { id: usuario.id }, data: { nome: `Ramona Buscável ${tag}` } });
-    const produto = await t.prisma.produto.create({ data: { sku: `SKU-${tag}`, nome: 'Copo Térmico', nomeBusca: 'copo termico', categoria: 'copos', subcategoria: 'termicos', img: '/x.png', descricaoDetalhe: 'x' } });
+    const produto = await t.prisma.produto.create({ data: { sku: `SKU-${tag}`, nome: 'Copo Térmico', nomeBusca: 'copo termico', categoria: 'Camping', subcategoria: `Térmicos ${tag}`, img: '/x.png', descricaoDetalhe: 'x' } });
     const entrada = await t.prisma.produtoCliente.create({ data: { usuarioId: usuario.id, produtoId: produto.id, dataCompra: new Date('2026-01-02'), localCompra: 'Loja', produtoValidado: true } });
     // A number no other test uses: this file's tests share the database with others.
     const numero = 1900 + Math.floor(Math.random() * 13);

@@ -72,6 +72,8 @@ async function seed() {
       chave: `${TAG}-sat-${randomUUID().slice(0, 8)}`,
       tipo: 'satisfacao',
       nome: 'Satisfação (teste do painel)',
+      // Inactive: an active one would become the survey every other test file answers (the newest wins).
+      ativa: false,
       perguntas: { create: [{ ordem: 17, descricao: 'De 0 a 10, quanto você recomendaria a Legião a um amigo?', opcoes: { create: [{ ordem: 1, descricao: '9 ou 10' }, { ordem: 2, descricao: '7 ou 8' }, { ordem: 3, descricao: 'De 0 a 6' }] } }] },
     },
     include: { perguntas: { include: { opcoes: true } } },
@@ -82,7 +84,7 @@ async function seed() {
     const p = await t.prisma.pesquisaParticipacao.create({ data: { pesquisaId: sat.id, usuarioId: ids[u]! } });
     await pool.query(`INSERT INTO pesquisa_resposta_usuario (participacao_id, pergunta_id, opcao_id, criada_em) VALUES ($1, $2, $3, $4::timestamp)`, [p.id, pergunta.id, opcao(ordem), quando]);
   }
-  const pers = await t.prisma.pesquisa.create({ data: { chave: `${TAG}-pers-${randomUUID().slice(0, 8)}`, tipo: 'personalizacao', nome: 'Personalização (teste do painel)' } });
+  const pers = await t.prisma.pesquisa.create({ data: { chave: `${TAG}-pers-${randomUUID().slice(0, 8)}`, tipo: 'personalizacao', nome: 'Personalização (teste do painel)', ativa: false } });
   for (const [u, perfil, quando] of [['u1', 'outsider', '2020-03-10 15:00'], ['u2', 'outsider', '2020-03-11 15:00'], ['u3', 'estiloso', '2020-03-12 15:00'], ['u4', 'funcional', '2020-03-20 15:00']] as const) {
     await pool.query(`INSERT INTO pesquisa_participacao (pesquisa_id, usuario_id, perfil, concluida_em, atualizada_em) VALUES ($1, $2, $3, $4::timestamp, now())`, [pers.id, ids[u], perfil, quando]);
   }

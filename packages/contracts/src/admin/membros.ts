@@ -49,8 +49,10 @@ export const ajusteInputSchema = z.object({
   valor: z
     .number({ error: MEMBROS_MSG.valorObrigatorio })
     .int(MEMBROS_MSG.valorObrigatorio)
-    .refine((v) => v !== 0, MEMBROS_MSG.valorObrigatorio)
-    .refine((v) => Math.abs(v) <= 1_000_000, MEMBROS_MSG.valorLimite),
+    // Bounds as min/max (not a refine) so the OpenAPI document declares them (openapi-contract test).
+    .min(-1_000_000, MEMBROS_MSG.valorLimite)
+    .max(1_000_000, MEMBROS_MSG.valorLimite)
+    .refine((v) => v !== 0, MEMBROS_MSG.valorObrigatorio),
   motivo: motivoTexto(MEMBROS_MSG.motivoObrigatorio),
   referencia: z.string({ error: MEMBROS_MSG.referenciaObrigatoria }).trim().min(1, MEMBROS_MSG.referenciaObrigatoria).max(200, MEMBROS_MSG.referenciaLonga),
   /** The ledger entry this adjustment corrects (the entry itself is never changed). */
