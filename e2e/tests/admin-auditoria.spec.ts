@@ -29,7 +29,7 @@ test('a change made by an admin shows in the trail with its before and after', a
   const linha = leitor.getByRole('row').filter({ hasText: 'equipe.papeis' }).first();
   await expect(linha).toContainText(STAFF.admin.nome);
   await adminSnap(leitor, 'auditoria');
-  await linha.getByRole('button', { name: /Ver antes e depois/ }).click();
+  await linha.getByRole('button', { name: /Ver diferenças/ }).click();
   const dialogo = leitor.getByRole('dialog', { name: /equipe\.papeis · equipe/ });
   const papeis = dialogo.getByRole('row', { name: /papeis/ });
   await expect(papeis.getByRole('cell').nth(0)).toHaveText('[]');

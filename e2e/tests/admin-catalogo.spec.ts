@@ -23,9 +23,10 @@ test('marketing cria um produto, vê as regras dos números da Legião, recusa S
   await page.getByLabel('Categoria').selectOption('Hidratação');
   await expect(page).toHaveURL(/categoria=Hidrata/);
   await page.getByRole('button', { name: 'Números da Legião' }).click();
-  // Most numbers handed out first (the seed verified one piece of a 750 ml bottle).
+  // Most numbers handed out first (the seed verified one piece of a 750 ml bottle; other spec files
+  // register more on the same database, so only the total is fixed).
   await expect(page).toHaveURL(/ordem=-numerosAtribuidos/);
-  await expect(page.getByRole('table', { name: 'Produtos do catálogo' }).getByRole('row').nth(1)).toContainText('1 / 1.913');
+  await expect(page.getByRole('table', { name: 'Produtos do catálogo' }).getByRole('row').nth(1)).toContainText(/\d+ \/ 1\.913/);
   await page.getByText('O que os membros escolhem ao adicionar um produto').click();
   await expect(page.getByText('Lista fixa da especificação')).toBeVisible();
   await adminSnap(page, 'catalogo');

@@ -28,7 +28,7 @@ test('marketing uploads a file, checks the preview and the counts, confirms, and
   expect(antes).toBeGreaterThan(0);
 
   const tag = randomUUID().slice(0, 6).toUpperCase();
-  const novos = Array.from({ length: 5 }, (_, i) => `E2E-${tag}-${i}`);
+  const novos = Array.from({ length: 5 }, (_, i) => `ZE2E-${tag}-${i}`); // after the seeded LEG20- codes (see below)
   await page.getByLabel('Arquivo de códigos').setInputFiles(arquivo('lote-e2e.csv', ['codigo', ...novos, novos[0]!, 'código inválido!', '']));
   await page.getByRole('button', { name: 'Enviar e analisar' }).click();
 
@@ -77,7 +77,9 @@ test('a bigger file shows the progress bar while its codes go in; the low-stock 
   await page.getByRole('link', { name: 'Cupom 20% OFF' }).click();
   const antes = await livres(page);
   const tag = randomUUID().slice(0, 6).toUpperCase();
-  const linhas = Array.from({ length: 120_000 }, (_, i) => `BIG-${tag}-${String(i).padStart(6, '0')}`);
+  // Sorted after the seeded LEG20- codes: a redemption takes the first free code, and the member
+  // pages' specs expect the seeded ones.
+  const linhas = Array.from({ length: 120_000 }, (_, i) => `ZBIG-${tag}-${String(i).padStart(6, '0')}`);
   await page.getByLabel('Arquivo de códigos').setInputFiles(arquivo('grande.txt', linhas));
   await page.getByRole('button', { name: 'Enviar e analisar' }).click();
   await expect(page.getByRole('button', { name: 'Confirmar importação de 120.000 código(s)' })).toBeVisible({ timeout: 30_000 });

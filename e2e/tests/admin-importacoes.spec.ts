@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
-import { DEMO } from '../support/env';
+import { createActiveAccount } from '../support/accounts';
 
 // Imports in the back office (docs/decisions/0032-back-office-imports.md): operacao uploads the
 // brand's purchases file, maps its columns, reads the dry run, applies it, sees the result and the
@@ -15,15 +15,17 @@ test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office:
 const csv = (nome: string, linhas: string[]) => ({ name: nome, mimeType: 'text/csv', buffer: Buffer.from(linhas.join('\r\n')) });
 const contagem = (page: Page, rotulo: string) => page.locator('.importacoes-contagem', { has: page.getByText(rotulo, { exact: true }) }).locator('dd');
 
-test('operacao: upload, column mapping, dry run, apply with progress, history and report; the same file twice changes nothing', async ({ page }) => {
+test('operacao: upload, column mapping, dry run, apply with progress, history and report; the same file twice changes nothing', async ({ page, request }) => {
   await loginStaff(page, 'operacao', '/admin/importacoes');
   await expect(page.getByRole('heading', { level: 1, name: 'Importações' })).toBeVisible();
   expect(await menuItems(page)).toContain('Importações');
 
+  // A member of its own: the purchase credits a ponto, and the member pages' specs read the demo member's balance.
+  const membro = await createActiveAccount(request, 'importacao');
   const k = randomUUID().slice(0, 8);
   const nome = `pedidos-${k}.csv`;
   // The brand's own header names: three of five are not the ones the import knows.
-  const arquivo = csv(nome, ['Pedido;Cliente;Item;Qtd;Quando', `E2E-${k}-1;${DEMO.email};BAR-COPO473-PRETO;1;14/03/2025`, `E2E-${k}-2;ninguem-${k}@exemplo.com;BAR-COPO473-PRETO;1;2025-03-15`, `E2E-${k}-3;${DEMO.email};BAR-COPO473-PRETO;zero;2025-03-15`]);
+  const arquivo = csv(nome, ['Pedido;Cliente;Item;Qtd;Quando', `E2E-${k}-1;${membro.email};BAR-COPO473-PRETO;1;14/03/2025`, `E2E-${k}-2;ninguem-${k}@exemplo.com;BAR-COPO473-PRETO;1;2025-03-15`, `E2E-${k}-3;${membro.email};BAR-COPO473-PRETO;zero;2025-03-15`]);
   await page.getByLabel('Arquivo CSV').setInputFiles(arquivo);
   await expect(page.getByRole('group', { name: 'Colunas do arquivo' })).toBeVisible();
   // Suggested from the header: Pedido and Qtd; the rest the staff chooses.

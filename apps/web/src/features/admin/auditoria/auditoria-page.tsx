@@ -44,7 +44,7 @@ export function AuditoriaPage() {
       id: 'ver',
       header: () => <span className="visually-hidden">Detalhes</span>,
       cell: ({ row }) => (
-        <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setAberto(row.original)} aria-label={`Ver antes e depois: ${row.original.acao} em ${quando(row.original.criadoEm)}`}>
+        <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setAberto(row.original)} aria-label={`Ver diferenças: ${row.original.acao} em ${quando(row.original.criadoEm)}`}>
           Ver diferenças
         </button>
       ),
