@@ -39,4 +39,21 @@ describe('useListParams', () => {
     // A filter change goes back to the first page.
     expect(params.get('pagina')).toBeNull();
   });
+
+  it('two changes before a re-render both stay (a typed filter ends its pause as a date is picked)', () => {
+    const out: { params?: ListParams<'autor' | 'entidade'>; search?: string } = {};
+    render(
+      <MemoryRouter initialEntries={['/admin/auditoria']}>
+        <Probe out={out} />
+      </MemoryRouter>,
+    );
+    const params = out.params!;
+    act(() => {
+      params.setFilter('autor', 'ana');
+      params.setFilter('entidade', 'equipe');
+    });
+    const search = new URLSearchParams(out.search);
+    expect(search.get('autor')).toBe('ana');
+    expect(search.get('entidade')).toBe('equipe');
+  });
 });

@@ -30,11 +30,18 @@ const positive = (raw: string | null, fallback: number) => {
  */
 export function useListParams<F extends string>(filterKeys: readonly F[], defaults: { ordem?: string; porPagina?: number } = {}): ListParams<F> {
   const [params, setParams] = useSearchParams();
-  // The latest rendered query string, read when a change is applied: react-router's functional
-  // form hands the params of the render that made the callback, so a debounced filter would undo
-  // a change made meanwhile.
-  const search = useRef('');
-  search.current = useLocation().search;
+  // The query string a change starts from: the latest one rendered, or the one the last change
+  // asked for if it has not rendered yet. react-router's functional form hands the params of the
+  // render that made the callback (a debounced filter would undo a change made meanwhile), and its
+  // navigations render in a transition, so two changes in a row (a filter typed, then a date picked
+  // before the first re-render) must not both start from the same rendered string.
+  const location = useLocation();
+  const rendered = useRef<string | null>(null);
+  const search = useRef(location.search);
+  if (rendered.current !== location.search) {
+    rendered.current = location.search;
+    search.current = location.search;
+  }
   const pagina = positive(params.get('pagina'), 1);
   const porPagina = Math.min(positive(params.get('porPagina'), defaults.porPagina ?? DEFAULT_PAGE_SIZE), 100);
   const ordem = params.get('ordem') ?? defaults.ordem;
@@ -53,6 +60,7 @@ export function useListParams<F extends string>(filterKeys: readonly F[], defaul
     (change: (next: URLSearchParams) => void, replace = false) => {
       const next = new URLSearchParams(search.current);
       change(next);
+      search.current = `?${next.toString()}`;
       setParams(next, { replace });
     },
     [setParams],
