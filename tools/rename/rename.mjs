@@ -106,6 +106,15 @@ function collect({ name: pname, project, js }) {
     visit(sf);
   }
 
+  // A contextual type that takes any key: a record, any or unknown, or a union with one of those in
+  // it (URLSearchParams' init is `string[][] | Record<string, string> | string | URLSearchParams`:
+  // `new URLSearchParams({ aba })` names a query parameter, not a property of ours).
+  function readsKeysAsData(type) {
+    if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return true;
+    if (type.isUnion?.()) return type.types.some(readsKeysAsData);
+    return !!checker.getIndexInfoOfType(type, ts.IndexKind.String);
+  }
+
   function consider(id, sf, file) {
     const decl = declarationOf(ts, id);
     if (!decl) return;
@@ -128,7 +137,7 @@ function collect({ name: pname, project, js }) {
       if (literal && !forcedProps[file]?.[old]) {
         // A key read as data (a record's key, Object.keys, obj[variable], 'x' in obj) is a value, not a name.
         const ctx = checker.getContextualType(decl.parent);
-        if (ctx && (checker.getIndexInfoOfType(ctx, ts.IndexKind.String) || ctx.flags & ts.TypeFlags.Any)) return entry.problems.push('a key of a record (data)');
+        if (ctx && readsKeysAsData(ctx)) return entry.problems.push('a key of a record (data)');
         const holder = ts.isVariableDeclaration(decl.parent.parent) && ts.isIdentifier(decl.parent.parent.name) ? decl.parent.parent.name.text
           : ts.isAsExpression(decl.parent.parent) && ts.isVariableDeclaration(decl.parent.parent.parent) && ts.isIdentifier(decl.parent.parent.parent.name) ? decl.parent.parent.parent.name.text : undefined;
         if (holder && readAsData(holder)) return entry.problems.push(`the keys of ${holder} are read as data`);
