@@ -13,13 +13,13 @@ const verify = createVerifier({ key: process.env.JWT_SECRET, algorithms: ['HS256
 // Paths match case-insensitively, as in the API (the home calls /api/Conquista, /api/Faq, /api/BannerSite/...).
 const app = Fastify({ routerOptions: { caseSensitive: false, ignoreTrailingSlash: true } });
 
-const SESSAO = `FROM usuario u JOIN sessao s ON s.usuario_id = u.id
+const SESSION = `FROM usuario u JOIN sessao s ON s.usuario_id = u.id
   WHERE u.id = $1 AND s.id = $2 AND u.ativo AND s.revogada_em IS NULL AND s.expira_em > now()`;
-const AUTH = `SELECT u.* ${SESSAO}`;
-const AUTH_SALDO = `SELECT u.*, (SELECT COALESCE(SUM(l.valor), 0)::int FROM lancamento l WHERE l.usuario_id = u.id) AS saldo ${SESSAO}`;
+const AUTH = `SELECT u.* ${SESSION}`;
+const AUTH_BALANCE = `SELECT u.*, (SELECT COALESCE(SUM(l.valor), 0)::int FROM lancamento l WHERE l.usuario_id = u.id) AS saldo ${SESSION}`;
 
 /** The member of the token's live session, or null (then 401). */
-async function membro(req, sql = AUTH) {
+async function member(req, sql = AUTH) {
   try {
     const { sub, sid } = verify((req.headers.authorization ?? '').replace(/^Bearer /, ''));
     const { rows } = await pool.query(sql, [sub, sid]);
@@ -32,7 +32,7 @@ async function membro(req, sql = AUTH) {
 /** A route that checks the session, then runs `data(member, req)` (rows of the call's own SQL). */
 function autenticada(path, data, sql = AUTH) {
   app.get(path, async (req, reply) => {
-    const u = await membro(req, sql);
+    const u = await member(req, sql);
     if (!u) return reply.status(401).send({ errors: [{ message: 'Não autorizado' }] });
     return data ? data(u, req) : u;
   });
@@ -41,7 +41,7 @@ const rows = async (text, values = []) => (await pool.query(text, values)).rows;
 
 app.get('/health', async () => ({ ok: true }));
 // usuario.routes.ts: the session check with the balance, one statement.
-autenticada('/api/usuario/logged', null, AUTH_SALDO);
+autenticada('/api/usuario/logged', null, AUTH_BALANCE);
 // banner.service.ts (the API serves these from its content cache).
 autenticada('/api/banner', () => rows('SELECT * FROM banner WHERE ativo ORDER BY ordem, id'));
 autenticada('/api/bannersite/ativos', () => rows('SELECT * FROM banner_site WHERE ativo AND inicio <= now() AND fim >= now() ORDER BY ordem, id'));
@@ -78,7 +78,7 @@ autenticada(
        FROM beneficio b WHERE b.ativo AND $1::"TipoUsuario" = ANY(b.publico) ORDER BY b.ordem, b.id`,
       [u.tipo],
     );
-    const [membro] = await rows(
+    const [member] = await rows(
       `SELECT
         (SELECT COALESCE(json_agg(x), '[]') FROM (
           SELECT r.id, r.beneficio_id, r.criado_em, c.codigo, c.usado_em, o.id AS opcao_id, o.nome AS opcao_nome, o.data AS opcao_data, b.nome, b.evento, b.url_beneficio
@@ -87,9 +87,9 @@ autenticada(
         ARRAY(SELECT beneficio_id::text || ':' || opcao_id FROM cupom_estoque WHERE beneficio_id = ANY($2::int[]) GROUP BY beneficio_id, opcao_id HAVING SUM(livres) > 0) AS livres`,
       [u.id, defs.map((b) => b.id)],
     );
-    return { saldo: u.saldo, defs, membro };
+    return { saldo: u.saldo, defs, membro: member };
   },
-  AUTH_SALDO,
+  AUTH_BALANCE,
 );
 // indicacao.service.ts: confirm what is due, then the list and the balance.
 autenticada(
@@ -101,7 +101,7 @@ autenticada(
        WHERE i.indicador_id = $1::uuid ORDER BY COALESCE(i.confirmada_em, i.criada_em) DESC, i.id`,
       [u.id],
     ),
-  AUTH_SALDO,
+  AUTH_BALANCE,
 );
 autenticada('/api/indicacao/codigo', (u) => ({ url: `http://localhost/?r=${u.hash}`, codigo: u.hash }));
 // recomendacao.service.ts
@@ -122,9 +122,9 @@ app.get('/api/satisfacao', async (req) => {
   const [p] = await rows("SELECT * FROM pesquisa WHERE tipo = 'satisfacao' AND ativa ORDER BY id DESC LIMIT 1");
   if (!u || !p) return { faseEncerrada: true };
   const [part] = await rows('SELECT * FROM pesquisa_participacao WHERE pesquisa_id = $1 AND usuario_id = $2', [p.id, u.id]);
-  const perguntas = await rows('SELECT * FROM pesquisa_pergunta WHERE pesquisa_id = $1 AND pagina = $2 ORDER BY ordem', [p.id, part?.pagina ?? 1]);
-  const opcoes = await rows('SELECT * FROM pesquisa_pergunta_resposta WHERE pergunta_id = ANY($1::int[]) ORDER BY ordem', [perguntas.map((q) => q.id)]);
-  return { u, p, part, perguntas, opcoes };
+  const questions = await rows('SELECT * FROM pesquisa_pergunta WHERE pesquisa_id = $1 AND pagina = $2 ORDER BY ordem', [p.id, part?.pagina ?? 1]);
+  const options = await rows('SELECT * FROM pesquisa_pergunta_resposta WHERE pergunta_id = ANY($1::int[]) ORDER BY ordem', [questions.map((q) => q.id)]);
+  return { u, p, part, perguntas: questions, opcoes: options };
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

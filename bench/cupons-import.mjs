@@ -16,13 +16,13 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { root } from './lib.mjs';
-import { freshDb, loginAll, seedMembros, startApiAt } from './resgate-lib.mjs';
+import { freshDb, loginAll, seedMembers, startApiAt } from './resgate-lib.mjs';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : def;
 };
-const LINHAS = Number(arg('linhas', 1_000_000));
+const LINES = Number(arg('linhas', 1_000_000));
 const PORTA = Number(arg('porta', 3560));
 const BANCO = arg('banco', 'legiao_bench_cupons');
 const base = `http://127.0.0.1:${PORTA}`;
@@ -30,33 +30,33 @@ const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 const [l1, l5, l15] = loadavg();
-console.log(`load average antes: ${l1.toFixed(2)} / ${l5.toFixed(2)} / ${l15.toFixed(2)} (1/5/15 min), ${LINHAS.toLocaleString('pt-BR')} linhas`);
+console.log(`load average antes: ${l1.toFixed(2)} / ${l5.toFixed(2)} / ${l15.toFixed(2)} (1/5/15 min), ${LINES.toLocaleString('pt-BR')} linhas`);
 
 // The file: one code per line, sorted before the seed's codes (BENCH- < LEG10-), so the batches in
 // flight sit at the head of the pool's free-code index, where a redemption starts looking.
 const tag = randomUUID().slice(0, 6).toUpperCase();
-const arquivo = join(tmpdir(), `cupons-bench-${tag}.csv`);
+const file = join(tmpdir(), `cupons-bench-${tag}.csv`);
 {
-  const out = createWriteStream(arquivo);
+  const out = createWriteStream(file);
   out.write('codigo\n');
-  for (let i = 0; i < LINHAS; i++) if (!out.write(`BENCH-${tag}-${String(i).padStart(7, '0')}\n`)) await once(out, 'drain');
+  for (let i = 0; i < LINES; i++) if (!out.write(`BENCH-${tag}-${String(i).padStart(7, '0')}\n`)) await once(out, 'drain');
   out.end();
   await once(out, 'finish');
 }
-const bytes = statSync(arquivo).size;
-console.log(`arquivo: ${arquivo} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+const bytes = statSync(file).size;
+console.log(`arquivo: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
 
 const dbUrl = await freshDb(BANCO);
 const api = await startApiAt(root, PORTA, { DATABASE_URL: dbUrl, JWT_SECRET: 'legiao-bench-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'warn', WORKERS: '1' });
 const pid = api.child.pid;
 const status = () => Object.fromEntries(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').filter((l) => /^Vm(RSS|HWM)/.test(l)).map((l) => [l.split(':')[0], Number(l.split(/\s+/)[1])]));
 let pico = 0;
-let fase = 'boot';
+let phase = 'boot';
 const picos = {};
-const amostra = setInterval(() => {
+const sample = setInterval(() => {
   const { VmRSS } = status();
   pico = Math.max(pico, VmRSS);
-  picos[fase] = Math.max(picos[fase] ?? 0, VmRSS);
+  picos[phase] = Math.max(picos[phase] ?? 0, VmRSS);
 }, 100);
 
 const db = new pg.Client({ connectionString: dbUrl });
@@ -66,45 +66,45 @@ try {
     throw new Error('login de admin@legiao.dev falhou (a semente da equipe existe?)');
   });
   const auth = { authorization: `Bearer ${token}` };
-  const lista = await (await fetch(`${base}/api/admin/cupons`, { headers: auth })).json();
-  const beneficio = lista.find((b) => b.nome === 'Cupom 10% OFF') ?? lista[0];
-  const livresAntes = beneficio.livres;
+  const list = await (await fetch(`${base}/api/admin/cupons`, { headers: auth })).json();
+  const benefit = list.find((b) => b.nome === 'Cupom 10% OFF') ?? list[0];
+  const freeBefore = benefit.livres;
   await new Promise((r) => setTimeout(r, 1000));
   const repouso = status().VmRSS;
-  console.log(`API pid ${pid}: RSS em repouso ${mb(repouso)}; benefício "${beneficio.nome}" com ${livresAntes} livres`);
+  console.log(`API pid ${pid}: RSS em repouso ${mb(repouso)}; benefício "${benefit.nome}" com ${freeBefore} livres`);
 
   /** The file as a streamed multipart body (never in memory here either). */
-  const enviar = () =>
+  const send = () =>
     new Promise((resolve, reject) => {
       const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
       const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`);
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-      const req = request(`${base}/api/admin/cupons/beneficios/${beneficio.id}/importacoes`, {
+      const req = request(`${base}/api/admin/cupons/beneficios/${benefit.id}/importacoes`, {
         method: 'POST',
         headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length },
       });
-      let enviado = 0;
+      let sent = 0;
       // The API reads the body only as fast as COPY takes it (backpressure), so the last byte leaving
       // marks the end of parsing and COPY; what comes after it is the analysis statement.
-      req.on('finish', () => (enviado = Date.now()));
+      req.on('finish', () => (sent = Date.now()));
       req.on('response', async (res) => {
         let body = '';
         for await (const c of res) body += c;
-        const fim = Date.now();
-        res.statusCode === 201 ? resolve({ ...JSON.parse(body), _analiseMs: fim - enviado }) : reject(new Error(`upload: ${res.statusCode} ${body}`));
+        const end = Date.now();
+        res.statusCode === 201 ? resolve({ ...JSON.parse(body), _analiseMs: end - sent }) : reject(new Error(`upload: ${res.statusCode} ${body}`));
       });
       req.on('error', reject);
       req.write(head);
-      const f = createReadStream(arquivo);
+      const f = createReadStream(file);
       f.pipe(req, { end: false });
       f.on('end', () => req.end(tail));
     });
 
-  fase = 'envio';
+  phase = 'envio';
   let t0 = Date.now();
-  const imp = await enviar();
-  const tEnvio = Date.now() - t0;
-  console.log(`envio + análise: ${s(tEnvio)} (análise depois do último byte: ${s(imp._analiseMs)}) -> novos ${imp.novos}, repetidos ${imp.duplicadosNoArquivo}, inválidos ${imp.invalidos}, já no estoque ${imp.jaNoEstoque}; RSS pico ${mb(picos.envio)}`);
+  const imp = await send();
+  const tSent = Date.now() - t0;
+  console.log(`envio + análise: ${s(tSent)} (análise depois do último byte: ${s(imp._analiseMs)}) -> novos ${imp.novos}, repetidos ${imp.duplicadosNoArquivo}, inválidos ${imp.invalidos}, já no estoque ${imp.jaNoEstoque}; RSS pico ${mb(picos.envio)}`);
 
   // The probe: a redemption's take, rolled back, every 50 ms while the confirmation runs.
   const sonda = new pg.Client({ connectionString: dbUrl });
@@ -117,7 +117,7 @@ try {
       await sonda.query('BEGIN');
       await sonda.query(
         `UPDATE cupom SET resgatado_em = now() WHERE id = (SELECT id FROM cupom WHERE beneficio_id = $1 AND opcao_id IS NULL AND resgatado_em IS NULL ORDER BY codigo LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING codigo`,
-        [beneficio.id],
+        [benefit.id],
       );
       await sonda.query('ROLLBACK');
       latencias.push(performance.now() - t);
@@ -125,19 +125,19 @@ try {
     }
   })();
 
-  fase = 'importacao';
+  phase = 'importacao';
   t0 = Date.now();
   const conf = await fetch(`${base}/api/admin/cupons/importacoes/${imp.id}/confirmar`, { method: 'POST', headers: auth });
   if (conf.status !== 202) throw new Error(`confirmar: ${conf.status} ${await conf.text()}`);
-  let atual;
-  let ultimo = 0;
+  let current;
+  let last = 0;
   for (;;) {
-    atual = await (await fetch(`${base}/api/admin/cupons/importacoes/${imp.id}`, { headers: auth })).json();
-    if (Date.now() - ultimo > 5000) {
-      console.log(`  progresso: ${atual.processados}/${atual.preparados} (${atual.importados} adicionados) em ${s(Date.now() - t0)}`);
-      ultimo = Date.now();
+    current = await (await fetch(`${base}/api/admin/cupons/importacoes/${imp.id}`, { headers: auth })).json();
+    if (Date.now() - last > 5000) {
+      console.log(`  progresso: ${current.processados}/${current.preparados} (${current.importados} adicionados) em ${s(Date.now() - t0)}`);
+      last = Date.now();
     }
-    if (atual.estado !== 'importando') break;
+    if (current.estado !== 'importando') break;
     await new Promise((r) => setTimeout(r, 500));
   }
   const tImport = Date.now() - t0;
@@ -146,33 +146,33 @@ try {
   await sonda.end();
   latencias.sort((a, b) => a - b);
   const q = (p) => latencias[Math.min(latencias.length - 1, Math.floor(p * latencias.length))].toFixed(1);
-  console.log(`confirmação: ${atual.estado} em ${s(tImport)}, ${atual.importados} adicionados; RSS pico ${mb(picos.importacao)}`);
+  console.log(`confirmação: ${current.estado} em ${s(tImport)}, ${current.importados} adicionados; RSS pico ${mb(picos.importacao)}`);
   console.log(`sonda de resgate durante a importação (${latencias.length} tomadas): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, máx ${latencias.at(-1).toFixed(1)} ms`);
 
   const { rows } = await db.query(
     `SELECT (SELECT count(*)::int FROM cupom WHERE beneficio_id = $1 AND resgatado_em IS NULL) AS real, (SELECT SUM(livres)::int FROM cupom_estoque WHERE beneficio_id = $1) AS contador`,
-    [beneficio.id],
+    [benefit.id],
   );
-  console.log(`estoque: ${rows[0].real} livres (contador ${rows[0].contador}), esperado ${livresAntes + LINHAS}: ${rows[0].real === livresAntes + LINHAS && rows[0].contador === rows[0].real ? 'OK' : 'DIFERENTE'}`);
+  console.log(`estoque: ${rows[0].real} livres (contador ${rows[0].contador}), esperado ${freeBefore + LINES}: ${rows[0].real === freeBefore + LINES && rows[0].contador === rows[0].real ? 'OK' : 'DIFERENTE'}`);
 
   // A member redeems through the real route: the code comes from the import.
-  const [membro] = await seedMembros(db, `bench-cupons-${tag.toLowerCase()}`, 1, 5);
-  const [tm] = await loginAll(base, [membro]);
-  const r = await fetch(`${base}/api/beneficio/resgate`, { method: 'POST', headers: { authorization: `Bearer ${tm}`, 'content-type': 'application/json' }, body: JSON.stringify({ idBeneficio: beneficio.id }) });
-  const resgate = await r.json();
-  console.log(`resgate depois da importação: ${r.status} cupom ${resgate.cupom} (${String(resgate.cupom).startsWith(`BENCH-${tag}`) ? 'importado' : 'NÃO importado'})`);
+  const [member] = await seedMembers(db, `bench-cupons-${tag.toLowerCase()}`, 1, 5);
+  const [tm] = await loginAll(base, [member]);
+  const r = await fetch(`${base}/api/beneficio/resgate`, { method: 'POST', headers: { authorization: `Bearer ${tm}`, 'content-type': 'application/json' }, body: JSON.stringify({ idBeneficio: benefit.id }) });
+  const redemption = await r.json();
+  console.log(`resgate depois da importação: ${r.status} cupom ${redemption.cupom} (${String(redemption.cupom).startsWith(`BENCH-${tag}`) ? 'importado' : 'NÃO importado'})`);
 
   // The same file again: nothing new.
-  fase = 'reenvio';
+  phase = 'reenvio';
   t0 = Date.now();
-  const de_novo = await enviar();
-  console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} (análise ${s(de_novo._analiseMs)}) -> novos ${de_novo.novos}, já no estoque ${de_novo.jaNoEstoque}, já resgatados ${de_novo.jaResgatados}; RSS pico ${mb(picos.reenvio)}`);
+  const again = await send();
+  console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} (análise ${s(again._analiseMs)}) -> novos ${again.novos}, já no estoque ${again.jaNoEstoque}, já resgatados ${again.jaResgatados}; RSS pico ${mb(picos.reenvio)}`);
   const { VmHWM } = status();
   console.log(`RSS: repouso ${mb(repouso)}, pico amostrado ${mb(pico)} (envio ${mb(picos.envio)}, importação ${mb(picos.importacao)}, reenvio ${mb(picos.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
   const [m1, m5, m15] = loadavg();
   console.log(`load average depois: ${m1.toFixed(2)} / ${m5.toFixed(2)} / ${m15.toFixed(2)}`);
 } finally {
-  clearInterval(amostra);
+  clearInterval(sample);
   await db.end();
   await api.stop();
 }

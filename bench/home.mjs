@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEV_JWT_SECRET, fmt, root, startApi, waitFor } from './lib.mjs';
-import { ensureDb, freePort, loginAll, prepareRevision, seedMembros, startApiAt } from './resgate-lib.mjs';
+import { ensureDb, freePort, loginAll, prepareRevision, seedMembers, startApiAt } from './resgate-lib.mjs';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -32,7 +32,7 @@ const c = new pg.Client({ connectionString: DB_URL });
 await c.connect();
 
 /** The home's calls for one member, in the order the page makes them. */
-const chamadas = (m) => [
+const calls = (m) => [
   '/api/usuario/logged',
   '/api/banner',
   '/api/bannersite/ativos',
@@ -49,57 +49,57 @@ const chamadas = (m) => [
 const p95 = (r) => r.latency.p90 + ((r.latency.p97_5 - r.latency.p90) * 5) / 7.5;
 
 try {
-  const membros = await seedMembros(c, `bench-home-${randomUUID().slice(0, 6)}`, CONNECTIONS, 5);
-  const tokens = await loginAll(base, membros);
-  const perfis = await Promise.all(
+  const members = await seedMembers(c, `bench-home-${randomUUID().slice(0, 6)}`, CONNECTIONS, 5);
+  const tokens = await loginAll(base, members);
+  const profiles = await Promise.all(
     tokens.map(async (token) => ({ token, ...(await (await fetch(`${base}/api/usuario/logged`, { headers: { authorization: `Bearer ${token}` } })).json()) })),
   );
   let porta = PORT;
-  const rodar = async (montar, alvo = porta) => {
-    let proximo = 0;
+  const rodar = async (build, target = porta) => {
+    let next = 0;
     return autocannon({
-      url: `http://127.0.0.1:${alvo}`,
+      url: `http://127.0.0.1:${target}`,
       connections: CONNECTIONS,
       duration: DURATION,
       timeout: 30,
       setupClient: (client) => {
-        const m = perfis[proximo++ % perfis.length];
+        const m = profiles[next++ % profiles.length];
         client.setHeaders({ authorization: `Bearer ${m.token}` });
-        client.setRequests(montar(m).map((path) => ({ method: 'GET', path })));
+        client.setRequests(build(m).map((path) => ({ method: 'GET', path })));
       },
     });
   };
   // The bare reference must answer every call (else its req/s would count 401s).
-  for (const path of chamadas(perfis[0])) {
-    const r = await fetch(`http://127.0.0.1:${BARE_PORT}${path}`, { headers: { authorization: `Bearer ${perfis[0].token}` } });
+  for (const path of calls(profiles[0])) {
+    const r = await fetch(`http://127.0.0.1:${BARE_PORT}${path}`, { headers: { authorization: `Bearer ${profiles[0].token}` } });
     if (!r.ok) throw new Error(`referência pura: ${path} respondeu ${r.status}`);
   }
 
-  const medir = async (nome) => {
-    console.log(`\n${nome}: ${CONNECTIONS} membros simultâneos, ${DURATION}s por medida, carga média antes ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    const linhas = [];
-    for (const [i, exemplo] of chamadas(perfis[0]).entries()) {
-      const r = await rodar((m) => [chamadas(m)[i]]);
-      const b = await rodar((m) => [chamadas(m)[i]], BARE_PORT);
-      linhas.push(
+  const medir = async (name) => {
+    console.log(`\n${name}: ${CONNECTIONS} membros simultâneos, ${DURATION}s por medida, carga média antes ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const lines = [];
+    for (const [i, exemplo] of calls(profiles[0]).entries()) {
+      const r = await rodar((m) => [calls(m)[i]]);
+      const b = await rodar((m) => [calls(m)[i]], BARE_PORT);
+      lines.push(
         `  GET ${exemplo.split('?')[0].padEnd(34)} ${fmt(r.requests.average).padStart(7)} req/s  p50 ${fmt(r.latency.p50).padStart(6)} ms  p95 ${fmt(p95(r)).padStart(6)} ms  ` +
           `não-2xx ${r.non2xx}  erros ${r.errors} | puro ${fmt(b.requests.average).padStart(7)} req/s | razão ${fmt(r.requests.average / b.requests.average, 2)}`,
       );
     }
-    console.log(linhas.join('\n'));
-    const porPagina = chamadas(perfis[0]).length;
+    console.log(lines.join('\n'));
+    const byPage = calls(profiles[0]).length;
     const razoes = [];
     for (let run = 1; run <= RUNS; run++) {
-      const pagina = await rodar(chamadas);
-      const paginaPura = await rodar(chamadas, BARE_PORT);
-      razoes.push(pagina.requests.average / paginaPura.requests.average);
+      const page = await rodar(calls);
+      const plainPage = await rodar(calls, BARE_PORT);
+      razoes.push(page.requests.average / plainPage.requests.average);
       console.log(
-        `Página inteira${RUNS > 1 ? ` (rodada ${run})` : ''} (${porPagina} chamadas em sequência por membro): ${fmt(pagina.requests.average / porPagina)} páginas/s, ` +
-          `p95 por chamada ${fmt(p95(pagina))} ms, não-2xx ${pagina.non2xx}, erros ${pagina.errors}; ` +
-          `puro, mesma sequência: ${fmt(paginaPura.requests.average)} req/s, não-2xx ${paginaPura.non2xx}; razão ${fmt(pagina.requests.average / paginaPura.requests.average, 2)}`,
+        `Página inteira${RUNS > 1 ? ` (rodada ${run})` : ''} (${byPage} chamadas em sequência por membro): ${fmt(page.requests.average / byPage)} páginas/s, ` +
+          `p95 por chamada ${fmt(p95(page))} ms, não-2xx ${page.non2xx}, erros ${page.errors}; ` +
+          `puro, mesma sequência: ${fmt(plainPage.requests.average)} req/s, não-2xx ${plainPage.non2xx}; razão ${fmt(page.requests.average / plainPage.requests.average, 2)}`,
       );
     }
-    console.log(`razão da página (${nome}): páginas/s × ${porPagina} ÷ req/s puro = ${fmt(median(razoes), 2)}${RUNS > 1 ? ` (mediana de ${RUNS}: ${razoes.map((r) => fmt(r, 2)).join(', ')})` : ''} (meta >= 0.6)`);
+    console.log(`razão da página (${name}): páginas/s × ${byPage} ÷ req/s puro = ${fmt(median(razoes), 2)}${RUNS > 1 ? ` (mediana de ${RUNS}: ${razoes.map((r) => fmt(r, 2)).join(', ')})` : ''} (meta >= 0.6)`);
   };
   await medir('API atual');
   if (BASELINE) {
@@ -107,11 +107,11 @@ try {
     const rev = prepareRevision(BASELINE);
     try {
       porta = await freePort();
-      const antiga = await startApiAt(rev.dir, porta, { DATABASE_URL: DB_URL, FILA_ENABLED: 'false', JWT_SECRET: DEV_JWT_SECRET });
+      const old = await startApiAt(rev.dir, porta, { DATABASE_URL: DB_URL, FILA_ENABLED: 'false', JWT_SECRET: DEV_JWT_SECRET });
       try {
         await medir(`API em ${BASELINE}`);
       } finally {
-        await antiga.stop();
+        await old.stop();
       }
     } finally {
       rev.remove();

@@ -20,8 +20,8 @@ const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : def;
 };
-const LINHAS = Number(arg('linhas', 100_000));
-const MEMBROS = Number(arg('membros', 50_000));
+const LINES = Number(arg('linhas', 100_000));
+const MEMBERS = Number(arg('membros', 50_000));
 const PORTA = Number(arg('porta', 3760));
 const BANCO = arg('banco', 'legiao_test_boe_bench');
 const base = `http://127.0.0.1:${PORTA}`;
@@ -29,25 +29,25 @@ const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 const [l1, l5, l15] = loadavg();
-console.log(`load average antes: ${l1.toFixed(2)} / ${l5.toFixed(2)} / ${l15.toFixed(2)} (1/5/15 min), ${LINHAS.toLocaleString('pt-BR')} linhas, ${MEMBROS.toLocaleString('pt-BR')} membros`);
+console.log(`load average antes: ${l1.toFixed(2)} / ${l5.toFixed(2)} / ${l15.toFixed(2)} (1/5/15 min), ${LINES.toLocaleString('pt-BR')} linhas, ${MEMBERS.toLocaleString('pt-BR')} membros`);
 
 const dbUrl = await freshDb(BANCO);
 const api = await startApiAt(root, PORTA, { DATABASE_URL: dbUrl, JWT_SECRET: 'legiao-bench-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'warn', WORKERS: '1' });
 const pid = api.child.pid;
 const status = () => Object.fromEntries(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').filter((l) => /^Vm(RSS|HWM)/.test(l)).map((l) => [l.split(':')[0], Number(l.split(/\s+/)[1])]));
 let pico = 0;
-let fase = 'boot';
+let phase = 'boot';
 const picos = {};
-const amostra = setInterval(() => {
+const sample = setInterval(() => {
   const { VmRSS } = status();
   pico = Math.max(pico, VmRSS);
-  picos[fase] = Math.max(picos[fase] ?? 0, VmRSS);
+  picos[phase] = Math.max(picos[phase] ?? 0, VmRSS);
 }, 100);
 
 const db = new pg.Client({ connectionString: dbUrl });
 await db.connect();
 const tag = randomUUID().slice(0, 6);
-const arquivo = join(tmpdir(), `importacoes-bench-${tag}.csv`);
+const file = join(tmpdir(), `importacoes-bench-${tag}.csv`);
 try {
   // Members in SQL (the demo seed ran at boot): active, e-mail and a fake unique CPF; one referral
   // waiting for a purchase per 10 members, referred by the member before.
@@ -57,7 +57,7 @@ try {
      SELECT gen_random_uuid(), 'bench-imp-' || g || '@bench.legiao.dev', 'x', 'Membro Bench', lpad((80000000000 + g)::text, 11, '0'), '11987654321', '01310100',
             'Avenida Paulista', '1000', 'São Paulo', 'SP', '1990-01-01', 'outro', 'outsider', 'legionario', true, gen_random_uuid(), now()
        FROM generate_series(1, $1::int) g`,
-    [MEMBROS],
+    [MEMBERS],
   );
   await db.query(
     `INSERT INTO indicacao (id, indicador_id, indicado_id, cpf_digest, email_digest)
@@ -65,28 +65,28 @@ try {
        FROM generate_series(10, $1::int, 10) g
        JOIN usuario a ON a.email = 'bench-imp-' || (g - 1) || '@bench.legiao.dev'
        JOIN usuario b ON b.email = 'bench-imp-' || g || '@bench.legiao.dev'`,
-    [MEMBROS],
+    [MEMBERS],
   );
   await db.query('ANALYZE usuario; ANALYZE indicacao');
-  const { rows: produtos } = await db.query('SELECT sku FROM produto ORDER BY id');
-  console.log(`semente: ${MEMBROS} membros e ${Math.floor(MEMBROS / 10)} indicações pendentes em ${s(Date.now() - t0)}; ${produtos.length} produtos no catálogo`);
+  const { rows: products } = await db.query('SELECT sku FROM produto ORDER BY id');
+  console.log(`semente: ${MEMBERS} membros e ${Math.floor(MEMBERS / 10)} indicações pendentes em ${s(Date.now() - t0)}; ${products.length} produtos no catálogo`);
 
   // The file: one order and product per line; 1% of members unknown, 0.5% bad quantities.
   {
-    const out = createWriteStream(arquivo);
+    const out = createWriteStream(file);
     out.write('Pedido;E-mail;SKU;Qtd;Data\n');
-    for (let i = 0; i < LINHAS; i++) {
-      const membro = i % 100 === 7 ? `fora-${i}@bench.legiao.dev` : `bench-imp-${1 + (i % MEMBROS)}@bench.legiao.dev`;
+    for (let i = 0; i < LINES; i++) {
+      const member = i % 100 === 7 ? `fora-${i}@bench.legiao.dev` : `bench-imp-${1 + (i % MEMBERS)}@bench.legiao.dev`;
       const qtd = i % 200 === 3 ? 'x' : String(1 + (i % 3));
-      const dia = String(1 + (i % 28)).padStart(2, '0');
-      const line = `BI-${tag}-${i};${membro};${produtos[i % produtos.length].sku};${qtd};${dia}/03/2025\n`;
+      const day = String(1 + (i % 28)).padStart(2, '0');
+      const line = `BI-${tag}-${i};${member};${products[i % products.length].sku};${qtd};${day}/03/2025\n`;
       if (!out.write(line)) await once(out, 'drain');
     }
     out.end();
     await once(out, 'finish');
   }
-  const bytes = statSync(arquivo).size;
-  console.log(`arquivo: ${arquivo} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+  const bytes = statSync(file).size;
+  console.log(`arquivo: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
 
   const [token] = await loginAll(base, [{ email: 'operacao@legiao.dev' }]);
   const auth = { authorization: `Bearer ${token}` };
@@ -96,7 +96,7 @@ try {
 
   const mapeamento = JSON.stringify({ pedido: 'Pedido', email: 'E-mail', produto: 'SKU', quantidade: 'Qtd', dataCompra: 'Data' });
   /** Mapping field, then the file streamed from disk. */
-  const enviar = () =>
+  const send = () =>
     new Promise((resolve, reject) => {
       const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
       const head = Buffer.from(
@@ -107,48 +107,48 @@ try {
         method: 'POST',
         headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length },
       });
-      let enviado = 0;
-      req.on('finish', () => (enviado = Date.now()));
+      let sent = 0;
+      req.on('finish', () => (sent = Date.now()));
       req.on('response', async (res) => {
         let body = '';
         for await (const c of res) body += c;
-        res.statusCode === 201 ? resolve({ ...JSON.parse(body), _depoisMs: Date.now() - enviado }) : reject(new Error(`upload: ${res.statusCode} ${body}`));
+        res.statusCode === 201 ? resolve({ ...JSON.parse(body), _depoisMs: Date.now() - sent }) : reject(new Error(`upload: ${res.statusCode} ${body}`));
       });
       req.on('error', reject);
       req.write(head);
-      const f = createReadStream(arquivo);
+      const f = createReadStream(file);
       f.pipe(req, { end: false });
       f.on('end', () => req.end(tail));
     });
 
-  fase = 'simulacao';
+  phase = 'simulacao';
   t0 = Date.now();
-  const imp = await enviar();
-  const tSim = Date.now() - t0;
+  const imp = await send();
+  const tYes = Date.now() - t0;
   const c = imp.simulacao;
   console.log(
-    `envio + simulação: ${s(tSim)} (depois do último byte: ${s(imp._depoisMs)}) -> novas ${c.novas}, pendentes ${c.pendentes}, recusadas ${c.recusadas}, indicações ${c.indicacoes}, pontos ${c.pontos}, números ${c.numeros}; RSS pico ${mb(picos.simulacao)}`,
+    `envio + simulação: ${s(tYes)} (depois do último byte: ${s(imp._depoisMs)}) -> novas ${c.novas}, pendentes ${c.pendentes}, recusadas ${c.recusadas}, indicações ${c.indicacoes}, pontos ${c.pontos}, números ${c.numeros}; RSS pico ${mb(picos.simulacao)}`,
   );
 
-  fase = 'aplicacao';
+  phase = 'aplicacao';
   t0 = Date.now();
   const ap = await fetch(`${base}/api/admin/importacoes/${imp.id}/aplicar`, { method: 'POST', headers: auth });
   if (ap.status !== 202) throw new Error(`aplicar: ${ap.status} ${await ap.text()}`);
-  let atual;
-  let ultimo = 0;
+  let current;
+  let last = 0;
   for (;;) {
-    atual = await (await fetch(`${base}/api/admin/importacoes/${imp.id}`, { headers: auth })).json();
-    if (Date.now() - ultimo > 5000) {
-      console.log(`  progresso: ${atual.processados}/${atual.total} em ${s(Date.now() - t0)}`);
-      ultimo = Date.now();
+    current = await (await fetch(`${base}/api/admin/importacoes/${imp.id}`, { headers: auth })).json();
+    if (Date.now() - last > 5000) {
+      console.log(`  progresso: ${current.processados}/${current.total} em ${s(Date.now() - t0)}`);
+      last = Date.now();
     }
-    if (atual.estado !== 'aplicando') break;
+    if (current.estado !== 'aplicando') break;
     await new Promise((r) => setTimeout(r, 250));
   }
   const tAp = Date.now() - t0;
-  const r = atual.resultado;
-  console.log(`aplicação: ${atual.estado} em ${s(tAp)} -> ${r.novas} compras, ${r.indicacoes} indicações, ${r.pontos} pontos, ${r.numeros} números; RSS pico ${mb(picos.aplicacao)}`);
-  console.log(`total (envio + simulação + aplicação): ${s(tSim + tAp)}`);
+  const r = current.resultado;
+  console.log(`aplicação: ${current.estado} em ${s(tAp)} -> ${r.novas} compras, ${r.indicacoes} indicações, ${r.pontos} pontos, ${r.numeros} números; RSS pico ${mb(picos.aplicacao)}`);
+  console.log(`total (envio + simulação + aplicação): ${s(tYes + tAp)}`);
 
   const { rows } = await db.query(
     `SELECT (SELECT count(*)::int FROM produto_cliente WHERE codigo_pedido LIKE $1) AS entradas,
@@ -157,17 +157,17 @@ try {
   );
   console.log(`banco: ${rows[0].entradas} entradas, ${rows[0].creditos} créditos de compra (esperado ${c.novas} e ${c.novas}): ${rows[0].entradas === c.novas && rows[0].creditos === c.novas ? 'OK' : 'DIFERENTE'}`);
 
-  fase = 'reenvio';
+  phase = 'reenvio';
   t0 = Date.now();
-  const again = await enviar();
+  const again = await send();
   console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} -> novas ${again.simulacao.novas}, já registradas ${again.simulacao.existentes}, pontos ${again.simulacao.pontos}; RSS pico ${mb(picos.reenvio)}`);
   const { VmHWM } = status();
   console.log(`RSS: repouso ${mb(repouso)}, pico amostrado ${mb(pico)} (simulação ${mb(picos.simulacao)}, aplicação ${mb(picos.aplicacao)}, reenvio ${mb(picos.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
   const [m1, m5, m15] = loadavg();
   console.log(`load average depois: ${m1.toFixed(2)} / ${m5.toFixed(2)} / ${m15.toFixed(2)}`);
 } finally {
-  clearInterval(amostra);
-  rmSync(arquivo, { force: true });
+  clearInterval(sample);
+  rmSync(file, { force: true });
   await db.end();
   await api.stop();
 }

@@ -12,7 +12,7 @@ import bcrypt from 'bcrypt';
 import WebSocket from 'ws';
 import { DEV_JWT_SECRET, root, waitFor } from './lib.mjs';
 
-export const SENHA = 'Legiao@2025';
+export const PASSWORD = 'Legiao@2025';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** p-th percentile (nearest rank) of a list of numbers; NaN when empty. */
@@ -201,9 +201,9 @@ export const defaultDist = () => join(root, 'apps/api/dist/server.js');
  * the accounts, an owned product and the credit), all with the same password hash computed once
  * at `cost`: complete profiles, active, `saldo` points, CPFs from `cpfBase` on (unique per call). Returns [{ id, email }] in index order.
  */
-export async function seedMembers(c, prefix, n, saldo, cost, cpfBase = 80_000_000_000) {
-  const hash = await bcrypt.hash(SENHA, cost);
-  const { rows: [produto] } = await c.query('SELECT id FROM produto ORDER BY id LIMIT 1');
+export async function seedMembers(c, prefix, n, balance, cost, cpfBase = 80_000_000_000) {
+  const hash = await bcrypt.hash(PASSWORD, cost);
+  const { rows: [product] } = await c.query('SELECT id FROM produto ORDER BY id LIMIT 1');
   await c.query('BEGIN');
   const { rows } = await c.query(
     `INSERT INTO usuario (id, email, senha_hash, nome, cpf, celular, cep, endereco, numero, cidade, uf, data_nascimento, genero, perfil, tipo, ativo, hash, data_atualizacao)
@@ -216,12 +216,12 @@ export async function seedMembers(c, prefix, n, saldo, cost, cpfBase = 80_000_00
   await c.query(
     `INSERT INTO produto_cliente (id, usuario_id, produto_id, data_compra, local_compra, atualizado_em)
      SELECT gen_random_uuid(), id, $2, '2025-01-01', 'Amazon', now() FROM usuario WHERE id = ANY($1::uuid[])`,
-    [rows.map((r) => r.id), produto.id],
+    [rows.map((r) => r.id), product.id],
   );
   await c.query(
     `INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id)
      SELECT gen_random_uuid(), usuario_id, 'compra', $2, id FROM produto_cliente WHERE usuario_id = ANY($1::uuid[])`,
-    [rows.map((r) => r.id), saldo],
+    [rows.map((r) => r.id), balance],
   );
   await c.query('COMMIT');
   const byEmail = new Map(rows.map((r) => [r.email, r.id]));
@@ -283,12 +283,12 @@ const STEP = { fila: 'fila', login: 'login', home: 'home', resgate: 'resgate', f
  * leave (Logout frees the place). Records every time and every anomaly on itself.
  */
 export class Journey {
-  constructor({ k, member, cluster, stats, beneficioId, runId, heartbeatMs = 30_000 }) {
+  constructor({ k, member, cluster, stats, beneficioId: benefitId, runId, heartbeatMs = 30_000 }) {
     this.k = k;
     this.member = member;
     this.cluster = cluster;
     this.stats = stats;
-    this.beneficioId = beneficioId;
+    this.beneficioId = benefitId;
     this.clientId = `launch-${runId}-${k}`;
     this.port = cluster.endpoint(k);
     this.heartbeatMs = heartbeatMs;
@@ -531,7 +531,7 @@ export class Journey {
 
   async login(ticket) {
     for (let attempt = 0; attempt < 6; attempt++) {
-      const r = await this.call('POST', '/api/auth/login', { body: { email: this.member.email, senha: SENHA, ticket } });
+      const r = await this.call('POST', '/api/auth/login', { body: { email: this.member.email, senha: PASSWORD, ticket } });
       if (r.status === 200) {
         this.ticketUsed = true;
         return r.json.token.token;

@@ -33,9 +33,9 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { Cluster, cpuBetween, cpuSnapshot, defaultDist, haproxyInstalled, Journey, newStats, outOfOrder, pct, SENHA, seedMembers, sleep } from './launch-lib.mjs';
+import { Cluster, cpuBetween, cpuSnapshot, defaultDist, haproxyInstalled, Journey, newStats, outOfOrder, pct, PASSWORD, seedMembers, sleep } from './launch-lib.mjs';
 import { DEV_JWT_SECRET, fmt, root } from './lib.mjs';
-import { checkInvariants, freshDb, invariantesOk, seedBeneficio } from './resgate-lib.mjs';
+import { checkInvariants, freshDb, invariantsOk, seedBenefit } from './resgate-lib.mjs';
 
 const env = process.env;
 const MEMBERS = Number(env.MEMBERS ?? 5000);
@@ -64,7 +64,7 @@ const DB_NAME = env.LAUNCH_DB ?? 'legiao_test_launch';
 const REDIS_URL = env.LAUNCH_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
 const BASE_PORT = Number(env.BASE_PORT ?? 3450);
 const MAX_SECONDS = Number(env.MAX_SECONDS ?? SECONDS * 6 + 600);
-const SALDO = 10;
+const BALANCE = 10;
 
 const runId = randomUUID().slice(0, 8);
 const PREFIX = `legiao-launch:{fila-${runId}}:`;
@@ -151,22 +151,22 @@ try {
 
   log(`semeando ${MEMBERS} membros (uma instrução por tabela, hash bcrypt custo ${BCRYPT_COST} calculado uma vez)`);
   const t0 = performance.now();
-  const members = await seedMembers(c, `launch-${runId}`, MEMBERS, SALDO, BCRYPT_COST);
+  const members = await seedMembers(c, `launch-${runId}`, MEMBERS, BALANCE, BCRYPT_COST);
   const [admin] = await seedMembers(c, `launch-admin-${runId}`, 1, 1, BCRYPT_COST, 79_000_000_000);
   await c.query('UPDATE usuario SET admin = true WHERE id = $1', [admin.id]);
-  const benefA = await seedBeneficio(c, MEMBERS + 100);
-  const benefB = PHASE_B ? await seedBeneficio(c, THROUGHPUT_JOURNEYS * 2 + 100) : null;
+  const benefA = await seedBenefit(c, MEMBERS + 100);
+  const benefB = PHASE_B ? await seedBenefit(c, THROUGHPUT_JOURNEYS * 2 + 100) : null;
   log(`semeados em ${fmt((performance.now() - t0) / 1000)} s`);
 
   // The operator logs in before anybody arrives (the room is off: nobody waits, places are free).
   const adminLogin = await fetch(`http://127.0.0.1:${cluster.endpoint(0)}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, senha: SENHA }),
+    body: JSON.stringify({ email: admin.email, senha: PASSWORD }),
   });
   if (!adminLogin.ok) throw new Error(`login do operador: ${adminLogin.status} ${await adminLogin.text()}`);
   const adminToken = (await adminLogin.json()).token.token;
-  const filaState = async () => (await fetch(`http://127.0.0.1:${cluster.endpoint(0)}/api/admin/fila`, { headers: { authorization: `Bearer ${adminToken}` } })).json();
+  const waitingRoomState = async () => (await fetch(`http://127.0.0.1:${cluster.endpoint(0)}/api/admin/fila`, { headers: { authorization: `Bearer ${adminToken}` } })).json();
 
   // ---------------- Phase A: the launch ----------------
   const statsA = newStats();
@@ -181,12 +181,12 @@ try {
   const progress = setInterval(async () => {
     const by = {};
     for (const j of journeys.slice(0, running.length)) by[j.step ?? '-'] = (by[j.step ?? '-'] ?? 0) + 1;
-    let sala = '';
+    let room = '';
     try {
-      const s = await filaState();
-      sala = `; sala: ${s.aguardando} aguardando, ${s.admitidos} admitidos, ${s.admissoesUltimoMinuto} admissões no último minuto`;
+      const s = await waitingRoomState();
+      room = `; sala: ${s.aguardando} aguardando, ${s.admitidos} admitidos, ${s.admissoesUltimoMinuto} admissões no último minuto`;
     } catch {}
-    log(`chegaram ${running.length}/${MEMBERS}; ${JSON.stringify(by)}${sala}; 5xx ${statsA.fiveXX.length}, sem resposta ${statsA.connErrors}, quedas de socket ${statsA.wsDrops}; carga ${load()}`);
+    log(`chegaram ${running.length}/${MEMBERS}; ${JSON.stringify(by)}${room}; 5xx ${statsA.fiveXX.length}, sem resposta ${statsA.connErrors}, quedas de socket ${statsA.wsDrops}; carga ${load()}`);
   }, 5000);
 
   const killer = KILL
@@ -274,7 +274,7 @@ try {
     ['resgates sem débito (SQL)', invA.resgateSemDebito, check('resgate sem débito', invA.resgateSemDebito === 0)],
     ['membros com dois resgates (SQL; um por jornada)', redeemedTwice, check('resgate duplo', redeemedTwice === 0)],
     ['códigos recebidos e ausentes no banco', ackMissing, check('confirmado = gravado', ackMissing === 0)],
-    ['demais invariantes (códigos = resgates = débitos, saldo >= 0)', JSON.stringify(invA), check('invariantes', invariantesOk(invA) && invA.resgates === done.length)],
+    ['demais invariantes (códigos = resgates = débitos, saldo >= 0)', JSON.stringify(invA), check('invariantes', invariantsOk(invA) && invA.resgates === done.length)],
   ];
   for (const [what, value, ok] of lines) console.log(`  ${ok === 'OK' ? '  ' : '✗ '}${what}: ${value} ${ok}`);
   if (lost.length) console.log(`  exemplos de lugar perdido: ${lost.slice(0, 5).map((j) => `#${j.k} ${j.lost}`).join('; ')}`);
@@ -366,7 +366,7 @@ try {
       for (let i = 0; i + 1 < throughput.length; i += 2) ratios.push(throughput[i].rate / throughput[i + 1].rate);
       console.log(`  razão ${PROCESSES} processos / 1 processo: ${ratios.map((r) => `${fmt(r, 2)}x`).join(', ')}${ratios.length > 1 ? ` (mediana ${fmt(pct(ratios, 50), 2)}x)` : ''}`);
     }
-    console.log(`  invariantes da fase B (SQL): ${JSON.stringify(invB)} ${check('invariantes fase B', invariantesOk(invB))}`);
+    console.log(`  invariantes da fase B (SQL): ${JSON.stringify(invB)} ${check('invariantes fase B', invariantsOk(invB))}`);
   }
 
   console.log(`\ncarga média no fim: ${load()}`);

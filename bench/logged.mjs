@@ -33,8 +33,8 @@ try {
   const check = await fetch(`http://127.0.0.1:${BARE_PORT}/api/usuario/logged`, { headers });
   if (!check.ok) throw new Error(`referência pura respondeu ${check.status}`);
 
-  const medir = async (nome, porta) => {
-    console.log(`\n${nome}: carga média antes ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const medir = async (name, porta) => {
+    console.log(`\n${name}: carga média antes ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const ratios = [];
     for (let run = 1; run <= RUNS; run++) {
       const logged = await load({ url: `http://127.0.0.1:${porta}/api/usuario/logged`, headers, connections: 100, duration: DURATION });
@@ -45,7 +45,7 @@ try {
           `puro ${fmt(baseline.rps)} req/s (p95 ${fmt(baseline.p95)} ms, não-2xx ${baseline.non2xx}); razão ${fmt(logged.rps / baseline.rps, 2)}`,
       );
     }
-    console.log(`razão API/puro (${nome}): ${fmt(median(ratios), 2)}${RUNS > 1 ? ` (mediana de ${RUNS}: ${ratios.map((r) => fmt(r, 2)).join(', ')})` : ''} (meta >= 0.6)`);
+    console.log(`razão API/puro (${name}): ${fmt(median(ratios), 2)}${RUNS > 1 ? ` (mediana de ${RUNS}: ${ratios.map((r) => fmt(r, 2)).join(', ')})` : ''} (meta >= 0.6)`);
   };
   await medir('API atual', PORT);
   if (BASELINE) {
@@ -53,11 +53,11 @@ try {
     const rev = prepareRevision(BASELINE);
     try {
       const porta = await freePort();
-      const antiga = await startApiAt(rev.dir, porta, { DATABASE_URL: DB_URL, JWT_SECRET: DEV_JWT_SECRET });
+      const old = await startApiAt(rev.dir, porta, { DATABASE_URL: DB_URL, JWT_SECRET: DEV_JWT_SECRET });
       try {
         await medir(`API em ${BASELINE}`, porta);
       } finally {
-        await antiga.stop();
+        await old.stop();
       }
     } finally {
       rev.remove();

@@ -9,14 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { fmt, startApi } from './lib.mjs';
-import { checkInvariants, ensureDb, freePort, invariantesOk, loginAll, seedBeneficio, seedMembros } from './resgate-lib.mjs';
+import { checkInvariants, ensureDb, freePort, invariantsOk, loginAll, seedBenefit, seedMembers } from './resgate-lib.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const WORKERS = Number(process.env.WORKERS ?? 50);
 // Per member: runs out during the test (in its second round on this machine), so the first
 // kills land among redemptions that write, and refusals for balance and "never below zero" are
 // exercised too. (It was 4, spent in the first second once a redemption became one round trip.)
-const SALDO = Number(process.env.SALDO ?? 12);
+const BALANCE = Number(process.env.SALDO ?? 12);
 
 const DB_URL = await ensureDb('legiao_bench_resgate_kill');
 const PORT = await freePort();
@@ -26,19 +26,19 @@ let api = await startApi(PORT, env);
 const c = new pg.Client({ connectionString: DB_URL });
 await c.connect();
 
-const membros = await seedMembros(c, `bench-kill-${randomUUID().slice(0, 6)}`, WORKERS, SALDO);
-const beneficio = await seedBeneficio(c, 5000);
-let tokens = await loginAll(base, membros);
+const members = await seedMembers(c, `bench-kill-${randomUUID().slice(0, 6)}`, WORKERS, BALANCE);
+const benefit = await seedBenefit(c, 5000);
+let tokens = await loginAll(base, members);
 
 /** Every request made: its key, member, outcome ('ok' with the code, 'recusado' with the status, or 'perdido'). */
-const pedidos = [];
+const requests = [];
 
-async function resgatar(i, chave) {
+async function redeem(i, key) {
   try {
     const res = await fetch(`${base}/api/beneficio/resgate`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json', 'idempotency-key': chave },
-      body: JSON.stringify({ idBeneficio: beneficio.id }),
+      headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ idBeneficio: benefit.id }),
     });
     const body = await res.json();
     return res.status === 201 ? { status: 'ok', cupom: body.cupom, replay: res.headers.get('idempotent-replayed') === 'true' } : { status: 'recusado', http: res.status, code: body.errors?.[0]?.code };
@@ -51,8 +51,8 @@ let parar = false;
 async function worker(i) {
   while (!parar) {
     const p = { i, chave: randomUUID() };
-    pedidos.push(p);
-    Object.assign(p, await resgatar(i, p.chave));
+    requests.push(p);
+    Object.assign(p, await redeem(i, p.chave));
     if (p.status === 'perdido') return;
   }
 }
@@ -60,11 +60,11 @@ async function worker(i) {
 const rodadas = [];
 for (let r = 1; r <= ROUNDS; r++) {
   parar = false;
-  const antes = pedidos.length;
+  const before = requests.length;
   const workers = Array.from({ length: WORKERS }, (_, i) => worker(i));
-  const espera = 400 + Math.floor(Math.random() * 800);
-  await new Promise((res) => setTimeout(res, espera));
-  const emVoo = pedidos.filter((p) => !p.status).length;
+  const wait = 400 + Math.floor(Math.random() * 800);
+  await new Promise((res) => setTimeout(res, wait));
+  const inFlight = requests.filter((p) => !p.status).length;
   // Transactions the API has open in PostgreSQL right now: the kill lands in the middle of them.
   const { rows: [abertasNoKill] } = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND xact_start IS NOT NULL AND pid <> pg_backend_pid()");
   api.child.kill('SIGKILL');
@@ -75,40 +75,40 @@ for (let r = 1; r <= ROUNDS; r++) {
   await new Promise((res) => setTimeout(res, 300));
   const { rows: [abertas] } = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()");
   api = await startApi(PORT, env);
-  tokens = await loginAll(base, membros); // sessions survive a restart; a fresh login is just simpler
-  const daRodada = pedidos.slice(antes);
-  const perdidos = daRodada.filter((p) => p.status === 'perdido');
+  tokens = await loginAll(base, members); // sessions survive a restart; a fresh login is just simpler
+  const forRound = requests.slice(before);
+  const perdidos = forRound.filter((p) => p.status === 'perdido');
   // Retry each lost request with its own key.
   let replays = 0;
-  let novos = 0;
+  let newOnes = 0;
   let recusadosNoRetry = 0;
   for (const p of perdidos) {
-    const again = await resgatar(p.i, p.chave);
+    const again = await redeem(p.i, p.chave);
     if (again.status === 'ok') {
       p.retry = again;
       if (again.replay) replays++;
-      else novos++;
+      else newOnes++;
     } else recusadosNoRetry++;
   }
-  rodadas.push({ rodada: r, msAteKill: espera, pedidos: daRodada.length, emVooNoKill: emVoo, transacoesNoKill: abertasNoKill.n, ok: daRodada.filter((p) => p.status === 'ok').length, recusados: daRodada.filter((p) => p.status === 'recusado').length, perdidos: perdidos.length, replays, novos, recusadosNoRetry, transacoesAbertasAposKill: abertas.n });
+  rodadas.push({ rodada: r, msAteKill: wait, pedidos: forRound.length, emVooNoKill: inFlight, transacoesNoKill: abertasNoKill.n, ok: forRound.filter((p) => p.status === 'ok').length, recusados: forRound.filter((p) => p.status === 'recusado').length, perdidos: perdidos.length, replays, novos: newOnes, recusadosNoRetry, transacoesAbertasAposKill: abertas.n });
 }
 
 // Acknowledged = durable: every code a client got (first answer or retry) is in the database, once.
-const recebidos = pedidos.flatMap((p) => [p.status === 'ok' ? p.cupom : null, p.retry?.cupom ?? null]).filter(Boolean);
-const { rows } = await c.query('SELECT c.codigo, r.chave_idempotencia FROM resgate r JOIN cupom c ON c.id = r.cupom_id WHERE r.beneficio_id = $1', [beneficio.id]);
+const recebidos = requests.flatMap((p) => [p.status === 'ok' ? p.cupom : null, p.retry?.cupom ?? null]).filter(Boolean);
+const { rows } = await c.query('SELECT c.codigo, r.chave_idempotencia FROM resgate r JOIN cupom c ON c.id = r.cupom_id WHERE r.beneficio_id = $1', [benefit.id]);
 const noBanco = new Map(rows.map((x) => [x.codigo, x.chave_idempotencia]));
-const ackPerdidos = recebidos.filter((codigo) => !noBanco.has(codigo)).length;
+const ackPerdidos = recebidos.filter((code) => !noBanco.has(code)).length;
 // A key never produced two redemptions (unique (usuario_id, chave)) and a replay answered the committed code.
-const chavePorCodigo = new Map(pedidos.flatMap((p) => [p.cupom, p.retry?.cupom].filter(Boolean).map((codigo) => [codigo, p.chave])));
-const codigoComOutraChave = [...chavePorCodigo].filter(([codigo, chave]) => noBanco.get(codigo) !== chave).length;
-const semDono = [...noBanco.keys()].filter((codigo) => !chavePorCodigo.has(codigo)).length;
-const inv = await checkInvariants(c, beneficio.id, membros.map((m) => m.id));
+const keyByCode = new Map(requests.flatMap((p) => [p.cupom, p.retry?.cupom].filter(Boolean).map((code) => [code, p.chave])));
+const codeWithOtherKey = [...keyByCode].filter(([code, key]) => noBanco.get(code) !== key).length;
+const withoutOwner = [...noBanco.keys()].filter((code) => !keyByCode.has(code)).length;
+const inv = await checkInvariants(c, benefit.id, members.map((m) => m.id));
 
 console.table(rodadas);
-console.log(`códigos recebidos pelos clientes: ${recebidos.length}; no banco: ${noBanco.size}; recebidos mas ausentes no banco: ${ackPerdidos}; código com chave diferente: ${codigoComOutraChave}`);
-console.log(`resgates no banco cuja resposta nenhum cliente recebeu (commit antes do kill, retry não feito): ${semDono}`);
-console.log(`invariantes: ${JSON.stringify(inv)} => ${invariantesOk(inv) ? 'OK' : 'VIOLADAS'}`);
+console.log(`códigos recebidos pelos clientes: ${recebidos.length}; no banco: ${noBanco.size}; recebidos mas ausentes no banco: ${ackPerdidos}; código com chave diferente: ${codeWithOtherKey}`);
+console.log(`resgates no banco cuja resposta nenhum cliente recebeu (commit antes do kill, retry não feito): ${withoutOwner}`);
+console.log(`invariantes: ${JSON.stringify(inv)} => ${invariantsOk(inv) ? 'OK' : 'VIOLADAS'}`);
 console.log(`resumo: ${rodadas.length} kills, ${fmt(rodadas.reduce((a, x) => a + x.perdidos, 0), 0)} pedidos sem resposta, ${fmt(rodadas.reduce((a, x) => a + x.replays, 0), 0)} já tinham sido gravados (replay), ${fmt(rodadas.reduce((a, x) => a + x.novos, 0), 0)} não (resgatados no retry)`);
-if (!invariantesOk(inv) || ackPerdidos || codigoComOutraChave) process.exitCode = 1;
+if (!invariantsOk(inv) || ackPerdidos || codeWithOtherKey) process.exitCode = 1;
 await c.end();
 await api.stop();

@@ -11,7 +11,7 @@ import bcrypt from 'bcrypt';
 import pg from 'pg';
 import { PG_BASE, root, waitFor } from './lib.mjs';
 
-export const SENHA = 'Legiao@2025';
+export const PASSWORD = 'Legiao@2025';
 
 export async function ensureDb(name) {
   const admin = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
@@ -91,56 +91,56 @@ export const freePort = () =>
   });
 
 /** n active members with complete, defined profiles and `saldo` pontos each (one ledger credit). */
-export async function seedMembros(c, prefixo, n, saldo) {
-  const senhaHash = await bcrypt.hash(SENHA, 4);
-  const { rows: [produto] } = await c.query("SELECT id FROM produto ORDER BY id LIMIT 1");
-  const membros = [];
+export async function seedMembers(c, prefix, n, balance) {
+  const passwordHash = await bcrypt.hash(PASSWORD, 4);
+  const { rows: [product] } = await c.query("SELECT id FROM produto ORDER BY id LIMIT 1");
+  const members = [];
   for (let i = 0; i < n; i++) {
-    const email = `${prefixo}.${i}@bench.legiao.dev`;
+    const email = `${prefix}.${i}@bench.legiao.dev`;
     const { rows: [u] } = await c.query(
       `INSERT INTO usuario (id, email, senha_hash, nome, cpf, celular, cep, endereco, numero, cidade, uf, data_nascimento, genero, perfil, tipo, ativo, hash, data_atualizacao)
        VALUES (gen_random_uuid(), $1, $2, 'Membro Bench', NULL, '11987654321', '01310100', 'Avenida Paulista', '1000', 'São Paulo', 'SP', '1990-01-01', 'outro', 'outsider', 'legionario', true, gen_random_uuid(), now())
        ON CONFLICT (email) DO UPDATE SET senha_hash = EXCLUDED.senha_hash RETURNING id`,
-      [email, senhaHash],
+      [email, passwordHash],
     );
     // cpf is part of perfilCompleto: a unique fake one (the bench never validates it).
     await c.query("UPDATE usuario SET cpf = lpad(($1::bigint)::text, 11, '0') WHERE id = $2 AND cpf IS NULL", [90_000_000_000 + Math.floor(Math.random() * 9_000_000_000), u.id]);
     const { rows: [e] } = await c.query(
       "INSERT INTO produto_cliente (id, usuario_id, produto_id, data_compra, local_compra, atualizado_em) VALUES (gen_random_uuid(), $1, $2, '2025-01-01', 'Amazon', now()) RETURNING id",
-      [u.id, produto.id],
+      [u.id, product.id],
     );
-    await c.query("INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id) VALUES (gen_random_uuid(), $1, 'compra', $2, $3)", [u.id, saldo, e.id]);
-    membros.push({ id: u.id, email });
+    await c.query("INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id) VALUES (gen_random_uuid(), $1, 'compra', $2, $3)", [u.id, balance, e.id]);
+    members.push({ id: u.id, email });
   }
-  return membros;
+  return members;
 }
 
 /** A benefit (lista mode, valor 1, multiple redemption) with a pool of `codigos` unique codes. */
-export async function seedBeneficio(c, codigos, { valor = 1, limite = 1_000_000 } = {}) {
-  const chave = `bench-${randomUUID().slice(0, 8)}`;
+export async function seedBenefit(c, codes, { valor: value = 1, limite: limit = 1_000_000 } = {}) {
+  const key = `bench-${randomUUID().slice(0, 8)}`;
   const { rows: [b] } = await c.query(
     `INSERT INTO beneficio (chave, nome, tipo, url_imagem, valor, texto_legal, publico, cidades, limite_por_membro, modo_cupom, prefixo_cupom, atualizado_em)
      VALUES ($1, 'Benefício de carga', 'baseGeral', '/beneficios/cupom-10.svg', $2, 'Carga.', '{legionario}', '{}', $3, 'lista', 'BENCH', now()) RETURNING id`,
-    [chave, valor, limite],
+    [key, value, limit],
   );
-  for (let i = 0; i < codigos; i += 5000) {
-    const n = Math.min(5000, codigos - i);
+  for (let i = 0; i < codes; i += 5000) {
+    const n = Math.min(5000, codes - i);
     await c.query(
       `INSERT INTO cupom (id, beneficio_id, codigo) SELECT gen_random_uuid(), $1, $2 || '-' || lpad(g::text, 6, '0') FROM generate_series($3::int, $4::int) g`,
-      [b.id, chave.toUpperCase(), i + 1, i + n],
+      [b.id, key.toUpperCase(), i + 1, i + n],
     );
   }
   await c.query('ANALYZE cupom');
-  return { id: b.id, chave };
+  return { id: b.id, chave: key };
 }
 
-export async function loginAll(base, membros) {
+export async function loginAll(base, members) {
   const tokens = [];
-  for (let i = 0; i < membros.length; i += 10) {
+  for (let i = 0; i < members.length; i += 10) {
     tokens.push(
       ...(await Promise.all(
-        membros.slice(i, i + 10).map(async (m) => {
-          const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: m.email, senha: SENHA }) });
+        members.slice(i, i + 10).map(async (m) => {
+          const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: m.email, senha: PASSWORD }) });
           const body = await res.json();
           if (!res.ok) throw new Error(`login ${m.email}: ${res.status} ${JSON.stringify(body)}`);
           return body.token.token;
@@ -156,8 +156,8 @@ export async function loginAll(base, membros) {
  * redemption one debit of its cost and a taken code, every debit a redemption; no balance below zero
  * (running balance, in commit order) for the given members.
  */
-export async function checkInvariants(c, beneficioId, usuarioIds) {
-  const q = async (sql, params = [beneficioId]) => (await c.query(sql, params)).rows[0].n;
+export async function checkInvariants(c, benefitId, userIds) {
+  const q = async (sql, params = [benefitId]) => (await c.query(sql, params)).rows[0].n;
   return {
     codigosEntregues: await q('SELECT count(*)::int AS n FROM cupom WHERE beneficio_id = $1 AND resgatado_em IS NOT NULL'),
     resgates: await q('SELECT count(*)::int AS n FROM resgate WHERE beneficio_id = $1'),
@@ -172,11 +172,11 @@ export async function checkInvariants(c, beneficioId, usuarioIds) {
       `SELECT count(*)::int AS n FROM (
          SELECT usuario_id, SUM(valor) OVER (PARTITION BY usuario_id ORDER BY data, id ROWS UNBOUNDED PRECEDING) AS corrente
          FROM lancamento WHERE usuario_id = ANY($1::uuid[])) s WHERE corrente < 0`,
-      [usuarioIds],
+      [userIds],
     ),
   };
 }
 
 /** True when every "should be zero" invariant is zero and the three counts agree. */
-export const invariantesOk = (i) =>
+export const invariantsOk = (i) =>
   i.codigosEntregues === i.resgates && i.resgates === i.debitos && i.codigoSemResgate + i.resgateSemDebito + i.resgateComCodigoLivre + i.debitoDiferenteDoCusto + i.debitoSemResgate + i.codigoRepetido + i.saldoNegativo === 0;

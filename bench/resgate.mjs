@@ -18,16 +18,16 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fmt, startApi } from './lib.mjs';
-import { checkInvariants, freePort, freshDb, invariantesOk, loginAll, prepareRevision, seedBeneficio, seedMembros, startApiAt } from './resgate-lib.mjs';
+import { checkInvariants, freePort, freshDb, invariantsOk, loginAll, prepareRevision, seedBenefit, seedMembers, startApiAt } from './resgate-lib.mjs';
 
-const CODIGOS = Number(process.env.CODIGOS ?? 10_000);
+const CODES = Number(process.env.CODIGOS ?? 10_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const DURATION = Number(process.env.DURATION ?? 10);
 const BASELINE = process.env.BASELINE ?? 'eb75624';
 const REFERENCIAS = process.env.REFERENCIAS !== '0';
 
 const percentis = (r) => ({ p50: r.latency.p50, p95: r.latency.p90 + ((r.latency.p97_5 - r.latency.p90) * 5) / 7.5, p99: r.latency.p99 });
-const carga = () => loadavg().map((x) => fmt(x, 2)).join(' / ');
+const load = () => loadavg().map((x) => fmt(x, 2)).join(' / ');
 
 // CPU time (user + system) of the API process and of the PostgreSQL backends serving its database,
 // from /proc (Linux): per redemption, it hardly depends on what else the machine runs, unlike the
@@ -54,15 +54,15 @@ function cpuNow(apiPid, dbName) {
   return { api, backends };
 }
 /** ms of CPU per redemption between two cpuNow() readings (a backend that started in between counts from 0). */
-function cpuPorResgate(antes, depois, resgates) {
+function cpuByRedemption(before, after, redemptions) {
   let pg = 0;
-  for (const [pid, t] of depois.backends) pg += t - (antes.backends.get(pid) ?? 0);
-  const ms = (ticks) => (ticks * 1000) / TICKS / Math.max(resgates, 1);
-  return { api: ms(depois.api - antes.api), pg: ms(pg) };
+  for (const [pid, t] of after.backends) pg += t - (before.backends.get(pid) ?? 0);
+  const ms = (ticks) => (ticks * 1000) / TICKS / Math.max(redemptions, 1);
+  return { api: ms(after.api - before.api), pg: ms(pg) };
 }
 
 /** One API, started by `start` on a fresh database: the redemption load, the invariants, the references. */
-async function medir(nome, start, dbName) {
+async function medir(name, start, dbName) {
   const DB_URL = await freshDb(dbName);
   const PORT = await freePort();
   const base = `http://127.0.0.1:${PORT}`;
@@ -71,61 +71,61 @@ async function medir(nome, start, dbName) {
   const c = new pg.Client({ connectionString: DB_URL });
   await c.connect();
   try {
-    const membros = await seedMembros(c, `bench-resgate-${randomUUID().slice(0, 6)}`, CONNECTIONS, 1_000_000);
-    const beneficio = await seedBeneficio(c, CODIGOS);
-    const tokens = await loginAll(base, membros);
+    const members = await seedMembers(c, `bench-resgate-${randomUUID().slice(0, 6)}`, CONNECTIONS, 1_000_000);
+    const benefit = await seedBenefit(c, CODES);
+    const tokens = await loginAll(base, members);
     await new Promise((r) => setTimeout(r, 2000)); // let the start and the seeding settle
-    const cargaAntes = carga();
+    const loadBefore = load();
 
     // One member per connection; every request a new Idempotency-Key (so the replay lookup is paid too).
-    let proximo = 0;
-    const cpuAntes = cpuNow(api.child.pid, dbName);
+    let next = 0;
+    const cpuBefore = cpuNow(api.child.pid, dbName);
     const t0 = Date.now();
-    const resgate = await autocannon({
+    const redemption = await autocannon({
       url: `${base}/api/beneficio/resgate`,
       connections: CONNECTIONS,
-      amount: CODIGOS,
+      amount: CODES,
       timeout: 30,
-      setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}`, 'content-type': 'application/json' }),
-      requests: [{ method: 'POST', body: JSON.stringify({ idBeneficio: beneficio.id }), setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
+      setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}`, 'content-type': 'application/json' }),
+      requests: [{ method: 'POST', body: JSON.stringify({ idBeneficio: benefit.id }), setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
     });
-    const segundos = (Date.now() - t0) / 1000;
-    const cpu = cpuPorResgate(cpuAntes, cpuNow(api.child.pid, dbName), resgate['2xx']);
-    const inv = await checkInvariants(c, beneficio.id, membros.map((m) => m.id));
+    const seconds = (Date.now() - t0) / 1000;
+    const cpu = cpuByRedemption(cpuBefore, cpuNow(api.child.pid, dbName), redemption['2xx']);
+    const inv = await checkInvariants(c, benefit.id, members.map((m) => m.id));
 
-    let lista = null;
+    let list = null;
     let logged = null;
     if (REFERENCIAS) {
-      proximo = 0;
-      lista = await autocannon({ url: `${base}/api/beneficio`, connections: CONNECTIONS, duration: DURATION, setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}` }) });
+      next = 0;
+      list = await autocannon({ url: `${base}/api/beneficio`, connections: CONNECTIONS, duration: DURATION, setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` }) });
       // How busy the machine is: the smallest authenticated call, same concurrency.
-      proximo = 0;
-      logged = await autocannon({ url: `${base}/api/usuario/logged`, connections: CONNECTIONS, duration: DURATION, setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[proximo++ % tokens.length]}` }) });
+      next = 0;
+      logged = await autocannon({ url: `${base}/api/usuario/logged`, connections: CONNECTIONS, duration: DURATION, setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` }) });
     }
-    const r = percentis(resgate);
+    const r = percentis(redemption);
     const m = {
-      nome,
-      cargaAntes,
-      pedidos: resgate.requests.total,
-      segundos,
+      nome: name,
+      cargaAntes: loadBefore,
+      pedidos: redemption.requests.total,
+      segundos: seconds,
       // Redemptions are the 201s (a refusal, e.g. a 503, is not one).
-      porSegundo: resgate['2xx'] / segundos,
+      porSegundo: redemption['2xx'] / seconds,
       ...r,
-      ok: resgate['2xx'],
-      non2xx: resgate.non2xx,
-      erros: resgate.errors,
+      ok: redemption['2xx'],
+      non2xx: redemption.non2xx,
+      erros: redemption.errors,
       inv,
-      invOk: invariantesOk(inv) && inv.codigosEntregues === resgate['2xx'],
+      invOk: invariantsOk(inv) && inv.codigosEntregues === redemption['2xx'],
       cpu,
-      lista: lista && { rps: lista.requests.average, p95: percentis(lista).p95, non2xx: lista.non2xx },
+      lista: list && { rps: list.requests.average, p95: percentis(list).p95, non2xx: list.non2xx },
       logged: logged && { rps: logged.requests.average, p95: percentis(logged).p95, non2xx: logged.non2xx },
     };
     console.log(
-      `\n[${nome}] carga antes (1/5/15 min): ${m.cargaAntes}\n` +
-        `  POST /api/beneficio/resgate: ${m.pedidos} pedidos em ${fmt(segundos)} s = ${fmt(m.porSegundo)} resgates/s; p50 ${fmt(m.p50)} ms, p95 ${fmt(m.p95)} ms, p99 ${fmt(m.p99)} ms; 2xx ${m.ok}, não-2xx ${m.non2xx}, erros ${m.erros}\n` +
+      `\n[${name}] carga antes (1/5/15 min): ${m.cargaAntes}\n` +
+        `  POST /api/beneficio/resgate: ${m.pedidos} pedidos em ${fmt(seconds)} s = ${fmt(m.porSegundo)} resgates/s; p50 ${fmt(m.p50)} ms, p95 ${fmt(m.p95)} ms, p99 ${fmt(m.p99)} ms; 2xx ${m.ok}, não-2xx ${m.non2xx}, erros ${m.erros}\n` +
         `  CPU por resgate: API ${fmt(cpu.api, 2)} ms + PostgreSQL (backends deste banco) ${fmt(cpu.pg, 2)} ms = ${fmt(cpu.api + cpu.pg, 2)} ms\n` +
         `  invariantes: ${JSON.stringify(inv)} => ${m.invOk ? 'OK' : 'VIOLADAS'}` +
-        (m.lista ? `\n  GET /api/beneficio (membro com ~${Math.round(CODIGOS / CONNECTIONS)} resgates, ${DURATION}s): ${fmt(m.lista.rps)} req/s, p95 ${fmt(m.lista.p95)} ms, não-2xx ${m.lista.non2xx}` : '') +
+        (m.lista ? `\n  GET /api/beneficio (membro com ~${Math.round(CODES / CONNECTIONS)} resgates, ${DURATION}s): ${fmt(m.lista.rps)} req/s, p95 ${fmt(m.lista.p95)} ms, não-2xx ${m.lista.non2xx}` : '') +
         (m.logged ? `\n  GET /api/usuario/logged (${DURATION}s): ${fmt(m.logged.rps)} req/s, p95 ${fmt(m.logged.p95)} ms, não-2xx ${m.logged.non2xx}` : ''),
     );
     return m;
@@ -135,11 +135,11 @@ async function medir(nome, start, dbName) {
   }
 }
 
-console.log(`${CONNECTIONS} membros simultâneos (uma conexão cada), pool de ${CODIGOS} códigos, valor 1 ponto, Idempotency-Key nova por pedido; baseline: ${BASELINE}`);
+console.log(`${CONNECTIONS} membros simultâneos (uma conexão cada), pool de ${CODES} códigos, valor 1 ponto, Idempotency-Key nova por pedido; baseline: ${BASELINE}`);
 const revisao = BASELINE === 'none' ? null : prepareRevision(BASELINE);
-const limpar = () => revisao?.remove();
+const clear = () => revisao?.remove();
 process.once('SIGINT', () => {
-  limpar();
+  clear();
   process.exit(130);
 });
 const medidas = [];
@@ -148,10 +148,10 @@ try {
   // Load shedding (ADR 0024) off: this bench measures how many redemptions a saturated process
   // completes, as the baseline (which has none) is measured; with it on, a closed loop of 100 clients
   // keeps the event loop busy with refusals.
-  const semCorte = { OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' };
-  medidas.push(await medir('esta árvore (apps/api/dist)', (port, env) => startApi(port, { ...env, ...semCorte }), 'legiao_bench_resgate'));
+  const withoutCut = { OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' };
+  medidas.push(await medir('esta árvore (apps/api/dist)', (port, env) => startApi(port, { ...env, ...withoutCut }), 'legiao_bench_resgate'));
 } finally {
-  limpar();
+  clear();
 }
 
 console.log('');
@@ -164,16 +164,16 @@ console.table(
     'p95 ms': fmt(m.p95),
     'p99 ms': fmt(m.p99),
     'CPU ms/resgate (API+PG)': `${fmt(m.cpu.api, 2)}+${fmt(m.cpu.pg, 2)}`,
-    invariantes: m.invOk ? 'OK' : 'VIOLADAS',
+    invariants: m.invOk ? 'OK' : 'VIOLADAS',
     'GET /beneficio req/s': m.lista ? fmt(m.lista.rps) : '-',
     'logged req/s': m.logged ? fmt(m.logged.rps) : '-',
   })),
 );
 if (medidas.length === 2) {
-  const [antes, depois] = medidas;
-  console.log(`razão resgates/s (nova / baseline ${BASELINE}): ${fmt(depois.porSegundo / antes.porSegundo, 2)}x; p95 ${fmt(antes.p95)} -> ${fmt(depois.p95)} ms`);
+  const [before, after] = medidas;
+  console.log(`razão resgates/s (nova / baseline ${BASELINE}): ${fmt(after.porSegundo / before.porSegundo, 2)}x; p95 ${fmt(before.p95)} -> ${fmt(after.p95)} ms`);
   const total = (m) => m.cpu.api + m.cpu.pg;
-  console.log(`razão CPU por resgate, API + PostgreSQL (baseline / nova): ${fmt(total(antes) / total(depois), 2)}x`);
-  if (antes.lista && depois.lista) console.log(`razão GET /api/beneficio: ${fmt(depois.lista.rps / antes.lista.rps, 2)}x; GET /api/usuario/logged: ${fmt(depois.logged.rps / antes.logged.rps, 2)}x`);
+  console.log(`razão CPU por resgate, API + PostgreSQL (baseline / nova): ${fmt(total(before) / total(after), 2)}x`);
+  if (before.lista && after.lista) console.log(`razão GET /api/beneficio: ${fmt(after.lista.rps / before.lista.rps, 2)}x; GET /api/usuario/logged: ${fmt(after.logged.rps / before.logged.rps, 2)}x`);
 }
 if (medidas.some((m) => !m.invOk)) process.exitCode = 1;

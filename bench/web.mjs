@@ -153,9 +153,9 @@ try {
       if (logged && !lhr.finalDisplayedUrl.endsWith('/home')) throw new Error(`esperava /home, a página terminou em ${lhr.finalDisplayedUrl}`);
       const a = (k) => lhr.audits[k]?.numericValue;
       // A run Lighthouse could not measure (a metric missing from the trace) is told and done again.
-      const faltando = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].filter((k) => typeof a(k) !== 'number');
-      if (lhr.categories.performance.score === null || faltando.length) {
-        console.log(`  run ${run + 1}: sem medida (${lhr.runtimeError?.code ?? faltando.join(', ')}); repetindo`);
+      const missing = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].filter((k) => typeof a(k) !== 'number');
+      if (lhr.categories.performance.score === null || missing.length) {
+        console.log(`  run ${run + 1}: sem medida (${lhr.runtimeError?.code ?? missing.join(', ')}); repetindo`);
         if (++invalid > RUNS) throw new Error('o Lighthouse falhou vezes demais');
         run--;
         continue;

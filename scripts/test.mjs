@@ -82,6 +82,8 @@ const step = async (name, cmd, args, env) => {
 try {
   await step('prisma generate', 'pnpm', ['--filter', '@legiao/api', 'run', 'generate']);
   if (!only || only === 'unit') {
+    // The naming rule (ADR 0030): a Portuguese identifier in code fails the run.
+    await step('nomes em inglês no código', 'node', ['tools/rename/check.mjs', '--as-test']);
     await step('testes unitários e de integração', 'pnpm', ['-r', '--filter', '!@legiao/e2e', '--workspace-concurrency=1', 'run', 'test'], {
       DATABASE_URL: `${pg.url}/legiao_api_test`,
     });

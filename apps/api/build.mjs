@@ -20,8 +20,8 @@ export const entryPoints = {
   'cli-migrate': 'src/db/cli-migrate.ts',
   'cli-seed': 'src/db/cli-seed.ts',
   'cli-admin-grant': 'src/features/admin/cli-admin-grant.ts',
-  'import-compras': 'src/features/produto/import-compras.ts',
-  'cli-import-cupons': 'src/features/beneficio/cli-import-cupons.ts',
+  'import-compras': 'src/features/produto/import-purchases.ts',
+  'cli-import-cupons': 'src/features/beneficio/cli-import-coupons.ts',
 };
 
 // `packages: 'external'` leaves every bare import to Node; this plugin runs first and sends the

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
-import { prefetchInicialPlugin } from './vite/prefetch-inicial-plugin.ts';
+import { initialPrefetchPlugin } from './vite/initial-prefetch-plugin.ts';
 
 // The API the dev server proxies to (docker compose sets http://api:3000).
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
@@ -9,7 +9,7 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 export default defineConfig({
   // .gz and .br next to each asset: the API serves them as they are (preCompressed), no CPU per request.
   // The prefetch script starts the member home's first calls before the app's code has loaded.
-  plugins: [react(), prefetchInicialPlugin(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
+  plugins: [react(), initialPrefetchPlugin(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
   server: {
     port: 5173,
     proxy: {

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { randomNome, strongPassword, uniqueEmail, validCpf } from './data';
+import { randomName, strongPassword, uniqueEmail, validCpf } from './data';
 import { extractLink, readMail } from './mail';
 
 export interface TestAccount {
@@ -15,8 +15,8 @@ export const RESET_SUBJECT = 'Redefinição de senha';
 
 /** Signs a member up through the API (POST /api/usuario); the account stays pending activation. */
 export async function createPendingAccount(request: APIRequestContext, prefix = 'membro'): Promise<TestAccount> {
-  const { nome, primeiroNome } = randomNome();
-  const account = { email: uniqueEmail(prefix), senha: strongPassword(), nome, primeiroNome, cpf: validCpf() };
+  const { nome: name, primeiroNome: firstName } = randomName();
+  const account = { email: uniqueEmail(prefix), senha: strongPassword(), nome: name, primeiroNome: firstName, cpf: validCpf() };
   const res = await request.post('/api/usuario', {
     data: {
       email: account.email,

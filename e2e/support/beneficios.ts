@@ -23,14 +23,14 @@ type PgModule = { Client: new (opts: { connectionString: string }) => PgClient }
 const SKUS = ['HID-GARRAFA750-AZUL', 'CAF-CANECA350-PRETO', 'BAR-COPO473-BRANCO', 'BAR-COPO473-PRETO', 'CAF-CANECA350-ROSA'];
 
 /** Fills the profile fields the sign-up leaves empty and sets the portal's perfil, as the profile pages would. */
-export async function completarPerfil(email: string, perfil: string | null = 'estiloso') {
+export async function completeProfile(email: string, profile: string | null = 'estiloso') {
   const pg = requireFromApi('pg') as PgModule;
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
   try {
     const res = await client.query(
       `UPDATE usuario SET cep = '20040002', endereco = 'Avenida Rio Branco', numero = '100', cidade = 'Rio de Janeiro', uf = 'RJ', genero = COALESCE(genero, 'naodizer'), perfil = $2 WHERE email = $1`,
-      [email, perfil],
+      [email, profile],
     );
     expect(res.rowCount, `perfil de ${email}`).toBe(1);
   } finally {
@@ -39,29 +39,29 @@ export async function completarPerfil(email: string, perfil: string | null = 'es
 }
 
 /** `pontos` verified purchases in one order, imported with the brand's command (import:compras). */
-export async function creditarCompras(email: string, pontos: number) {
-  if (pontos > SKUS.length) throw new Error(`no máximo ${SKUS.length} pontos`);
+export async function creditPurchases(email: string, points: number) {
+  if (points > SKUS.length) throw new Error(`no máximo ${SKUS.length} pontos`);
   const dir = mkdtempSync(path.join(tmpdir(), 'legiao-saldo-'));
   const csv = path.join(dir, 'compras.csv');
-  const pedido = `E2E-B-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const linhas = SKUS.slice(0, pontos).map((sku) => `${pedido};${email};;${sku};1;2025-06-10`);
-  writeFileSync(csv, `pedido;email;cpf;produto;quantidade;dataCompra\n${linhas.join('\n')}\n`);
+  const request = `E2E-B-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const lines = SKUS.slice(0, points).map((sku) => `${request};${email};;${sku};1;2025-06-10`);
+  writeFileSync(csv, `pedido;email;cpf;produto;quantidade;dataCompra\n${lines.join('\n')}\n`);
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/features/produto/import-compras.ts', csv], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/features/produto/import-purchases.ts', csv], {
       cwd: API_DIR,
       env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'warn' },
       timeout: 60_000,
     });
-    expect(stdout, 'as compras verificadas foram criadas').toContain(`${pontos} criada(s)`);
+    expect(stdout, 'as compras verificadas foram criadas').toContain(`${points} criada(s)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** A fresh, active member with a complete and defined profile and `pontos` of balance. */
-export async function membroComSaldo(request: APIRequestContext, pontos: number, prefix = 'beneficio'): Promise<TestAccount> {
-  const conta = await createActiveAccount(request, prefix);
-  await completarPerfil(conta.email);
-  if (pontos > 0) await creditarCompras(conta.email, pontos);
-  return conta;
+export async function memberWithBalance(request: APIRequestContext, points: number, prefix = 'beneficio'): Promise<TestAccount> {
+  const account = await createActiveAccount(request, prefix);
+  await completeProfile(account.email);
+  if (points > 0) await creditPurchases(account.email, points);
+  return account;
 }

@@ -33,7 +33,7 @@ export function strongPassword(): string {
 }
 
 /** Mobile number as typed (digits) and as the (##) #####-#### mask shows it. */
-export function randomCelular(): { digits: string; masked: string } {
+export function randomPhone(): { digits: string; masked: string } {
   const rest = String(randomInt(10_000_000, 99_999_999));
   const digits = `119${rest}`;
   return { digits, masked: `(11) 9${rest.slice(0, 4)}-${rest.slice(4)}` };
@@ -41,7 +41,7 @@ export function randomCelular(): { digits: string; masked: string } {
 
 export const FIRST_NAMES = ['Beatriz', 'Rafael', 'Juliana', 'Thiago', 'Camila', 'Gustavo', 'Larissa', 'Mateus'];
 
-export function randomNome(): { nome: string; primeiroNome: string } {
-  const primeiroNome = FIRST_NAMES[randomInt(FIRST_NAMES.length)]!;
-  return { nome: `${primeiroNome} Teste ${uniqueTag().slice(-4).toUpperCase()}`, primeiroNome };
+export function randomName(): { nome: string; primeiroNome: string } {
+  const firstName = FIRST_NAMES[randomInt(FIRST_NAMES.length)]!;
+  return { nome: `${firstName} Teste ${uniqueTag().slice(-4).toUpperCase()}`, primeiroNome: firstName };
 }

@@ -32,7 +32,7 @@ export async function startFakeCep() {
     }
     const found = KNOWN_CEPS[cep];
     const body = found
-      ? { cep: `${cep.slice(0, 5)}-${cep.slice(5)}`, complemento: '', unidade: '', ibge: '3550308', gia: '1004', ddd: '11', siafi: '7107', ...found }
+      ? { cep: `${cep.slice(0, 5)}-${cep.slice(5)}`, complemento: '', unit: '', ibge: '3550308', gia: '1004', ddd: '11', siafi: '7107', ...found }
       : { erro: true };
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body));

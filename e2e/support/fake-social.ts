@@ -41,11 +41,11 @@ export async function startFakeSocial() {
 <p><button type="submit">Continuar</button></p></form></body></html>`);
   }
 
-  function issue(provider: Identity['provider'], email: string, nome: string) {
+  function issue(provider: Identity['provider'], email: string, name: string) {
     const key = `${provider}:${email.toLowerCase()}`;
     if (!subs.has(key)) subs.set(key, `${Date.now()}${randomBytes(4).toString('hex')}`);
     const token = `${provider === 'google' ? 'ya29' : 'EAAB'}.${randomBytes(18).toString('base64url')}`;
-    tokens.set(token, { provider, sub: subs.get(key)!, email, nome: nome || 'Pessoa Social' });
+    tokens.set(token, { provider, sub: subs.get(key)!, email, nome: name || 'Pessoa Social' });
     return token;
   }
 

@@ -18,25 +18,25 @@ function e2eDatabaseUrl(): string {
 }
 
 /** The catalogue id of a product by its exact name (GET /api/produto/busca). */
-export async function produtoId(request: APIRequestContext, nome: string): Promise<number> {
-  const res = await request.get('/api/produto/busca', { params: { q: nome, pageSize: 100 } });
+export async function produtoId(request: APIRequestContext, name: string): Promise<number> {
+  const res = await request.get('/api/produto/busca', { params: { q: name, pageSize: 100 } });
   expect(res.status(), `GET /api/produto/busca: ${await res.text()}`).toBe(200);
   const { items } = (await res.json()) as { items: { id: number; nome: string }[] };
-  const produto = items.find((p) => p.nome === nome);
-  if (!produto) throw new Error(`produto "${nome}" não está no catálogo`);
-  return produto.id;
+  const product = items.find((p) => p.nome === name);
+  if (!product) throw new Error(`produto "${name}" não está no catálogo`);
+  return product.id;
 }
 
 /** A member's own (non-verified) entry, as the add page would create it, with a chosen date. */
-export async function adicionarProdutoApi(
+export async function addProductApi(
   request: APIRequestContext,
   token: string,
-  entrada: { nome: string; localCompra: string; dataCompra?: string },
+  entry: { nome: string; localCompra: string; dataCompra?: string },
 ): Promise<string> {
-  const idProduto = await produtoId(request, entrada.nome);
+  const idProduto = await produtoId(request, entry.nome);
   const res = await request.post('/api/produto/cliente', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { idProduto, localCompra: entrada.localCompra, presente: false, dataCompra: entrada.dataCompra },
+    data: { idProduto, localCompra: entry.localCompra, presente: false, dataCompra: entry.dataCompra },
   });
   expect(res.status(), `POST /api/produto/cliente: ${await res.text()}`).toBe(201);
   return ((await res.json()) as { id: string }).id;
@@ -46,13 +46,13 @@ export async function adicionarProdutoApi(
  * A verified purchase (bought on the brand's site), registered with the import command the brand
  * runs (apps/api import:compras) against the test database: it gets legion numbers like a real one.
  */
-export async function registrarCompraVerificada(compra: { email: string; sku: string; quantidade: number; dataCompra: string }) {
+export async function recordVerifiedPurchase(purchase: { email: string; sku: string; quantidade: number; dataCompra: string }) {
   const dir = mkdtempSync(path.join(tmpdir(), 'legiao-compras-'));
   const csv = path.join(dir, 'compras.csv');
-  const pedido = `E2E-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  writeFileSync(csv, `pedido;email;cpf;produto;quantidade;dataCompra\n${pedido};${compra.email};;${compra.sku};${compra.quantidade};${compra.dataCompra}\n`);
+  const request = `E2E-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  writeFileSync(csv, `pedido;email;cpf;produto;quantidade;dataCompra\n${request};${purchase.email};;${purchase.sku};${purchase.quantidade};${purchase.dataCompra}\n`);
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/features/produto/import-compras.ts', csv], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/features/produto/import-purchases.ts', csv], {
       cwd: API_DIR,
       env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'warn' },
       timeout: 60_000,
@@ -64,8 +64,8 @@ export async function registrarCompraVerificada(compra: { email: string; sku: st
 }
 
 /** A product card (ProdutoCard) by the product's name, inside `scope`. */
-export function cartao(scope: Page | Locator, nome: string): Locator {
-  return scope.getByRole('article', { name: nome, exact: true });
+export function card(scope: Page | Locator, name: string): Locator {
+  return scope.getByRole('article', { name: name, exact: true });
 }
 
 /** The open modal dialog. */

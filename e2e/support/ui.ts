@@ -25,21 +25,21 @@ export function field(page: Page, label: string): Locator {
   return page.getByLabel(label, { exact: true });
 }
 
-export async function login(page: Page, email: string, senha: string) {
+export async function login(page: Page, email: string, password: string) {
   await page.goto('/login');
   await field(page, 'E-mail').fill(email);
-  await field(page, 'Senha').fill(senha);
+  await field(page, 'Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
 }
 
 /** Sair from the member menu (opening a collapsed menu first on small screens). */
 export async function logout(page: Page) {
-  const sair = page.getByRole('button', { name: 'Sair', exact: true });
-  if (!(await sair.isVisible())) {
+  const leave = page.getByRole('button', { name: 'Sair', exact: true });
+  if (!(await leave.isVisible())) {
     await page.getByRole('button', { name: /menu/i }).first().click();
   }
-  await sair.click();
+  await leave.click();
   await expect(page).toHaveURL(/\/$/);
 }
 

@@ -26,24 +26,24 @@ test('every back-office screen has no serious or critical axe violation', async 
   const links = await menu.getByRole('link').evaluateAll((as) => as.map((a) => ({ nome: a.textContent?.trim() ?? '', href: a.getAttribute('href') ?? '' })));
   expect(links.length).toBeGreaterThan(5);
 
-  const achados: Record<string, string[]> = {};
-  for (const { nome, href } of [...links, ...EXTRAS.map((href) => ({ nome: 'sem menu', href }))]) {
+  const found: Record<string, string[]> = {};
+  for (const { nome: name, href } of [...links, ...EXTRAS.map((href) => ({ nome: 'sem menu', href }))]) {
     await page.goto(href);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Lists and charts fill in after their first request.
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('status').filter({ hasText: 'Carregando' })).toHaveCount(0);
     const v = await violations(page);
-    if (v.length) achados[`${nome} (${href})`] = v;
+    if (v.length) found[`${name} (${href})`] = v;
   }
   // The shared confirmation dialog, open over a list.
   await page.goto('/admin/equipe');
   await page.getByRole('button', { name: /^Tirar acesso de/ }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   const dialogo = await violations(page);
-  if (dialogo.length) achados['diálogo de confirmação (/admin/equipe)'] = dialogo;
+  if (dialogo.length) found['diálogo de confirmação (/admin/equipe)'] = dialogo;
   await adminSnap(page, 'a11y-dialogo');
 
   // One report of every screen, rather than stopping at the first.
-  expect(achados).toEqual({});
+  expect(found).toEqual({});
 });

@@ -10,9 +10,9 @@ import { STAFF, adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '
 test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 test('a change made by an admin shows in the trail with its before and after', async ({ page, browser, request }) => {
-  const conta = await createActiveAccount(request, 'auditoria');
+  const account = await createActiveAccount(request, 'auditoria');
   await loginStaff(page, 'admin', '/admin/equipe');
-  const res = await adminApi(page, 'PUT', '/api/admin/equipe/papeis', { email: conta.email, papeis: ['operacao'] });
+  const res = await adminApi(page, 'PUT', '/api/admin/equipe/papeis', { email: account.email, papeis: ['operacao'] });
   expect(res.status).toBe(200);
 
   // Read by another role: support reads the trail too.
@@ -21,20 +21,20 @@ test('a change made by an admin shows in the trail with its before and after', a
   await expect(leitor.getByRole('heading', { level: 1, name: 'Auditoria' })).toBeVisible();
   await leitor.getByLabel('Pessoa (nome ou e-mail)').fill(STAFF.admin.email);
   await leitor.getByLabel('Entidade', { exact: true }).selectOption('equipe');
-  const hoje = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
-  await leitor.getByLabel('De', { exact: true }).fill(hoje);
+  const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
+  await leitor.getByLabel('De', { exact: true }).fill(today);
   await expect(leitor).toHaveURL(/autor=admin%40legiao\.dev/);
   await expect(leitor).toHaveURL(/entidade=equipe/);
-  await expect(leitor).toHaveURL(new RegExp(`de=${hoje}`));
-  const linha = leitor.getByRole('row').filter({ hasText: 'equipe.papeis' }).first();
-  await expect(linha).toContainText(STAFF.admin.nome);
+  await expect(leitor).toHaveURL(new RegExp(`de=${today}`));
+  const line = leitor.getByRole('row').filter({ hasText: 'equipe.papeis' }).first();
+  await expect(line).toContainText(STAFF.admin.nome);
   await adminSnap(leitor, 'auditoria');
-  await linha.getByRole('button', { name: /Ver diferenças/ }).click();
+  await line.getByRole('button', { name: /Ver diferenças/ }).click();
   const dialogo = leitor.getByRole('dialog', { name: /equipe\.papeis · equipe/ });
-  const papeis = dialogo.getByRole('row', { name: /papeis/ });
-  await expect(papeis.getByRole('cell').nth(0)).toHaveText('[]');
-  await expect(papeis.getByRole('cell').nth(1)).toHaveText('["operacao"]');
-  await expect(dialogo.getByRole('row', { name: /email/ })).toContainText(conta.email);
+  const roles = dialogo.getByRole('row', { name: /papeis/ });
+  await expect(roles.getByRole('cell').nth(0)).toHaveText('[]');
+  await expect(roles.getByRole('cell').nth(1)).toHaveText('["operacao"]');
+  await expect(dialogo.getByRole('row', { name: /email/ })).toContainText(account.email);
   await adminSnap(leitor, 'auditoria-diferencas');
   await leitor.keyboard.press('Escape');
   await expect(dialogo).toHaveCount(0);

@@ -11,18 +11,18 @@ import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 test.describe.configure({ timeout: 120_000 });
 
-const previa = (page: Page) => page.getByRole('complementary', { name: 'Prévia como membro' });
-const cardNaPrevia = (page: Page) => previa(page).getByTestId('previa-card').getByRole('article');
+const preview = (page: Page) => page.getByRole('complementary', { name: 'Prévia como membro' });
+const cardInPreview = (page: Page) => preview(page).getByTestId('previa-card').getByRole('article');
 
-async function memberCard(page: Page, nome: string) {
+async function memberCard(page: Page, name: string) {
   await page.goto('/beneficios');
   await expect(page.getByRole('heading', { level: 1, name: 'Benefícios', exact: true })).toBeVisible();
-  return page.getByRole('article', { name: nome, exact: true });
+  return page.getByRole('article', { name: name, exact: true });
 }
 
 test('marketing creates a benefit with a preview as a member; the member sees it, its edit, and its archiving at once', async ({ page, browser }) => {
   const marca = randomUUID().slice(0, 6);
-  const nome = `Show da Legião ${marca}`;
+  const name = `Show da Legião ${marca}`;
   await loginStaff(page, 'marketing', '/admin/beneficios');
   await expect(page.getByRole('heading', { level: 1, name: 'Benefícios' })).toBeVisible();
   // The seeded benefits, with their situation and the state a member sees.
@@ -32,8 +32,8 @@ test('marketing creates a benefit with a preview as a member; the member sees it
 
   await page.getByRole('link', { name: 'Novo benefício' }).click();
   await expect(page).toHaveURL(/\/admin\/beneficios\/novo$/);
-  await expect(previa(page)).toContainText('Corrija os campos do formulário para ver a prévia.');
-  await page.getByLabel('Título', { exact: true }).fill(nome);
+  await expect(preview(page)).toContainText('Corrija os campos do formulário para ver a prévia.');
+  await page.getByLabel('Título', { exact: true }).fill(name);
   await page.getByLabel('Chave', { exact: true }).fill(`show-${marca}`);
   await page.getByLabel('Termos de uso', { exact: true }).fill('Um par de ingressos por membro. Intransferível.');
   await page.getByLabel('Endereço da imagem', { exact: true }).fill('/beneficios/spanta-rj.svg');
@@ -42,62 +42,62 @@ test('marketing creates a benefit with a preview as a member; the member sees it
   await page.getByLabel('Colaboradores', { exact: true }).uncheck();
 
   // The preview: the member portal's own card, as the chosen member would see it.
-  await expect(cardNaPrevia(page)).toBeVisible();
-  await expect(cardNaPrevia(page).getByRole('heading', { name: nome })).toBeVisible();
-  await expect(cardNaPrevia(page).getByRole('button')).toHaveText('Resgatar!');
-  await previa(page).getByLabel('Saldo (pontos)').fill('1');
-  await expect(cardNaPrevia(page).getByRole('button')).toHaveText('Bloqueado');
-  await expect(cardNaPrevia(page)).toContainText('Faltam 2 pontos.');
-  await previa(page).getByLabel('Resgates feitos').fill('1');
-  await expect(cardNaPrevia(page).getByRole('button')).toHaveText('Ver cupom!');
-  await previa(page).getByLabel('Último cupom já usado').check();
-  await expect(cardNaPrevia(page).getByRole('button')).toHaveText('Utilizado!');
-  await previa(page).getByLabel('Resgates feitos').fill('0');
-  await previa(page).getByLabel('Tipo').selectOption('lead');
-  await expect(previa(page)).toContainText('Este membro não vê o card. Não é para leads: o público é legionários.');
-  await previa(page).getByLabel('Tipo').selectOption('legionario');
-  await previa(page).getByLabel('Saldo (pontos)').fill('5');
-  await expect(cardNaPrevia(page).getByRole('button')).toHaveText('Resgatar!');
+  await expect(cardInPreview(page)).toBeVisible();
+  await expect(cardInPreview(page).getByRole('heading', { name: name })).toBeVisible();
+  await expect(cardInPreview(page).getByRole('button')).toHaveText('Resgatar!');
+  await preview(page).getByLabel('Saldo (pontos)').fill('1');
+  await expect(cardInPreview(page).getByRole('button')).toHaveText('Bloqueado');
+  await expect(cardInPreview(page)).toContainText('Faltam 2 pontos.');
+  await preview(page).getByLabel('Resgates feitos').fill('1');
+  await expect(cardInPreview(page).getByRole('button')).toHaveText('Ver cupom!');
+  await preview(page).getByLabel('Último cupom já usado').check();
+  await expect(cardInPreview(page).getByRole('button')).toHaveText('Utilizado!');
+  await preview(page).getByLabel('Resgates feitos').fill('0');
+  await preview(page).getByLabel('Tipo').selectOption('lead');
+  await expect(preview(page)).toContainText('Este membro não vê o card. Não é para leads: o público é legionários.');
+  await preview(page).getByLabel('Tipo').selectOption('legionario');
+  await preview(page).getByLabel('Saldo (pontos)').fill('5');
+  await expect(cardInPreview(page).getByRole('button')).toHaveText('Resgatar!');
   await adminSnap(page, 'beneficio-novo-previa');
 
   await page.getByRole('button', { name: 'Criar benefício' }).click();
   await expect(page.getByText('Benefício criado e no ar.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/beneficios\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: nome })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: name })).toBeVisible();
 
   // The demo member (legionária, São Paulo, 5 pontos) sees it right away, as the preview showed.
-  const membro = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await login(membro, DEMO.email, DEMO.senha);
-  const card = await memberCard(membro, nome);
+  const member = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await login(member, DEMO.email, DEMO.senha);
+  const card = await memberCard(member, name);
   await expect(card.getByRole('button')).toHaveText('Resgatar!');
 
   // An edit reaches her at once.
-  const novoNome = `${nome} (sessão extra)`;
-  await page.getByLabel('Título', { exact: true }).fill(novoNome);
+  const newName = `${name} (sessão extra)`;
+  await page.getByLabel('Título', { exact: true }).fill(newName);
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByText('Benefício salvo. Os membros já veem a mudança.')).toBeVisible();
-  await expect((await memberCard(membro, novoNome)).getByRole('button')).toHaveText('Resgatar!');
+  await expect((await memberCard(member, newName)).getByRole('button')).toHaveText('Resgatar!');
 
   // Duplicate from the list: the copy opens, archived.
   await page.getByRole('link', { name: 'Voltar à lista' }).click();
   await page.getByLabel('Buscar por título ou chave').fill(marca);
   await expect(page).toHaveURL(/busca=/);
   await expect(tabela.getByRole('row')).toHaveCount(2); // header + the benefit
-  await page.getByRole('button', { name: `Duplicar ${novoNome}` }).click();
+  await page.getByRole('button', { name: `Duplicar ${newName}` }).click();
   await expect(page.getByText(/Cópia criada \(arquivada\)/)).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: `${novoNome} (cópia)` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `${newName} (cópia)` })).toBeVisible();
   await expect(page.getByText('Arquivado', { exact: true })).toBeVisible();
 
   // Archive the original (asks first): it leaves the member portal at once.
   await page.getByRole('link', { name: 'Voltar à lista' }).click();
-  await page.getByRole('button', { name: `Arquivar ${novoNome}` }).click();
-  const confirmar = page.getByRole('dialog', { name: 'Arquivar benefício' });
-  await confirmar.getByRole('button', { name: 'Arquivar' }).click();
-  await expect(page.getByText(`${novoNome} foi arquivado.`)).toBeVisible();
-  await expect(tabela.getByRole('row', { name: new RegExp(`^${novoNome.replace(/[()]/g, '\\$&')} show-`) })).toContainText('Arquivado');
-  await memberCard(membro, 'Cupom 10% OFF');
-  await expect(membro.getByRole('article', { name: novoNome, exact: true })).toHaveCount(0);
-  await membro.close();
+  await page.getByRole('button', { name: `Arquivar ${newName}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Arquivar benefício' });
+  await confirm.getByRole('button', { name: 'Arquivar' }).click();
+  await expect(page.getByText(`${newName} foi arquivado.`)).toBeVisible();
+  await expect(tabela.getByRole('row', { name: new RegExp(`^${newName.replace(/[()]/g, '\\$&')} show-`) })).toContainText('Arquivado');
+  await memberCard(member, 'Cupom 10% OFF');
+  await expect(member.getByRole('article', { name: newName, exact: true })).toHaveCount(0);
+  await member.close();
 });
 
 test('support (atendimento) reads benefits but cannot change them: no buttons, a locked form, 403 from the server', async ({ page }) => {
@@ -111,11 +111,11 @@ test('support (atendimento) reads benefits but cannot change them: no buttons, a
   await expect(page.getByLabel('Título', { exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Salvar alterações' })).toHaveCount(0);
   // The preview still works for support: it is how they answer "why can't I redeem this?".
-  await expect(cardNaPrevia(page)).toBeVisible();
+  await expect(cardInPreview(page)).toBeVisible();
   await adminSnap(page, 'beneficio-somente-leitura');
   // Usable at 1024 px: the preview moves below the form, the list keeps its columns.
   await page.setViewportSize({ width: 1024, height: 768 });
-  await expect(cardNaPrevia(page)).toBeVisible();
+  await expect(cardInPreview(page)).toBeVisible();
   await adminSnap(page, 'beneficio-somente-leitura');
   await page.getByRole('link', { name: 'Voltar à lista' }).click();
   await expect(page.getByRole('table', { name: 'Benefícios' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { semViolacoesAxe } from '../support/acessibilidade';
+import { withoutAxeViolations } from '../support/acessibilidade';
 import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 
 // The catalogue in the back office (/admin/catalogo; docs/decisions/0029-back-office-content.md):
@@ -8,14 +8,14 @@ import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 
 test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
-const buscaPublica = async (page: import('@playwright/test').Page, nome: string) =>
-  ((await (await page.request.get(`/api/produto/busca?q=${encodeURIComponent(nome)}`)).json()) as { items: { nome: string }[] }).items.map((p) => p.nome);
+const publicSearch = async (page: import('@playwright/test').Page, name: string) =>
+  ((await (await page.request.get(`/api/produto/busca?q=${encodeURIComponent(name)}`)).json()) as { items: { nome: string }[] }).items.map((p) => p.nome);
 
 test('marketing cria um produto, vê as regras dos números da Legião, recusa SKU repetido e desativa/ativa', async ({ page }) => {
   // A long walk through the screen, with an axe pass, on a machine other jobs share.
   test.slow();
   const tag = Date.now().toString(36).toUpperCase();
-  const nome = `Garrafa Teste ${tag}`;
+  const name = `Garrafa Teste ${tag}`;
   await loginStaff(page, 'marketing');
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Catálogo' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Catálogo' })).toBeVisible();
@@ -30,14 +30,14 @@ test('marketing cria um produto, vê as regras dos números da Legião, recusa S
   await page.getByText('O que os membros escolhem ao adicionar um produto').click();
   await expect(page.getByText('Lista fixa da especificação')).toBeVisible();
   await adminSnap(page, 'catalogo');
-  await semViolacoesAxe(page, '/admin/catalogo');
+  await withoutAxeViolations(page, '/admin/catalogo');
 
   await page.getByRole('link', { name: 'Novo produto' }).click();
   const form = page.getByRole('form', { name: 'Produto' });
   await form.getByRole('button', { name: 'Criar produto' }).click();
   await expect(form.getByText('SKU: letras, números, - e _ (até 60).')).toBeVisible();
   await form.getByLabel('SKU', { exact: true }).fill(`E2E-${tag}`);
-  await form.getByLabel('Nome', { exact: true }).fill(nome);
+  await form.getByLabel('Nome', { exact: true }).fill(name);
   await form.getByLabel('Categoria', { exact: true }).selectOption('Hidratação');
   await form.getByLabel('Linha (subcategoria)').fill('Garrafas');
   await form.getByLabel('Moldura do card').selectOption('Legião 1913');
@@ -45,17 +45,17 @@ test('marketing cria um produto, vê as regras dos números da Legião, recusa S
   await form.getByLabel('Endereço: imagem principal').fill('/produtos/sem-imagem.svg');
   await form.getByRole('button', { name: 'Criar produto' }).click();
   await expect(page.getByText('Produto criado.')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: nome })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: name })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Números da Legião' })).toContainText('0 entregues de 1.913');
   await expect(page.getByText('Um número nunca muda nem se repete')).toBeVisible();
   await adminSnap(page, 'catalogo-produto');
-  await semViolacoesAxe(page, 'o formulário de produto');
-  expect(await buscaPublica(page, nome)).toEqual([nome]);
+  await withoutAxeViolations(page, 'o formulário de produto');
+  expect(await publicSearch(page, name)).toEqual([name]);
 
   // The same SKU in other letters is the same product for the purchase import: refused.
   await page.goto('/admin/catalogo/novo');
   await form.getByLabel('SKU', { exact: true }).fill(`e2e-${tag}`.toLowerCase());
-  await form.getByLabel('Nome', { exact: true }).fill(`${nome} 2`);
+  await form.getByLabel('Nome', { exact: true }).fill(`${name} 2`);
   await form.getByLabel('Linha (subcategoria)').fill('Garrafas');
   await form.getByLabel('Endereço: imagem principal').fill('/produtos/sem-imagem.svg');
   await form.getByRole('button', { name: 'Criar produto' }).click();
@@ -63,15 +63,15 @@ test('marketing cria um produto, vê as regras dos números da Legião, recusa S
 
   // Off: gone from the members' search at once; on again.
   await page.goto('/admin/catalogo');
-  await page.getByLabel('Buscar (nome ou SKU)').fill(nome);
-  const chave = page.getByRole('switch', { name: `Ativo: ${nome}` });
-  await expect(chave).toHaveAttribute('aria-checked', 'true');
-  await chave.click();
-  await expect(chave).toHaveAttribute('aria-checked', 'false');
-  expect(await buscaPublica(page, nome)).toEqual([]);
-  await chave.click();
-  await expect(chave).toHaveAttribute('aria-checked', 'true');
-  expect(await buscaPublica(page, nome)).toEqual([nome]);
+  await page.getByLabel('Buscar (nome ou SKU)').fill(name);
+  const key = page.getByRole('switch', { name: `Ativo: ${name}` });
+  await expect(key).toHaveAttribute('aria-checked', 'true');
+  await key.click();
+  await expect(key).toHaveAttribute('aria-checked', 'false');
+  expect(await publicSearch(page, name)).toEqual([]);
+  await key.click();
+  await expect(key).toHaveAttribute('aria-checked', 'true');
+  expect(await publicSearch(page, name)).toEqual([name]);
 });
 
 test('atendimento vê o catálogo sem controles; o servidor recusa suas escritas', async ({ page }) => {

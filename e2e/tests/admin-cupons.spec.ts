@@ -10,39 +10,39 @@ import { SCREENS_DIR } from '../support/env';
 
 test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
-const BENEFICIO = 'Cupom 30% OFF';
-const livres = async (page: Page) => Number((await page.getByTestId('estoque-livres').innerText()).replace(/\D/g, ''));
-const arquivo = (nome: string, linhas: string[]) => ({ name: nome, mimeType: 'text/csv', buffer: Buffer.from(linhas.join('\n')) });
+const BENEFIT = 'Cupom 30% OFF';
+const free = async (page: Page) => Number((await page.getByTestId('estoque-livres').innerText()).replace(/\D/g, ''));
+const file = (name: string, lines: string[]) => ({ name: name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
 
 test('marketing uploads a file, checks the preview and the counts, confirms, and sees the progress and the new stock', async ({ page }) => {
   await loginStaff(page, 'marketing', '/admin/cupons');
   await expect(page.getByRole('heading', { level: 1, name: 'Cupons' })).toBeVisible();
-  const linha = page.getByRole('row').filter({ hasText: BENEFICIO });
+  const line = page.getByRole('row').filter({ hasText: BENEFIT });
   // The seed's pool of 50 is under the default threshold of 100.
-  await expect(linha.getByText('Estoque baixo')).toBeVisible();
+  await expect(line.getByText('Estoque baixo')).toBeVisible();
   await adminSnap(page, 'cupons-lista');
 
-  await linha.getByRole('link', { name: BENEFICIO }).click();
-  await expect(page.getByRole('heading', { level: 1, name: BENEFICIO })).toBeVisible();
-  const antes = await livres(page);
-  expect(antes).toBeGreaterThan(0);
+  await line.getByRole('link', { name: BENEFIT }).click();
+  await expect(page.getByRole('heading', { level: 1, name: BENEFIT })).toBeVisible();
+  const before = await free(page);
+  expect(before).toBeGreaterThan(0);
 
   const tag = randomUUID().slice(0, 6).toUpperCase();
-  const novos = Array.from({ length: 5 }, (_, i) => `ZE2E-${tag}-${i}`); // after the seeded LEG20- codes (see below)
-  await page.getByLabel('Arquivo de códigos').setInputFiles(arquivo('lote-e2e.csv', ['codigo', ...novos, novos[0]!, 'código inválido!', '']));
+  const newOnes = Array.from({ length: 5 }, (_, i) => `ZE2E-${tag}-${i}`); // after the seeded LEG20- codes (see below)
+  await page.getByLabel('Arquivo de códigos').setInputFiles(file('lote-e2e.csv', ['codigo', ...newOnes, newOnes[0]!, 'código inválido!', '']));
   await page.getByRole('button', { name: 'Enviar e analisar' }).click();
 
   // The analysis: nothing in the pool yet.
-  const contagem = (rotulo: string) => page.locator('.cupons-contagens__item', { has: page.getByText(rotulo, { exact: true }) }).locator('dd');
-  await expect(contagem('Novos')).toHaveText('5');
-  await expect(contagem('Repetidos no arquivo')).toHaveText('1');
-  await expect(contagem('Inválidos')).toHaveText('1');
-  await expect(contagem('Linhas lidas')).toHaveText('7');
-  const previa = page.getByRole('table', { name: 'Prévia das primeiras linhas' });
-  await expect(previa.getByRole('row').filter({ hasText: 'Cabeçalho (ignorado)' })).toHaveCount(1);
-  await expect(previa.getByRole('row').filter({ hasText: 'Repetido no arquivo' })).toHaveCount(1);
-  await expect(previa.getByRole('row').filter({ hasText: 'código inválido!' }).getByText('Inválido', { exact: true })).toBeVisible();
-  expect(await livres(page)).toBe(antes);
+  const count = (label: string) => page.locator('.cupons-contagens__item', { has: page.getByText(label, { exact: true }) }).locator('dd');
+  await expect(count('Novos')).toHaveText('5');
+  await expect(count('Repetidos no arquivo')).toHaveText('1');
+  await expect(count('Inválidos')).toHaveText('1');
+  await expect(count('Linhas lidas')).toHaveText('7');
+  const preview = page.getByRole('table', { name: 'Prévia das primeiras linhas' });
+  await expect(preview.getByRole('row').filter({ hasText: 'Cabeçalho (ignorado)' })).toHaveCount(1);
+  await expect(preview.getByRole('row').filter({ hasText: 'Repetido no arquivo' })).toHaveCount(1);
+  await expect(preview.getByRole('row').filter({ hasText: 'código inválido!' }).getByText('Inválido', { exact: true })).toBeVisible();
+  expect(await free(page)).toBe(before);
   await adminSnap(page, 'cupons-analise');
   // The area's own content (the shell is checked by its own test) passes axe.
   const axe = await new AxeBuilder({ page }).include('main#conteudo').analyze();
@@ -52,20 +52,20 @@ test('marketing uploads a file, checks the preview and the counts, confirms, and
   // The staged import survives a reload (its id is in the URL).
   expect(page.url()).toMatch(/importacao=[0-9a-f-]{36}/);
   await page.reload();
-  await expect(contagem('Novos')).toHaveText('5');
+  await expect(count('Novos')).toHaveText('5');
 
   await page.getByRole('button', { name: 'Confirmar importação de 5 código(s)' }).click();
   await page.getByRole('dialog', { name: 'Importar os códigos?' }).getByRole('button', { name: 'Importar' }).click();
   await expect(page.getByText('Importação concluída: 5 código(s) novo(s) no estoque.')).toBeVisible();
-  await expect(page.getByTestId('estoque-livres')).toHaveText(String(antes + 5));
+  await expect(page.getByTestId('estoque-livres')).toHaveText(String(before + 5));
   await expect(page.getByRole('table').filter({ hasText: 'Enviada em' }).getByRole('row').filter({ hasText: 'lote-e2e.csv' }).first()).toContainText('Concluída');
   await adminSnap(page, 'cupons-concluida');
 
   // The same file again: nothing new, nothing to confirm.
   await page.getByRole('button', { name: 'Enviar outro arquivo' }).click();
-  await page.getByLabel('Arquivo de códigos').setInputFiles(arquivo('lote-e2e.csv', novos));
+  await page.getByLabel('Arquivo de códigos').setInputFiles(file('lote-e2e.csv', newOnes));
   await page.getByRole('button', { name: 'Enviar e analisar' }).click();
-  await expect(contagem('Já no estoque')).toHaveText('5');
+  await expect(count('Já no estoque')).toHaveText('5');
   await expect(page.getByRole('button', { name: 'Confirmar importação de 0 código(s)' })).toBeDisabled();
   await page.getByRole('button', { name: 'Descartar' }).click();
   await page.getByRole('dialog', { name: 'Descartar esta importação?' }).getByRole('button', { name: 'Descartar' }).click();
@@ -75,22 +75,22 @@ test('marketing uploads a file, checks the preview and the counts, confirms, and
 test('a bigger file shows the progress bar while its codes go in; the low-stock threshold is saved', async ({ page }) => {
   await loginStaff(page, 'admin', '/admin/cupons');
   await page.getByRole('link', { name: 'Cupom 20% OFF' }).click();
-  const antes = await livres(page);
+  const before = await free(page);
   const tag = randomUUID().slice(0, 6).toUpperCase();
   // Sorted after the seeded LEG20- codes: a redemption takes the first free code, and the member
   // pages' specs expect the seeded ones.
-  const linhas = Array.from({ length: 120_000 }, (_, i) => `ZBIG-${tag}-${String(i).padStart(6, '0')}`);
-  await page.getByLabel('Arquivo de códigos').setInputFiles(arquivo('grande.txt', linhas));
+  const lines = Array.from({ length: 120_000 }, (_, i) => `ZBIG-${tag}-${String(i).padStart(6, '0')}`);
+  await page.getByLabel('Arquivo de códigos').setInputFiles(file('grande.txt', lines));
   await page.getByRole('button', { name: 'Enviar e analisar' }).click();
   await expect(page.getByRole('button', { name: 'Confirmar importação de 120.000 código(s)' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Confirmar importação de 120.000 código(s)' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Importar' }).click();
-  const barra = page.getByRole('progressbar');
-  await expect(barra).toBeVisible();
-  await expect(barra).toHaveAccessibleName(/Importando: [\d.]+ de 120\.000 códigos verificados/);
+  const bar = page.getByRole('progressbar');
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAccessibleName(/Importando: [\d.]+ de 120\.000 códigos verificados/);
   await page.screenshot({ path: `${SCREENS_DIR}/admin-cupons-progresso-1280.png`, fullPage: true });
   await expect(page.getByText('Importação concluída: 120.000 código(s) novo(s) no estoque.')).toBeVisible({ timeout: 45_000 });
-  await expect(page.getByTestId('estoque-livres')).toHaveText((antes + 120_000).toLocaleString('pt-BR'));
+  await expect(page.getByTestId('estoque-livres')).toHaveText((before + 120_000).toLocaleString('pt-BR'));
 
   // The threshold: 200.000 makes the pool "low", saved and shown.
   await page.getByLabel('Avisar estoque baixo com até').fill('200000');

@@ -9,7 +9,7 @@ import { STAFF, adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '
 test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 test('an admin gives a role to an account, changes it and takes it away', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'equipe');
+  const account = await createActiveAccount(request, 'equipe');
   await loginStaff(page, 'admin', '/admin/equipe');
   await expect(page.getByRole('heading', { level: 1, name: 'Equipe e papéis' })).toBeVisible();
   const tabela = page.getByRole('table', { name: 'Pessoas da equipe e seus papéis' });
@@ -21,34 +21,34 @@ test('an admin gives a role to an account, changes it and takes it away', async 
 
   await page.getByRole('button', { name: 'Dar papel a alguém' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Dar papel a alguém' });
-  await dialogo.getByLabel('E-mail da conta').fill(conta.email);
+  await dialogo.getByLabel('E-mail da conta').fill(account.email);
   await dialogo.getByLabel('Atendimento').check();
   await adminSnap(page, 'equipe-dar-papel');
   await dialogo.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText(/Papéis de .+ salvos\./)).toBeVisible();
 
   // The search is kept in the URL: a reload shows the same view.
-  await page.getByLabel('Buscar por nome ou e-mail').fill(conta.email);
+  await page.getByLabel('Buscar por nome ou e-mail').fill(account.email);
   await expect(page).toHaveURL(/busca=/);
   await page.reload();
-  await expect(page.getByLabel('Buscar por nome ou e-mail')).toHaveValue(conta.email);
-  const linha = tabela.getByRole('row', { name: new RegExp(conta.email) });
-  await expect(linha).toContainText('Atendimento');
+  await expect(page.getByLabel('Buscar por nome ou e-mail')).toHaveValue(account.email);
+  const line = tabela.getByRole('row', { name: new RegExp(account.email) });
+  await expect(line).toContainText('Atendimento');
 
-  await linha.getByRole('button', { name: /Editar papéis/ }).click();
-  const editar = page.getByRole('dialog', { name: 'Editar papéis' });
-  await expect(editar.getByLabel('E-mail da conta')).toHaveValue(conta.email);
-  await editar.getByLabel('Marketing').check();
-  await editar.getByRole('button', { name: 'Salvar' }).click();
-  await expect(linha).toContainText('Marketing');
-  await expect(linha).toContainText('Atendimento');
+  await line.getByRole('button', { name: /Editar papéis/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar papéis' });
+  await expect(edit.getByLabel('E-mail da conta')).toHaveValue(account.email);
+  await edit.getByLabel('Marketing').check();
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(line).toContainText('Marketing');
+  await expect(line).toContainText('Atendimento');
 
-  await linha.getByRole('button', { name: /Tirar acesso de/ }).click();
-  const confirmar = page.getByRole('dialog', { name: 'Tirar o acesso ao back office' });
-  await expect(confirmar.getByRole('button', { name: 'Cancelar' })).toBeFocused();
-  await confirmar.getByRole('button', { name: 'Tirar todos os papéis' }).click();
+  await line.getByRole('button', { name: /Tirar acesso de/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Tirar o acesso ao back office' });
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Tirar todos os papéis' }).click();
   await expect(page.getByText(/não tem mais acesso ao back office/)).toBeVisible();
-  await expect(tabela.getByRole('row', { name: new RegExp(conta.email) })).toHaveCount(0);
+  await expect(tabela.getByRole('row', { name: new RegExp(account.email) })).toHaveCount(0);
   await expect(page.getByText('Nenhum item encontrado com esses filtros.')).toBeVisible();
 });
 

@@ -1,17 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { semViolacoesAxe } from '../support/acessibilidade';
+import { withoutAxeViolations } from '../support/acessibilidade';
 import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
-import { startFilaServer, type FilaServer } from '../support/fila-server';
+import { startWaitingRoomServer, type WaitingRoomServer } from '../support/waiting-room-server';
 
 // The waiting-room panel (/admin/fila; docs/decisions/0029-back-office-content.md), on a server of
 // its own (pausing the room on the shared one would hold every other test's login): live numbers
 // over the panel's socket, limits, pause/resume, and a change scheduled a few seconds ahead that
 // the server applies by itself.
 
-const test2 = test.extend<{}, { filaServer: FilaServer }>({
+const test2 = test.extend<{}, { filaServer: WaitingRoomServer }>({
   filaServer: [
     async ({}, use, workerInfo) => {
-      const server = await startFilaServer({ capacidade: 5, tag: `adminfila_w${workerInfo.parallelIndex}`, env: { FILA_AGENDAMENTOS: 'true' } });
+      const server = await startWaitingRoomServer({ capacidade: 5, tag: `adminfila_w${workerInfo.parallelIndex}`, env: { FILA_AGENDAMENTOS: 'true' } });
       await use(server);
       await server.stop();
     },
@@ -26,10 +26,10 @@ test2.beforeEach(({}, testInfo) => test2.skip(desktopOnly(testInfo), 'back offic
 const localDaqui = (ms: number) => new Date(Date.now() + ms).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' }).replace(' ', 'T');
 const card = (page: Page, testId: string) => page.getByTestId(testId);
 
-test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma mudança que o servidor aplica na hora', async ({ page, browser, filaServer }) => {
+test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma mudança que o servidor aplica na hora', async ({ page, browser, filaServer: waitingRoomServer }) => {
   // A long walk through the screen, with an axe pass, on a machine other jobs share.
   test2.slow();
-  await loginStaff(page, 'operacao', `${filaServer.baseUrl}/admin`);
+  await loginStaff(page, 'operacao', `${waitingRoomServer.baseUrl}/admin`);
   expect(await menuItems(page)).toContain('Sala de espera');
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Sala de espera' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sala de espera' })).toBeVisible();
@@ -53,7 +53,7 @@ test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma
   await dialog.getByRole('button', { name: 'Pausar entrada' }).click();
   await expect(card(page, 'fila-situacao')).toHaveText('Entrada pausada');
   const visitante = await browser.newPage();
-  await visitante.goto(`${filaServer.baseUrl}/login`);
+  await visitante.goto(`${waitingRoomServer.baseUrl}/login`);
   await expect(card(page, 'fila-aguardando')).toHaveText('1');
   await adminSnap(page, 'fila-pausada');
   await page.getByRole('button', { name: 'Retomar entrada' }).click();
@@ -69,9 +69,9 @@ test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma
   await form.getByLabel('Entrada').selectOption('pausar');
   await form.getByLabel('Descrição (opcional)').fill('Abertura da pré-venda');
   await form.getByRole('button', { name: 'Agendar' }).click();
-  const linha = page.getByRole('row').filter({ hasText: 'Abertura da pré-venda' });
-  await expect(linha.getByText(/^(Agendado|Aplicado)$/)).toBeVisible();
-  await expect(linha.getByText('Aplicado')).toBeVisible({ timeout: 30_000 });
+  const line = page.getByRole('row').filter({ hasText: 'Abertura da pré-venda' });
+  await expect(line.getByText(/^(Agendado|Aplicado)$/)).toBeVisible();
+  await expect(line.getByText('Aplicado')).toBeVisible({ timeout: 30_000 });
   await expect(card(page, 'fila-situacao')).toHaveText('Entrada pausada');
 
   // One for later, cancelled.
@@ -80,13 +80,13 @@ test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma
   await form.getByLabel('Nova capacidade').fill('50');
   await form.getByLabel('Descrição (opcional)').fill('Fim do pico');
   await form.getByRole('button', { name: 'Agendar' }).click();
-  const depois = page.getByRole('row').filter({ hasText: 'Fim do pico' });
-  await expect(depois.getByText('retomar a entrada · capacidade 50')).toBeVisible();
+  const after = page.getByRole('row').filter({ hasText: 'Fim do pico' });
+  await expect(after.getByText('retomar a entrada · capacidade 50')).toBeVisible();
   await adminSnap(page, 'fila');
-  await semViolacoesAxe(page, '/admin/fila');
-  await depois.getByRole('button', { name: /Cancelar agendamento/ }).click();
+  await withoutAxeViolations(page, '/admin/fila');
+  await after.getByRole('button', { name: /Cancelar agendamento/ }).click();
   await page.getByRole('dialog', { name: 'Cancelar o agendamento?' }).getByRole('button', { name: 'Cancelar agendamento' }).click();
-  await expect(depois.getByText('Cancelado')).toBeVisible();
+  await expect(after.getByText('Cancelado')).toBeVisible();
 
   // A time in the past is refused with the server's rule, in Portuguese.
   await form.getByLabel('Quando').fill(localDaqui(-3600_000));
@@ -95,12 +95,12 @@ test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma
   await adminApi(page, 'PUT', '/api/admin/fila', { pausada: false });
 });
 
-test2('marketing e atendimento não veem o painel: menu sem a área, página sem permissão, servidor 403', async ({ browser, filaServer }) => {
+test2('marketing e atendimento não veem o painel: menu sem a área, página sem permissão, servidor 403', async ({ browser, filaServer: waitingRoomServer }) => {
   for (const role of ['marketing', 'atendimento'] as const) {
     const page = await browser.newPage();
-    await loginStaff(page, role, `${filaServer.baseUrl}/admin`);
+    await loginStaff(page, role, `${waitingRoomServer.baseUrl}/admin`);
     expect(await menuItems(page)).not.toContain('Sala de espera');
-    await page.goto(`${filaServer.baseUrl}/admin/fila`);
+    await page.goto(`${waitingRoomServer.baseUrl}/admin/fila`);
     await expect(page.getByText('Sem permissão')).toBeVisible();
     expect((await adminApi(page, 'GET', '/api/admin/fila')).status).toBe(403);
     expect((await adminApi(page, 'PUT', '/api/admin/fila', { pausada: true })).status).toBe(403);

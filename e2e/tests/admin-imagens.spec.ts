@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
-import { membroComSaldo } from '../support/beneficios';
+import { memberWithBalance } from '../support/beneficios';
 import { e2eDatabaseUrl } from '../support/database';
 import { API_DIR } from '../support/env';
 import { login } from '../support/ui';
@@ -27,19 +27,19 @@ test('marketing uploads a picture: the sizes are made, the gallery shows it with
   await loginStaff(page, 'marketing', '/admin/imagens');
   await expect(page.getByRole('heading', { level: 1, name: 'Imagens' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Benefício (cartão e resgate)' })).toHaveAttribute('aria-pressed', 'true');
-  const nome = `promo-${Date.now()}.jpg`;
-  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: nome, mimeType: 'image/jpeg', buffer: await foto(1280, 720) });
+  const name = `promo-${Date.now()}.jpg`;
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: name, mimeType: 'image/jpeg', buffer: await foto(1280, 720) });
   await expect(page.getByText('Imagem enviada: 6 arquivos gerados (AVIF, WebP e JPEG).')).toBeVisible();
-  const cartao = page.getByRole('listitem').filter({ hasText: nome });
-  await expect(cartao).toContainText('JPEG 1280×720');
-  const url = await cartao.locator('code').innerText();
+  const card = page.getByRole('listitem').filter({ hasText: name });
+  await expect(card).toContainText('JPEG 1280×720');
+  const url = await card.locator('code').innerText();
   expect(url).toMatch(/^\/imagens\/[0-9a-f]{16}-640x360\.jpg$/);
   const base = url.replace(/\.jpg$/, '');
-  await expect(cartao.locator('source[type="image/avif"]')).toHaveAttribute('srcset', `${base}.avif`);
-  await expect(cartao.locator('source[type="image/webp"]')).toHaveAttribute('srcset', `${base}.webp`);
+  await expect(card.locator('source[type="image/avif"]')).toHaveAttribute('srcset', `${base}.avif`);
+  await expect(card.locator('source[type="image/webp"]')).toHaveAttribute('srcset', `${base}.webp`);
   // Chromium picks the AVIF and it loads.
-  await expect.poll(() => cartao.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : ''))).toMatch(/\.avif$/);
-  expect(await cartao.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : ''))).toMatch(/\.avif$/);
+  expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   const res = await page.request.get(url);
   expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   await adminSnap(page, 'imagens');
@@ -75,29 +75,29 @@ test('atendimento browses the images but has no upload', async ({ page }) => {
 
 test('a member sees a benefit whose picture came from the back office as AVIF, with the JPEG as fallback', async ({ page, browser, request }) => {
   await loginStaff(page, 'marketing', '/admin/imagens');
-  const nome = `membro-${Date.now()}.jpg`;
-  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: nome, mimeType: 'image/jpeg', buffer: await foto(1280, 720) });
-  const url = await page.getByRole('listitem').filter({ hasText: nome }).locator('code').innerText();
+  const name = `membro-${Date.now()}.jpg`;
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: name, mimeType: 'image/jpeg', buffer: await foto(1280, 720) });
+  const url = await page.getByRole('listitem').filter({ hasText: name }).locator('code').innerText();
 
   // A benefit using it (the benefit form's picker writes this same value).
   const pg = fromApi('pg') as { Client: new (o: { connectionString: string }) => { connect(): Promise<void>; query(q: string, v: unknown[]): Promise<unknown>; end(): Promise<void> } };
   const db = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await db.connect();
-  const titulo = `Benefício com foto ${Date.now()}`;
+  const title = `Benefício com foto ${Date.now()}`;
   await db.query(
     `INSERT INTO beneficio (chave, nome, tipo, url_imagem, valor, texto_legal, publico, cidades, modo_cupom, ativo, ordem, atualizado_em)
      VALUES ($1, $2, 'baseGeral', $3, 1, 'Texto legal.', '{legionario}', '{}', 'gerado', true, 999, now())`,
-    [`foto-${Date.now()}`, titulo, url],
+    [`foto-${Date.now()}`, title, url],
   );
   await db.end();
 
-  const conta = await membroComSaldo(request, 0, 'foto');
-  const membro = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await login(membro, conta.email, conta.senha);
-  await membro.goto('/beneficios');
-  const img = membro.getByRole('article', { name: titulo }).locator('picture img');
+  const account = await memberWithBalance(request, 0, 'foto');
+  const member = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await login(member, account.email, account.senha);
+  await member.goto('/beneficios');
+  const img = member.getByRole('article', { name: title }).locator('picture img');
   await img.scrollIntoViewIfNeeded();
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => (i.complete ? i.currentSrc : ''))).toMatch(/-640x360\.avif$/);
   expect(await img.getAttribute('src')).toBe(url);
-  await membro.close();
+  await member.close();
 });

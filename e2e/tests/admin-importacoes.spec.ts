@@ -12,8 +12,8 @@ import { createActiveAccount } from '../support/accounts';
 
 test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
-const csv = (nome: string, linhas: string[]) => ({ name: nome, mimeType: 'text/csv', buffer: Buffer.from(linhas.join('\r\n')) });
-const contagem = (page: Page, rotulo: string) => page.locator('.importacoes-contagem', { has: page.getByText(rotulo, { exact: true }) }).locator('dd');
+const csv = (name: string, lines: string[]) => ({ name: name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
+const count = (page: Page, label: string) => page.locator('.importacoes-contagem', { has: page.getByText(label, { exact: true }) }).locator('dd');
 
 test('operacao: upload, column mapping, dry run, apply with progress, history and report; the same file twice changes nothing', async ({ page, request }) => {
   await loginStaff(page, 'operacao', '/admin/importacoes');
@@ -21,12 +21,12 @@ test('operacao: upload, column mapping, dry run, apply with progress, history an
   expect(await menuItems(page)).toContain('Importações');
 
   // A member of its own: the purchase credits a ponto, and the member pages' specs read the demo member's balance.
-  const membro = await createActiveAccount(request, 'importacao');
+  const member = await createActiveAccount(request, 'importacao');
   const k = randomUUID().slice(0, 8);
-  const nome = `pedidos-${k}.csv`;
+  const name = `pedidos-${k}.csv`;
   // The brand's own header names: three of five are not the ones the import knows.
-  const arquivo = csv(nome, ['Pedido;Cliente;Item;Qtd;Quando', `E2E-${k}-1;${membro.email};BAR-COPO473-PRETO;1;14/03/2025`, `E2E-${k}-2;ninguem-${k}@exemplo.com;BAR-COPO473-PRETO;1;2025-03-15`, `E2E-${k}-3;${membro.email};BAR-COPO473-PRETO;zero;2025-03-15`]);
-  await page.getByLabel('Arquivo CSV').setInputFiles(arquivo);
+  const file = csv(name, ['Pedido;Cliente;Item;Qtd;Quando', `E2E-${k}-1;${member.email};BAR-COPO473-PRETO;1;14/03/2025`, `E2E-${k}-2;ninguem-${k}@exemplo.com;BAR-COPO473-PRETO;1;2025-03-15`, `E2E-${k}-3;${member.email};BAR-COPO473-PRETO;zero;2025-03-15`]);
+  await page.getByLabel('Arquivo CSV').setInputFiles(file);
   await expect(page.getByRole('group', { name: 'Colunas do arquivo' })).toBeVisible();
   // Suggested from the header: Pedido and Qtd; the rest the staff chooses.
   await expect(page.getByLabel('Pedido *')).toHaveValue('Pedido');
@@ -41,11 +41,11 @@ test('operacao: upload, column mapping, dry run, apply with progress, history an
   await page.getByRole('button', { name: 'Enviar e simular' }).click();
 
   // The dry run: what would change, and why rows are refused.
-  await expect(page.getByRole('heading', { name: `Simulação: ${nome}` })).toBeVisible();
-  await expect(contagem(page, 'Compras novas')).toHaveText('1');
-  await expect(contagem(page, 'Pontos creditados')).toHaveText('1');
-  await expect(contagem(page, 'Membro não cadastrado')).toHaveText('1');
-  await expect(contagem(page, 'Linhas recusadas')).toHaveText('1');
+  await expect(page.getByRole('heading', { name: `Simulação: ${name}` })).toBeVisible();
+  await expect(count(page, 'Compras novas')).toHaveText('1');
+  await expect(count(page, 'Pontos creditados')).toHaveText('1');
+  await expect(count(page, 'Membro não cadastrado')).toHaveText('1');
+  await expect(count(page, 'Linhas recusadas')).toHaveText('1');
   await expect(page.getByRole('row').filter({ hasText: 'quantidade inválida: "zero"' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'membro não cadastrado' })).toBeVisible();
   expect(page.url()).toMatch(/importacao=[0-9a-f-]{36}/);
@@ -59,9 +59,9 @@ test('operacao: upload, column mapping, dry run, apply with progress, history an
   await dialog.getByRole('button', { name: 'Aplicar' }).click();
   await expect(page.getByRole('heading', { name: 'Resultado', exact: false })).toBeVisible();
   await expect(page.locator('.importacoes-painel').first().getByText('Aplicada', { exact: true })).toBeVisible();
-  const historico = page.getByRole('table', { name: 'Importações, as mais recentes primeiro' });
-  await expect(historico.getByRole('row').filter({ hasText: nome }).first()).toContainText('Aplicada');
-  await expect(historico.getByRole('row').filter({ hasText: nome }).first()).toContainText('compras novas 1, pontos 1');
+  const history = page.getByRole('table', { name: 'Importações, as mais recentes primeiro' });
+  await expect(history.getByRole('row').filter({ hasText: name }).first()).toContainText('Aplicada');
+  await expect(history.getByRole('row').filter({ hasText: name }).first()).toContainText('compras novas 1, pontos 1');
   await adminSnap(page, 'importacoes-aplicada');
 
   // The report, every line with its verdict.
@@ -74,20 +74,20 @@ test('operacao: upload, column mapping, dry run, apply with progress, history an
 
   // The same file again: nothing new; applying it changes nothing.
   await page.getByRole('button', { name: 'Fechar' }).click();
-  await page.getByLabel('Arquivo CSV').setInputFiles(arquivo);
+  await page.getByLabel('Arquivo CSV').setInputFiles(file);
   await page.getByLabel('E-mail').selectOption('Cliente');
   await page.getByLabel('Produto (SKU ou id) *').selectOption('Item');
   await page.getByLabel('Data da compra *').selectOption('Quando');
   await page.getByRole('button', { name: 'Enviar e simular' }).click();
-  await expect(contagem(page, 'Compras novas')).toHaveText('0');
-  await expect(contagem(page, 'Já registradas')).toHaveText('1');
-  await expect(contagem(page, 'Pontos creditados')).toHaveText('0');
+  await expect(count(page, 'Compras novas')).toHaveText('0');
+  await expect(count(page, 'Já registradas')).toHaveText('1');
+  await expect(count(page, 'Pontos creditados')).toHaveText('0');
   await page.getByRole('button', { name: 'Aplicar (nada muda)' }).click();
   await page.getByRole('dialog', { name: 'Aplicar importação?' }).getByRole('button', { name: 'Aplicar' }).click();
   await expect(page.getByRole('heading', { name: 'Resultado', exact: false })).toBeVisible();
   await expect(page.locator('.importacoes-contagem', { has: page.getByText('Compras novas', { exact: true }) })).toHaveCount(2);
-  await expect(contagem(page, 'Compras novas').last()).toHaveText('0');
-  await expect(historico.getByRole('row').filter({ hasText: nome })).toHaveCount(2);
+  await expect(count(page, 'Compras novas').last()).toHaveText('0');
+  await expect(history.getByRole('row').filter({ hasText: name })).toHaveCount(2);
 
   // Coupon usage: the same flow; an unknown code is refused.
   await page.getByRole('tab', { name: 'Uso de cupons' }).click();
@@ -95,11 +95,11 @@ test('operacao: upload, column mapping, dry run, apply with progress, history an
   await expect(page.getByLabel('Código do cupom *')).toHaveValue('cupom');
   await expect(page.getByLabel('Data de uso')).toHaveValue('data de uso');
   await page.getByRole('button', { name: 'Enviar e simular' }).click();
-  await expect(contagem(page, 'Cupons marcados como usados')).toHaveText('0');
-  await expect(contagem(page, 'Linhas recusadas')).toHaveText('1');
+  await expect(count(page, 'Cupons marcados como usados')).toHaveText('0');
+  await expect(count(page, 'Linhas recusadas')).toHaveText('1');
   await expect(page.getByRole('row').filter({ hasText: 'código não encontrado' })).toBeVisible();
   // The history shows it at once, waiting for the apply.
-  await expect(historico.getByRole('row').filter({ hasText: `usos-${k}.csv` })).toContainText('Simulada, não aplicada');
+  await expect(history.getByRole('row').filter({ hasText: `usos-${k}.csv` })).toContainText('Simulada, não aplicada');
   await adminSnap(page, 'importacoes-cupons');
 });
 

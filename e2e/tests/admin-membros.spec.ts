@@ -18,77 +18,77 @@ const shot = async (page: Page, name: string) => {
 };
 
 test('atendimento busca, abre o membro, ajusta o saldo, pede um ajuste grande que o admin aprova e bloqueia a conta', async ({ page, browser, request }) => {
-  const membro = await createActiveAccount(request, 'membro-bo');
+  const member = await createActiveAccount(request, 'membro-bo');
   await loginStaff(page, 'atendimento');
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Membros' }).click();
   await expect(page.getByRole('heading', { name: 'Membros', level: 1 })).toBeVisible();
 
   // Part of the CPF, formatted as a person reads it.
-  const parte = `${membro.cpf.slice(3, 6)}.${membro.cpf.slice(6, 9)}`;
+  const parte = `${member.cpf.slice(3, 6)}.${member.cpf.slice(6, 9)}`;
   await page.getByLabel('Buscar membro').fill(parte);
-  const linha = page.getByRole('row', { name: new RegExp(membro.email) });
-  await expect(linha).toBeVisible();
-  await expect(linha.getByText('Ativo')).toBeVisible();
+  const line = page.getByRole('row', { name: new RegExp(member.email) });
+  await expect(line).toBeVisible();
+  await expect(line.getByText('Ativo')).toBeVisible();
   await shot(page, 'busca');
-  await linha.getByRole('link', { name: membro.nome }).click();
+  await line.getByRole('link', { name: member.nome }).click();
 
-  await expect(page.getByRole('heading', { name: membro.nome, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: member.nome, level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Saldo e conquistas' }).getByText('0', { exact: true })).toBeVisible();
 
   // A credit: the reason and the reference are required, with the contract's messages.
   await page.getByRole('button', { name: 'Ajustar saldo' }).click();
-  const ajuste = page.getByRole('dialog', { name: 'Ajustar saldo' });
-  await ajuste.getByLabel('Pontos').fill('5');
-  await ajuste.getByRole('button', { name: 'Lançar ajuste' }).click();
-  await expect(ajuste.getByText('Informe o motivo do ajuste (ao menos 3 caracteres).')).toBeVisible();
-  await expect(ajuste.getByText('Informe a referência (chamado, pedido ou protocolo).')).toBeVisible();
-  await ajuste.getByLabel('Motivo').fill('Compra de outubro não importada');
-  await ajuste.getByLabel(/^Referência/).fill('CHAMADO-4242');
+  const adjustment = page.getByRole('dialog', { name: 'Ajustar saldo' });
+  await adjustment.getByLabel('Pontos').fill('5');
+  await adjustment.getByRole('button', { name: 'Lançar ajuste' }).click();
+  await expect(adjustment.getByText('Informe o motivo do ajuste (ao menos 3 caracteres).')).toBeVisible();
+  await expect(adjustment.getByText('Informe a referência (chamado, pedido ou protocolo).')).toBeVisible();
+  await adjustment.getByLabel('Motivo').fill('Compra de outubro não importada');
+  await adjustment.getByLabel(/^Referência/).fill('CHAMADO-4242');
   await shot(page, 'ajuste-dialogo');
-  await ajuste.getByRole('button', { name: 'Lançar ajuste' }).click();
+  await adjustment.getByRole('button', { name: 'Lançar ajuste' }).click();
   await expect(page.getByText('Ajuste lançado. Saldo: 5 pontos.')).toBeVisible();
-  const extrato = page.getByRole('table', { name: 'Extrato' });
-  await expect(extrato.getByRole('row').nth(1)).toContainText('+5');
-  await expect(extrato.getByRole('row').nth(1)).toContainText('Compra de outubro não importada (CHAMADO-4242)');
+  const statement = page.getByRole('table', { name: 'Extrato' });
+  await expect(statement.getByRole('row').nth(1)).toContainText('+5');
+  await expect(statement.getByRole('row').nth(1)).toContainText('Compra de outubro não importada (CHAMADO-4242)');
 
   // A debit larger than the balance is refused with the server's message.
   await page.getByRole('button', { name: 'Ajustar saldo' }).click();
-  await ajuste.getByLabel('Débito').check();
-  await ajuste.getByLabel('Pontos').fill('9');
-  await ajuste.getByLabel('Motivo').fill('Estorno indevido');
-  await ajuste.getByLabel(/^Referência/).fill('CHAMADO-4243');
-  await ajuste.getByRole('button', { name: 'Lançar ajuste' }).click();
-  await expect(ajuste.getByText('O débito deixaria o saldo negativo. Saldo atual: 5 pontos.')).toBeVisible();
-  await ajuste.getByRole('button', { name: 'Cancelar' }).click();
+  await adjustment.getByLabel('Débito').check();
+  await adjustment.getByLabel('Pontos').fill('9');
+  await adjustment.getByLabel('Motivo').fill('Estorno indevido');
+  await adjustment.getByLabel(/^Referência/).fill('CHAMADO-4243');
+  await adjustment.getByRole('button', { name: 'Lançar ajuste' }).click();
+  await expect(adjustment.getByText('O débito deixaria o saldo negativo. Saldo atual: 5 pontos.')).toBeVisible();
+  await adjustment.getByRole('button', { name: 'Cancelar' }).click();
 
   // Above the threshold (50): pending until someone else approves.
   await page.getByRole('button', { name: 'Ajustar saldo' }).click();
-  await ajuste.getByLabel('Pontos').fill('60');
-  await expect(ajuste.getByText('Acima do limite: ficará pendente de aprovação.')).toBeVisible();
-  await ajuste.getByLabel('Motivo').fill('Campanha de reativação');
-  await ajuste.getByLabel(/^Referência/).fill('CAMP-7');
-  await ajuste.getByRole('button', { name: 'Pedir aprovação' }).click();
+  await adjustment.getByLabel('Pontos').fill('60');
+  await expect(adjustment.getByText('Acima do limite: ficará pendente de aprovação.')).toBeVisible();
+  await adjustment.getByLabel('Motivo').fill('Campanha de reativação');
+  await adjustment.getByLabel(/^Referência/).fill('CAMP-7');
+  await adjustment.getByRole('button', { name: 'Pedir aprovação' }).click();
   await expect(page.getByText('Ajuste enviado para aprovação de outra pessoa da equipe.')).toBeVisible();
   await page.getByRole('link', { name: '1 ajuste(s) pendente(s)' }).click();
-  const pendente = page.getByRole('row', { name: /Campanha de reativação/ });
-  await expect(pendente.getByText('Seu pedido: outra pessoa aprova')).toBeVisible();
-  await expect(pendente.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+  const pending = page.getByRole('row', { name: /Campanha de reativação/ });
+  await expect(pending.getByText('Seu pedido: outra pessoa aprova')).toBeVisible();
+  await expect(pending.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
 
   // The admin, in another browser, approves it.
   const adminCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminCtx.newPage();
   await loginStaff(admin, 'admin', '/admin/membros/ajustes?status=pendente');
-  const linhaAdmin = admin.getByRole('row', { name: /Campanha de reativação/ });
-  await linhaAdmin.getByRole('button', { name: 'Aprovar' }).click();
+  const adminRow = admin.getByRole('row', { name: /Campanha de reativação/ });
+  await adminRow.getByRole('button', { name: 'Aprovar' }).click();
   await admin.getByRole('dialog', { name: 'Aprovar ajuste' }).getByRole('button', { name: 'Aprovar e lançar' }).click();
-  await expect(admin.getByText(`Ajuste lançado. Saldo de ${membro.nome}: 65 pontos.`)).toBeVisible();
+  await expect(admin.getByText(`Ajuste lançado. Saldo de ${member.nome}: 65 pontos.`)).toBeVisible();
   await adminCtx.close();
 
   // The list was filtered to pending ones: all of this member's now.
   await page.getByLabel('Situação').selectOption('');
-  await expect(pendente.getByText('Aprovado')).toBeVisible();
+  await expect(pending.getByText('Aprovado')).toBeVisible();
   await shot(page, 'ajustes');
-  await pendente.getByRole('link', { name: membro.nome }).click();
+  await pending.getByRole('link', { name: member.nome }).click();
   await expect(page.getByRole('region', { name: 'Saldo e conquistas' }).getByText('65', { exact: true })).toBeVisible();
 
   // Block: a dialog that says what happens, a reason the member will read.
@@ -105,20 +105,20 @@ test('atendimento busca, abre o membro, ajusta o saldo, pede um ajuste grande qu
   await expect(page.getByRole('button', { name: 'Desbloquear' })).toBeVisible();
 
   // The history shows the ledger with the running balance and the audit entries.
-  await expect(extrato.getByRole('row').nth(1)).toContainText('65');
+  await expect(statement.getByRole('row').nth(1)).toContainText('65');
   await page.getByRole('tab', { name: 'Auditoria' }).click();
   await expect(page.getByRole('table', { name: 'Auditoria' }).getByText('membro.bloquear')).toBeVisible();
   await shot(page, 'membro');
 
   // The member cannot log in, and is told why.
-  const res = await request.post('/api/auth/login', { data: { email: membro.email, senha: membro.senha } });
+  const res = await request.post('/api/auth/login', { data: { email: member.email, senha: member.senha } });
   expect(res.status()).toBe(403);
   expect((await res.json()).errors[0].message).toBe('Sua conta está bloqueada: uso indevido de cupons. Fale com o atendimento da Legião para saber como resolver.');
   const memberCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const m = await memberCtx.newPage();
   await m.goto('/login');
-  await m.getByLabel('E-mail').fill(membro.email);
-  await m.getByLabel('Senha', { exact: true }).fill(membro.senha);
+  await m.getByLabel('E-mail').fill(member.email);
+  await m.getByLabel('Senha', { exact: true }).fill(member.senha);
   await m.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(m.getByText(/Sua conta está bloqueada: uso indevido de cupons/)).toBeVisible();
   mkdirSync(SHOTS, { recursive: true });

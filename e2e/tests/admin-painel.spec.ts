@@ -70,17 +70,17 @@ test.beforeAll(async () => {
   }
 });
 
-const cartao = (page: Page, id: string) => page.getByTestId(id);
+const card = (page: Page, id: string) => page.getByTestId(id);
 
 test('marketing reads the launch week: charts, the range in the URL, CSV per chart', async ({ page }) => {
   await loginStaff(page, 'marketing', '/admin/painel?de=2021-06-01&ate=2021-06-07');
   expect(await menuItems(page)).toContain('Painel do lançamento');
   await expect(page.getByRole('heading', { level: 1, name: 'Painel do lançamento' })).toBeVisible();
-  await expect(cartao(page, 'total-cadastros')).toHaveText('154');
-  await expect(cartao(page, 'total-ativacoes')).toHaveText('77');
+  await expect(card(page, 'total-cadastros')).toHaveText('154');
+  await expect(card(page, 'total-ativacoes')).toHaveText('77');
   await expect(page.getByLabel('De', { exact: true })).toHaveValue('2021-06-01');
-  for (const titulo of ['Cadastros e ativações por dia', 'Membros ativos e logins por dia', 'Sala de espera (por dia)', 'Resgates por benefício', 'Estoque restante', 'Funil de indicações', 'Satisfação (NPS)', 'Personalização']) {
-    const grafico = page.getByRole('region', { name: titulo });
+  for (const title of ['Cadastros e ativações por dia', 'Membros ativos e logins por dia', 'Sala de espera (por dia)', 'Resgates por benefício', 'Estoque restante', 'Funil de indicações', 'Satisfação (NPS)', 'Personalização']) {
+    const grafico = page.getByRole('region', { name: title });
     await expect(grafico).toBeVisible();
     await expect(grafico.locator('.recharts-surface').first()).toBeVisible();
   }
@@ -93,9 +93,9 @@ test('marketing reads the launch week: charts, the range in the URL, CSV per cha
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV: Cadastros e ativações por dia' }).click()]);
   expect(download.suggestedFilename()).toBe('cadastros-ativacoes_2021-06-01_2021-06-07.csv');
   const csv = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
-  const linhas = csv.trim().split('\r\n');
-  expect(linhas[0]).toBe('Dia;Cadastros;Ativações');
-  expect(linhas.slice(1)).toEqual(Array.from({ length: 7 }, (_, d) => `2021-06-0${d + 1};${10 + 4 * d};${5 + 2 * d}`));
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe('Dia;Cadastros;Ativações');
+  expect(lines.slice(1)).toEqual(Array.from({ length: 7 }, (_, d) => `2021-06-0${d + 1};${10 + 4 * d};${5 + 2 * d}`));
   const [funil] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV: Funil de indicações' }).click()]);
   expect(readFileSync(await funil.path(), 'utf8')).toContain('Etapa;Pessoas\r\nCompartilharam;1\r\n');
 
@@ -103,11 +103,11 @@ test('marketing reads the launch week: charts, the range in the URL, CSV per cha
   await page.getByLabel('De', { exact: true }).fill('2021-06-03');
   await page.getByLabel('Até', { exact: true }).fill('2021-06-03');
   await expect(page).toHaveURL(/de=2021-06-03&ate=2021-06-03/);
-  await expect(cartao(page, 'total-cadastros')).toHaveText('18');
+  await expect(card(page, 'total-cadastros')).toHaveText('18');
   await expect(page.getByRole('region', { name: 'Sala de espera (por hora)' })).toBeVisible();
   await adminSnap(page, 'painel-dia');
   await page.reload();
-  await expect(cartao(page, 'total-cadastros')).toHaveText('18');
+  await expect(card(page, 'total-cadastros')).toHaveText('18');
 
   // A range the server refuses is explained, not sent.
   await page.getByLabel('De', { exact: true }).fill('2021-01-01');
@@ -116,7 +116,7 @@ test('marketing reads the launch week: charts, the range in the URL, CSV per cha
   await page.getByRole('button', { name: '7 dias' }).click();
   await expect(page.getByRole('button', { name: '7 dias' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page).not.toHaveURL(/de=2021/);
-  await expect(cartao(page, 'total-cadastros')).toBeVisible();
+  await expect(card(page, 'total-cadastros')).toBeVisible();
 });
 
 test('the live view updates by itself: a login elsewhere shows up without reloading', async ({ page, browser }) => {
@@ -125,19 +125,19 @@ test('the live view updates by itself: a login elsewhere shows up without reload
   await expect(page).toHaveURL(/\/admin\/painel\/ao-vivo$/);
   await expect(page.getByRole('link', { name: 'Ao vivo' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: 'Por período' })).not.toHaveAttribute('aria-current', 'page');
-  for (const id of ['ao-vivo-fila', 'ao-vivo-admissoes', 'ao-vivo-logins', 'ao-vivo-resgates', 'ao-vivo-erros']) await expect(cartao(page, id)).toHaveText(/^\d+$/);
-  const em = await cartao(page, 'ao-vivo-em').textContent();
-  await page.evaluate(() => ((window as unknown as { semRecarregar: boolean }).semRecarregar = true));
+  for (const id of ['ao-vivo-fila', 'ao-vivo-admissoes', 'ao-vivo-logins', 'ao-vivo-resgates', 'ao-vivo-erros']) await expect(card(page, id)).toHaveText(/^\d+$/);
+  const at = await card(page, 'ao-vivo-em').textContent();
+  await page.evaluate(() => ((window as unknown as { withoutReload: boolean }).withoutReload = true));
 
-  const outra = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await loginStaff(outra, 'marketing');
-  await outra.close();
+  const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await loginStaff(other, 'marketing');
+  await other.close();
 
-  await expect(cartao(page, 'ao-vivo-em')).not.toHaveText(em ?? '', { timeout: 12_000 });
+  await expect(card(page, 'ao-vivo-em')).not.toHaveText(at ?? '', { timeout: 12_000 });
   // Logins/min is a sliding 60 s window, and other spec files log in on this database too: the count
   // can fall between two reads (their logins leave the window), so only "the new login is in it" holds.
-  await expect.poll(async () => Number(await cartao(page, 'ao-vivo-logins').textContent()), { timeout: 12_000 }).toBeGreaterThanOrEqual(1);
-  expect(await page.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
+  await expect.poll(async () => Number(await card(page, 'ao-vivo-logins').textContent()), { timeout: 12_000 }).toBeGreaterThanOrEqual(1);
+  expect(await page.evaluate(() => (window as unknown as { withoutReload?: boolean }).withoutReload)).toBe(true);
   await expect(page.getByRole('region', { name: 'Últimos 30 minutos' }).locator('.recharts-line')).toHaveCount(4);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV: Últimos 30 minutos' }).click()]);
   expect(readFileSync(await download.path(), 'utf8').trim().split('\r\n')).toHaveLength(31);

@@ -1,19 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { semViolacoesAxe } from '../support/acessibilidade';
+import { withoutAxeViolations } from '../support/acessibilidade';
 import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
 import { DEMO } from '../support/env';
-import { startFilaServer, type FilaServer } from '../support/fila-server';
-import { perguntasNaTela, responderEtapa } from '../support/satisfacao';
+import { startWaitingRoomServer, type WaitingRoomServer } from '../support/waiting-room-server';
+import { questionsOnScreen, answerStep } from '../support/satisfacao';
 
 // Surveys in the back office (/admin/pesquisas; docs/decisions/0029-back-office-content.md), on a
 // server of its own: a new campaign becomes the satisfaction survey every member answers, which
 // would change what the shared server's satisfaction tests see.
 
-const t = test.extend<{}, { server: FilaServer }>({
+const t = test.extend<{}, { server: WaitingRoomServer }>({
   server: [
     async ({}, use, workerInfo) => {
-      const server = await startFilaServer({ capacidade: 1000, tag: `pesquisas_w${workerInfo.parallelIndex}` });
+      const server = await startWaitingRoomServer({ capacidade: 1000, tag: `pesquisas_w${workerInfo.parallelIndex}` });
       await use(server);
       await server.stop();
     },
@@ -41,75 +41,75 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   await dialog.getByLabel('Nome da campanha').fill('Satisfação dezembro');
   await dialog.getByRole('button', { name: 'Criar campanha' }).click();
   await expect(page.getByText('Campanha criada')).toBeVisible();
-  const nova = tabela.getByRole('row').filter({ hasText: 'Satisfação dezembro' });
-  await expect(nova.getByText('Atual')).toBeVisible();
+  const newOne = tabela.getByRole('row').filter({ hasText: 'Satisfação dezembro' });
+  await expect(newOne.getByText('Atual')).toBeVisible();
   await expect(tabela.getByRole('row').filter({ hasText: 'Atual' })).toHaveCount(2);
   await adminSnap(page, 'pesquisas');
-  await semViolacoesAxe(page, '/admin/pesquisas');
+  await withoutAxeViolations(page, '/admin/pesquisas');
 
   // The member's personal link, from the links tab (and the API it reads), answers the new campaign.
-  await nova.getByRole('link', { name: 'Abrir Satisfação dezembro' }).click();
+  await newOne.getByRole('link', { name: 'Abrir Satisfação dezembro' }).click();
   await page.getByRole('tab', { name: 'Links dos membros' }).click();
   await page.getByLabel('Buscar (nome ou e-mail)').fill(DEMO.email);
-  const linha = page.getByRole('row').filter({ hasText: DEMO.email });
-  await expect(linha.getByText('Não começou')).toBeVisible();
+  const line = page.getByRole('row').filter({ hasText: DEMO.email });
+  await expect(line.getByText('Não começou')).toBeVisible();
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   const links = (await adminApi(page, 'GET', `/api/admin/pesquisas/${id}/links?q=${encodeURIComponent(DEMO.email)}`)).body as { itens: { link: string }[] };
   const hash = new URL(links.itens[0]!.link).searchParams.get('hash')!;
-  const estado = async () => (await (await page.request.get(`${base}/api/satisfacao?hash=${hash}`)).json()) as { idPesquisa: number | null; faseEncerrada: boolean };
-  expect((await estado()).idPesquisa).toBe(id);
+  const state = async () => (await (await page.request.get(`${base}/api/satisfacao?hash=${hash}`)).json()) as { idPesquisa: number | null; faseEncerrada: boolean };
+  expect((await state()).idPesquisa).toBe(id);
 
   // Close the phase (confirmed): the member's page says it is over; open it again.
   await page.goto(`${base}/admin/pesquisas`);
   await page.getByRole('button', { name: 'Encerrar fase de Satisfação dezembro' }).click();
   await page.getByRole('dialog', { name: 'Encerrar a fase?' }).getByRole('button', { name: 'Encerrar fase' }).click();
-  await expect(nova.getByText('Encerrada')).toBeVisible();
-  expect((await estado()).faseEncerrada).toBe(true);
+  await expect(newOne.getByText('Encerrada')).toBeVisible();
+  expect((await state()).faseEncerrada).toBe(true);
   await page.getByRole('button', { name: 'Abrir fase de Satisfação dezembro' }).click();
   await page.getByRole('dialog', { name: 'Abrir a fase?' }).getByRole('button', { name: 'Abrir fase' }).click();
-  await expect(nova.getByText('Aberta')).toBeVisible();
-  expect((await estado()).faseEncerrada).toBe(false);
+  await expect(newOne.getByText('Aberta')).toBeVisible();
+  expect((await state()).faseEncerrada).toBe(false);
 
   // Reword question 1.
-  await nova.getByRole('link', { name: 'Abrir Satisfação dezembro' }).click();
+  await newOne.getByRole('link', { name: 'Abrir Satisfação dezembro' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Página 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Editar textos da pergunta 1', exact: true }).click();
-  const editar = page.getByRole('dialog', { name: 'Pergunta 1', exact: true });
-  const pergunta = editar.getByLabel('Pergunta', { exact: true });
-  const texto = `${await pergunta.inputValue()} (dezembro)`;
-  await pergunta.fill(texto);
-  await editar.getByRole('button', { name: 'Salvar textos' }).click();
+  const edit = page.getByRole('dialog', { name: 'Pergunta 1', exact: true });
+  const question = edit.getByLabel('Pergunta', { exact: true });
+  const text = `${await question.inputValue()} (dezembro)`;
+  await question.fill(text);
+  await edit.getByRole('button', { name: 'Salvar textos' }).click();
   await expect(page.getByText('Pergunta atualizada.')).toBeVisible();
-  await expect(page.getByText(texto)).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
   await adminSnap(page, 'pesquisa-perguntas');
-  await semViolacoesAxe(page, 'as perguntas da pesquisa');
+  await withoutAxeViolations(page, 'as perguntas da pesquisa');
 
   // The member answers the first page through her link; staff browse it by first name and export it.
-  const membro = await page.context().newPage();
-  await membro.goto(`${base}/pesquisa-de-satisfacao?hash=${hash}`);
-  await expect(membro.getByText(texto)).toBeVisible();
-  const respondidas = await perguntasNaTela(membro).count();
-  await responderEtapa(membro);
+  const member = await page.context().newPage();
+  await member.goto(`${base}/pesquisa-de-satisfacao?hash=${hash}`);
+  await expect(member.getByText(text)).toBeVisible();
+  const respondidas = await questionsOnScreen(member).count();
+  await answerStep(member);
   await expect.poll(async () => ((await (await page.request.get(`${base}/api/satisfacao?hash=${hash}`)).json()) as { pagina: number }).pagina).toBe(2);
-  await membro.close();
+  await member.close();
 
   await page.getByRole('tab', { name: 'Respostas' }).click();
-  const participacao = page.getByRole('table', { name: 'Participações e respostas' }).getByRole('row').filter({ hasText: DEMO.nome.split(' ')[0]! });
-  await expect(participacao.getByText('Na página 2')).toBeVisible();
-  await participacao.getByRole('button', { name: /^Ver as \d+ respostas/ }).click();
-  const detalhe = page.getByRole('dialog', { name: /^Participação #\d+/ });
-  await expect(detalhe.getByText(texto)).toBeVisible();
-  await expect(detalhe.getByRole('listitem')).toHaveCount(respondidas);
+  const participation = page.getByRole('table', { name: 'Participações e respostas' }).getByRole('row').filter({ hasText: DEMO.nome.split(' ')[0]! });
+  await expect(participation.getByText('Na página 2')).toBeVisible();
+  await participation.getByRole('button', { name: /^Ver as \d+ respostas/ }).click();
+  const detail = page.getByRole('dialog', { name: /^Participação #\d+/ });
+  await expect(detail.getByText(text)).toBeVisible();
+  await expect(detail.getByRole('listitem')).toHaveCount(respondidas);
   await adminSnap(page, 'pesquisa-respostas');
-  await detalhe.getByRole('button', { name: /Fechar/ }).click();
+  await detail.getByRole('button', { name: /Fechar/ }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV (todas as respostas)' }).click();
-  const arquivo = await download;
-  expect(arquivo.suggestedFilename()).toMatch(/^respostas-satisfacao-.*\.csv$/);
-  const linhas = readFileSync(await arquivo.path(), 'utf8').trim().split('\n');
-  expect(linhas[0]).toBe('participacao,primeiro_nome,pagina,concluida_em,cupom,perfil,pergunta_ordem,pergunta_pagina,pergunta,opcao,complemento,respondida_em');
-  expect(linhas).toHaveLength(1 + respondidas);
-  expect(linhas.join('\n')).not.toContain(DEMO.email);
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^respostas-satisfacao-.*\.csv$/);
+  const lines = readFileSync(await file.path(), 'utf8').trim().split('\n');
+  expect(lines[0]).toBe('participacao,primeiro_nome,pagina,concluida_em,cupom,perfil,pergunta_ordem,pergunta_pagina,pergunta,opcao,complemento,respondida_em');
+  expect(lines).toHaveLength(1 + respondidas);
+  expect(lines.join('\n')).not.toContain(DEMO.email);
 });
 
 t('atendimento lê as pesquisas sem controles nem links; o servidor recusa as escritas e os links', async ({ page, server }) => {
@@ -117,12 +117,12 @@ t('atendimento lê as pesquisas sem controles nem links; o servidor recusa as es
   await expect(page.getByRole('table', { name: 'Pesquisas' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nova campanha de satisfação' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Encerrar a fase/ })).toHaveCount(0);
-  const lista = (await adminApi(page, 'GET', '/api/admin/pesquisas')).body as { id: number; tipo: string; atual: boolean }[];
-  const atual = lista.find((p) => p.tipo === 'satisfacao' && p.atual)!;
-  await page.goto(`${server.baseUrl}/admin/pesquisas/${atual.id}`);
+  const list = (await adminApi(page, 'GET', '/api/admin/pesquisas')).body as { id: number; tipo: string; atual: boolean }[];
+  const current = list.find((p) => p.tipo === 'satisfacao' && p.atual)!;
+  await page.goto(`${server.baseUrl}/admin/pesquisas/${current.id}`);
   await expect(page.getByRole('tab', { name: 'Respostas' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Links dos membros' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Editar textos/ })).toHaveCount(0);
-  expect((await adminApi(page, 'GET', `/api/admin/pesquisas/${atual.id}/links`)).status).toBe(403);
-  expect((await adminApi(page, 'PUT', `/api/admin/pesquisas/${atual.id}/fase`, { aberta: false })).status).toBe(403);
+  expect((await adminApi(page, 'GET', `/api/admin/pesquisas/${current.id}/links`)).status).toBe(403);
+  expect((await adminApi(page, 'PUT', `/api/admin/pesquisas/${current.id}/fase`, { aberta: false })).status).toBe(403);
 });

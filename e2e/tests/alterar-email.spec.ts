@@ -5,32 +5,32 @@ import { extractLink, readMail } from '../support/mail';
 import { action, field, login, logout, snap, visibleText } from '../support/ui';
 
 test('troca o e-mail só depois do link enviado ao novo endereço; o antigo é avisado', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'troca');
-  const novo = uniqueEmail('novo-email');
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'troca');
+  const newOne = uniqueEmail('novo-email');
+  await login(page, account.email, account.senha);
   await page.goto('/editar-perfil');
   await page.getByRole('link', { name: 'Alterar e-mail' }).click();
   await expect(page).toHaveURL(/\/alterar-email$/);
   await snap(page, 'alterar-email');
 
-  await field(page, 'Novo e-mail').fill(novo);
+  await field(page, 'Novo e-mail').fill(newOne);
   await page.getByRole('button', { name: 'ATUALIZAR', exact: true }).click();
-  await expect(visibleText(page, `Enviamos um link de confirmação para ${novo}`)).toBeVisible();
+  await expect(visibleText(page, `Enviamos um link de confirmação para ${newOne}`)).toBeVisible();
   await snap(page, 'alterar-email-enviado');
 
   // Nothing changes until the link is followed.
   await page.goto('/editar-perfil');
-  await expect(field(page, 'E-mail')).toHaveValue(conta.email);
+  await expect(field(page, 'E-mail')).toHaveValue(account.email);
 
-  const link = extractLink(await readMail(novo, 'Confirme seu novo e-mail'), '/confirmar-email');
+  const link = extractLink(await readMail(newOne, 'Confirme seu novo e-mail'), '/confirmar-email');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'E-mail alterado com sucesso!' })).toBeVisible();
   await snap(page, 'confirmar-email');
   await action(page, 'Ir para o meu perfil').click();
-  await expect(field(page, 'E-mail')).toHaveValue(novo);
+  await expect(field(page, 'E-mail')).toHaveValue(newOne);
 
-  const aviso = await readMail(conta.email, 'foi alterado');
-  expect(aviso.text).toContain(novo);
+  const notice = await readMail(account.email, 'foi alterado');
+  expect(notice.text).toContain(newOne);
 
   // The link works once; the new address logs in, the old one no longer does.
   await page.goto(link);
@@ -38,28 +38,28 @@ test('troca o e-mail só depois do link enviado ao novo endereço; o antigo é a
   await expect(visibleText(page, 'Link inválido ou expirado. Solicite um novo.')).toBeVisible();
   await page.goto('/home');
   await logout(page);
-  await login(page, novo, conta.senha);
+  await login(page, newOne, account.senha);
 });
 
 test('o link aberto em outro navegador, sem sessão, também confirma e leva ao login com o novo e-mail', async ({ page, request, browser }) => {
-  const conta = await createActiveAccount(request, 'troca-fora');
-  const novo = uniqueEmail('outro-aparelho');
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'troca-fora');
+  const newOne = uniqueEmail('outro-aparelho');
+  await login(page, account.email, account.senha);
   await page.goto('/alterar-email');
-  await field(page, 'Novo e-mail').fill(novo);
+  await field(page, 'Novo e-mail').fill(newOne);
   await page.getByRole('button', { name: 'ATUALIZAR', exact: true }).click();
   await expect(visibleText(page, 'Enviamos um link de confirmação')).toBeVisible();
 
-  const link = extractLink(await readMail(novo, 'Confirme seu novo e-mail'), '/confirmar-email');
-  const outro = await browser.newContext();
+  const link = extractLink(await readMail(newOne, 'Confirme seu novo e-mail'), '/confirmar-email');
+  const other = await browser.newContext();
   try {
-    const aba = await outro.newPage();
-    await aba.goto(link);
-    await expect(aba.getByRole('heading', { name: 'E-mail alterado com sucesso!' })).toBeVisible();
-    await aba.getByRole('link', { name: 'Acessar', exact: true }).click();
-    await expect(aba).toHaveURL(/\/login\?e=/);
-    await expect(field(aba, 'E-mail')).toHaveValue(novo);
+    const tab = await other.newPage();
+    await tab.goto(link);
+    await expect(tab.getByRole('heading', { name: 'E-mail alterado com sucesso!' })).toBeVisible();
+    await tab.getByRole('link', { name: 'Acessar', exact: true }).click();
+    await expect(tab).toHaveURL(/\/login\?e=/);
+    await expect(field(tab, 'E-mail')).toHaveValue(newOne);
   } finally {
-    await outro.close();
+    await other.close();
   }
 });

@@ -4,39 +4,39 @@ import { extractLink, mailCursor, readMail } from '../support/mail';
 import { field, snap, visibleText } from '../support/ui';
 
 test('reenvia o e-mail de ativação e bloqueia o botão com contagem regressiva', async ({ page, request }) => {
-  const conta = await createPendingAccount(request, 'ativacao');
-  await readMail(conta.email, ACTIVATION_SUBJECT);
-  const cursor = await mailCursor(conta.email);
+  const account = await createPendingAccount(request, 'ativacao');
+  await readMail(account.email, ACTIVATION_SUBJECT);
+  const cursor = await mailCursor(account.email);
 
   await page.goto('/ativacao');
-  await field(page, 'E-mail').fill(conta.email);
-  const botao = page.getByRole('button', { name: /Reenviar|\d{2}:\d{2}/ });
-  await botao.click();
+  await field(page, 'E-mail').fill(account.email);
+  const button = page.getByRole('button', { name: /Reenviar|\d{2}:\d{2}/ });
+  await button.click();
 
   await expect(visibleText(page, 'O e-mail de ativação de conta foi reenviado!')).toBeVisible();
-  await expect(botao).toBeDisabled();
+  await expect(button).toBeDisabled();
   await expect(visibleText(page, /\b(01:00|00:5\d)\b/)).toBeVisible();
   await snap(page, 'ativacao-reenviada');
 
   // The resent mail carries a new link that activates the account.
-  const link = extractLink(await readMail(conta.email, ACTIVATION_SUBJECT, { after: cursor }), '/ativar-conta');
+  const link = extractLink(await readMail(account.email, ACTIVATION_SUBJECT, { after: cursor }), '/ativar-conta');
   await page.goto(link);
   await expect(visibleText(page, 'Sua conta foi ativada com sucesso!')).toBeVisible();
 });
 
 test('depois de 60 segundos o Reenviar volta a funcionar e a mensagem some', async ({ page, request }) => {
-  const conta = await createPendingAccount(request, 'ativacao-tempo');
+  const account = await createPendingAccount(request, 'ativacao-tempo');
   await page.clock.install();
   await page.goto('/ativacao');
-  await field(page, 'E-mail').fill(conta.email);
-  const botao = page.getByRole('button', { name: /Reenviar|\d{2}:\d{2}/ });
-  await botao.click();
+  await field(page, 'E-mail').fill(account.email);
+  const button = page.getByRole('button', { name: /Reenviar|\d{2}:\d{2}/ });
+  await button.click();
   await expect(visibleText(page, 'O e-mail de ativação de conta foi reenviado!')).toBeVisible();
-  await expect(botao).toBeDisabled();
+  await expect(button).toBeDisabled();
 
   await page.clock.fastForward('00:30');
   await expect(visibleText(page, /\b00:(29|30|31)\b/)).toBeVisible();
   await page.clock.fastForward('00:31');
-  await expect(botao).toBeEnabled();
+  await expect(button).toBeEnabled();
   await expect(page.getByText('O e-mail de ativação de conta foi reenviado!')).toBeHidden();
 });

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
-import { completarPerfil, membroComSaldo } from '../support/beneficios';
+import { completeProfile, memberWithBalance } from '../support/beneficios';
 import { DEMO } from '../support/env';
-import { rolarAte } from '../support/home';
+import { scrollTo } from '../support/home';
 import { dialogo } from '../support/produtos';
 import { login, snap, storedToken, visibleText } from '../support/ui';
 
@@ -10,50 +10,50 @@ import { login, snap, storedToken, visibleText } from '../support/ui';
 // member's seeded benefits are only looked at; every test that redeems uses a member of its own.
 
 /** STORAGE.beneficioChatbot in packages/contracts/src/storage-keys.ts. */
-const CHAVE_CHATBOT = 'beneficioSelecionadoChatbot';
-const TERMOS = 'Você deve concordar com os termos antes de resgatar o benefício.';
-const ACEITE = 'Li e concordo com os termos de uso deste benefício.';
+const CHATBOT_KEY = 'beneficioSelecionadoChatbot';
+const TERMS = 'Você deve concordar com os termos antes de resgatar o benefício.';
+const ACCEPTANCE = 'Li e concordo com os termos de uso deste benefício.';
 
-const cartao = (page: Page, nome: string) => page.getByRole('article', { name: nome, exact: true });
-const botaoDo = (page: Page, nome: string) => cartao(page, nome).getByRole('button');
-const saldo = (page: Page) => page.getByTestId('saldo-pontos');
+const card = (page: Page, name: string) => page.getByRole('article', { name: name, exact: true });
+const buttonOf = (page: Page, name: string) => card(page, name).getByRole('button');
+const balance = (page: Page) => page.getByTestId('saldo-pontos');
 
 // Making a member with a balance runs the brand's import command: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
 test('o membro de demonstração vê os cinco estados, o saldo, a contagem e o ingresso com dias', async ({ page }) => {
   await login(page, DEMO.email, DEMO.senha);
-  const secaoHome = page.locator('#beneficios');
-  await rolarAte(page, secaoHome);
-  await expect(secaoHome.getByRole('heading', { name: 'Benefícios', exact: true })).toBeVisible();
+  const homeSection = page.locator('#beneficios');
+  await scrollTo(page, homeSection);
+  await expect(homeSection.getByRole('heading', { name: 'Benefícios', exact: true })).toBeVisible();
 
   await page.goto('/beneficios');
   await expect(page.getByRole('heading', { level: 1, name: 'Benefícios', exact: true })).toBeVisible();
-  await expect(saldo(page)).toHaveText('5 pontos');
+  await expect(balance(page)).toHaveText('5 pontos');
   await expect(visibleText(page, '3 indicações confirmadas')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ver saldo' })).toHaveAttribute('href', '/extrato');
 
   // resgatável, bloqueado (with the reason and the progress), esgotado, resgatado (event), utilizado
-  await expect(botaoDo(page, 'Cupom 10% OFF')).toHaveText('Resgatar!');
-  await expect(botaoDo(page, 'Cupom 10% OFF')).toBeEnabled();
-  await expect(botaoDo(page, 'Cupom 30% OFF')).toHaveText('Bloqueado');
-  await expect(botaoDo(page, 'Cupom 30% OFF')).toBeDisabled();
-  await expect(cartao(page, 'Cupom 30% OFF').getByText('Saldo insuficiente para resgatar este benefício. Faltam 3 pontos.')).toBeVisible();
-  await expect(cartao(page, 'Cupom 30% OFF').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '62');
-  await expect(botaoDo(page, 'Clube de Benefícios: 3 meses de streaming')).toHaveText('Esgotado');
-  await expect(botaoDo(page, 'Clube de Benefícios: 3 meses de streaming')).toBeDisabled();
-  await expect(botaoDo(page, 'Quatro Vozes: par de ingressos para Jersey Boys')).toHaveText('Ver detalhes!');
-  const missao = cartao(page, '15% OFF: missão Personalize seu portal');
-  await expect(missao.getByRole('button')).toHaveText('Utilizado!');
-  await expect(missao.getByRole('button')).toBeDisabled();
-  await expect(missao.getByText(/^Usado em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect(buttonOf(page, 'Cupom 10% OFF')).toHaveText('Resgatar!');
+  await expect(buttonOf(page, 'Cupom 10% OFF')).toBeEnabled();
+  await expect(buttonOf(page, 'Cupom 30% OFF')).toHaveText('Bloqueado');
+  await expect(buttonOf(page, 'Cupom 30% OFF')).toBeDisabled();
+  await expect(card(page, 'Cupom 30% OFF').getByText('Saldo insuficiente para resgatar este benefício. Faltam 3 pontos.')).toBeVisible();
+  await expect(card(page, 'Cupom 30% OFF').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '62');
+  await expect(buttonOf(page, 'Clube de Benefícios: 3 meses de streaming')).toHaveText('Esgotado');
+  await expect(buttonOf(page, 'Clube de Benefícios: 3 meses de streaming')).toBeDisabled();
+  await expect(buttonOf(page, 'Quatro Vozes: par de ingressos para Jersey Boys')).toHaveText('Ver detalhes!');
+  const mission = card(page, '15% OFF: missão Personalize seu portal');
+  await expect(mission.getByRole('button')).toHaveText('Utilizado!');
+  await expect(mission.getByRole('button')).toBeDisabled();
+  await expect(mission.getByText(/^Usado em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
 
   // A benefit that opens later counts down, every second.
-  const contagem = cartao(page, 'Meninas Malvadas: pré-estreia').getByRole('timer');
-  await expect(contagem).toHaveText(/^Abre em \d+d \d\dh \d\dm \d\ds$/);
-  const antes = await contagem.textContent();
-  await expect(contagem).not.toHaveText(antes!, { timeout: 3000 });
-  await expect(botaoDo(page, 'Meninas Malvadas: pré-estreia')).toBeDisabled();
+  const count = card(page, 'Meninas Malvadas: pré-estreia').getByRole('timer');
+  await expect(count).toHaveText(/^Abre em \d+d \d\dh \d\dm \d\ds$/);
+  const before = await count.textContent();
+  await expect(count).not.toHaveText(before!, { timeout: 3000 });
+  await expect(buttonOf(page, 'Meninas Malvadas: pré-estreia')).toBeDisabled();
 
   await expect(page.getByRole('list', { name: 'Meus cupons' }).getByRole('listitem')).toHaveCount(2);
   await snap(page, 'beneficios');
@@ -63,142 +63,142 @@ test('o membro de demonstração vê os cinco estados, o saldo, a contagem e o i
   await dialogo(page).getByRole('button', { name: 'Fechar', exact: true }).click();
 
   // The event seen by the member: the ticket code, without redeeming again.
-  await botaoDo(page, 'Quatro Vozes: par de ingressos para Jersey Boys').click();
+  await buttonOf(page, 'Quatro Vozes: par de ingressos para Jersey Boys').click();
   await expect(dialogo(page).getByText('Código do seu ingresso')).toBeVisible();
   await expect(dialogo(page).getByTestId('cupom-codigo')).toHaveText(/^QV-/);
   await dialogo(page).getByRole('button', { name: 'Fechar', exact: true }).click();
 
   // Unified ticket: the sold-out day can't be picked, the first free one is preselected. Not redeemed.
-  await botaoDo(page, 'Ingresso unificado Spanta RJ').click();
-  const dia = dialogo(page).getByLabel('Escolha o dia');
-  await expect(dia.locator('option:checked')).toHaveText('Domingo, 18/01');
-  await expect(dia.getByRole('option', { name: 'Sábado, 17/01 (esgotado)' })).toBeDisabled();
-  await expect(dia.getByRole('option', { name: 'Segunda, 19/01' })).toBeEnabled();
+  await buttonOf(page, 'Ingresso unificado Spanta RJ').click();
+  const day = dialogo(page).getByLabel('Escolha o dia');
+  await expect(day.locator('option:checked')).toHaveText('Domingo, 18/01');
+  await expect(day.getByRole('option', { name: 'Sábado, 17/01 (esgotado)' })).toBeDisabled();
+  await expect(day.getByRole('option', { name: 'Segunda, 19/01' })).toBeEnabled();
   await dialogo(page).getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialogo(page)).toHaveCount(0);
 });
 
 test('resgata com os termos: cupom, saldo menor, Ver cupom! e o resgate múltiplo', async ({ page, request, context }) => {
-  const conta = await membroComSaldo(request, 5, 'resgate');
+  const account = await memberWithBalance(request, 5, 'resgate');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login(page, conta.email, conta.senha);
+  await login(page, account.email, account.senha);
   await page.goto('/beneficios');
-  await expect(saldo(page)).toHaveText('5 pontos');
+  await expect(balance(page)).toHaveText('5 pontos');
   await expect(page.getByText('Você ainda não resgatou nenhum benefício.')).toBeVisible();
 
-  await botaoDo(page, 'Cupom 20% OFF').click();
+  await buttonOf(page, 'Cupom 20% OFF').click();
   const modal = dialogo(page);
   await expect(modal.getByRole('heading', { name: 'Cupom 20% OFF' })).toBeVisible();
   await modal.getByRole('button', { name: 'Resgatar', exact: true }).click();
-  await expect(modal.getByText(TERMOS)).toBeVisible();
+  await expect(modal.getByText(TERMS)).toBeVisible();
   await snap(page, 'beneficios-resgate');
 
-  await modal.getByLabel(ACEITE).check();
+  await modal.getByLabel(ACCEPTANCE).check();
   await modal.getByRole('button', { name: 'Resgatar', exact: true }).click();
-  const codigo = modal.getByTestId('cupom-codigo');
-  await expect(codigo).toHaveText(/^LEG20-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  const code = modal.getByTestId('cupom-codigo');
+  await expect(code).toHaveText(/^LEG20-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
   await expect(modal.getByText('Benefício resgatado! Seu saldo agora é de 2 pontos.')).toBeVisible();
-  const cupom20 = (await codigo.textContent())!;
-  await modal.getByRole('button', { name: `Copiar código ${cupom20}` }).click();
-  await expect(modal.getByRole('button', { name: `Copiar código ${cupom20}` })).toHaveText('Copiado!');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(cupom20);
+  const coupon20 = (await code.textContent())!;
+  await modal.getByRole('button', { name: `Copiar código ${coupon20}` }).click();
+  await expect(modal.getByRole('button', { name: `Copiar código ${coupon20}` })).toHaveText('Copiado!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(coupon20);
   await snap(page, 'beneficios-cupom');
   await modal.getByRole('button', { name: 'Fechar', exact: true }).click();
 
-  await expect(saldo(page)).toHaveText('2 pontos');
-  await expect(botaoDo(page, 'Cupom 20% OFF')).toHaveText('Ver cupom!');
-  await expect(page.getByRole('list', { name: 'Meus cupons' }).getByText(cupom20)).toBeVisible();
+  await expect(balance(page)).toHaveText('2 pontos');
+  await expect(buttonOf(page, 'Cupom 20% OFF')).toHaveText('Ver cupom!');
+  await expect(page.getByRole('list', { name: 'Meus cupons' }).getByText(coupon20)).toBeVisible();
 
   // Multiple redemption: the 10% coupon can be taken up to 3 times; the terms are asked every time.
-  await botaoDo(page, 'Cupom 10% OFF').click();
-  await modal.getByLabel(ACEITE).check();
+  await buttonOf(page, 'Cupom 10% OFF').click();
+  await modal.getByLabel(ACCEPTANCE).check();
   await modal.getByRole('button', { name: 'Resgatar', exact: true }).click();
   await expect(modal.getByTestId('cupom-codigo')).toHaveText(/^LEG10-/);
-  const primeiro = (await modal.getByTestId('cupom-codigo').textContent())!;
+  const first = (await modal.getByTestId('cupom-codigo').textContent())!;
   await modal.getByRole('button', { name: 'Resgatar novamente' }).click();
   await modal.getByRole('button', { name: 'Resgatar', exact: true }).click();
-  await expect(modal.getByText(TERMOS)).toBeVisible();
-  await modal.getByLabel(ACEITE).check();
+  await expect(modal.getByText(TERMS)).toBeVisible();
+  await modal.getByLabel(ACCEPTANCE).check();
   await modal.getByRole('button', { name: 'Resgatar', exact: true }).click();
   await expect(modal.getByText('Benefício resgatado! Seu saldo agora é de 0 pontos.')).toBeVisible();
-  await expect(modal.getByTestId('cupom-codigo')).not.toHaveText(primeiro);
+  await expect(modal.getByTestId('cupom-codigo')).not.toHaveText(first);
   // No balance left for a third one: the reason instead of the button.
   await expect(modal.getByText('Saldo insuficiente para resgatar este benefício. Faltam 1 ponto.')).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Resgatar novamente' })).toHaveCount(0);
   await modal.getByRole('button', { name: 'Fechar', exact: true }).click();
 
-  await expect(saldo(page)).toHaveText('0 pontos');
+  await expect(balance(page)).toHaveText('0 pontos');
   await expect(page.getByRole('list', { name: 'Meus cupons' }).getByRole('listitem')).toHaveCount(3);
-  await expect(botaoDo(page, 'Cupom 30% OFF')).toBeDisabled();
+  await expect(buttonOf(page, 'Cupom 30% OFF')).toBeDisabled();
 });
 
 test('um membro novo, de perfil incompleto, vê os bloqueios com os links certos e os botões desabilitados', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'beneficio-bloqueio');
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'beneficio-bloqueio');
+  await login(page, account.email, account.senha);
   await page.goto('/beneficios');
   await expect(page.getByRole('link', { name: 'Concluir cadastro' })).toHaveAttribute('href', '/editar-perfil');
   await expect(page.getByRole('link', { name: 'Personalizar meu portal' })).toHaveAttribute('href', '/personalizar-portal');
-  const botoes = page.getByRole('list', { name: 'Benefícios' }).getByRole('button');
-  await expect(botoes.first()).toBeVisible();
-  const n = await botoes.count();
+  const buttons = page.getByRole('list', { name: 'Benefícios' }).getByRole('button');
+  await expect(buttons.first()).toBeVisible();
+  const n = await buttons.count();
   expect(n).toBeGreaterThan(3);
-  for (let i = 0; i < n; i++) await expect(botoes.nth(i)).toBeDisabled();
-  await expect(saldo(page)).toHaveText('0 pontos');
+  for (let i = 0; i < n; i++) await expect(buttons.nth(i)).toBeDisabled();
+  await expect(balance(page)).toHaveText('0 pontos');
   await snap(page, 'beneficios-bloqueado');
 
   // Profile complete, portal not personalised yet: only that lock, the free benefit still disabled.
-  await completarPerfil(conta.email, null);
+  await completeProfile(account.email, null);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Personalizar meu portal' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Concluir cadastro' })).toHaveCount(0);
-  await expect(botaoDo(page, '15% OFF: missão Personalize seu portal')).toBeDisabled();
+  await expect(buttonOf(page, '15% OFF: missão Personalize seu portal')).toBeDisabled();
   await page.getByRole('link', { name: 'Personalizar meu portal' }).click();
   await expect(page).toHaveURL(/\/personalizar-portal$/);
 });
 
 test('o benefício escolhido pelo chatbot abre uma vez e o gratuito é resgatado', async ({ page, request }) => {
-  const conta = await membroComSaldo(request, 0, 'beneficio-chatbot');
-  await login(page, conta.email, conta.senha);
+  const account = await memberWithBalance(request, 0, 'beneficio-chatbot');
+  await login(page, account.email, account.senha);
   // The home must have read (and found empty) the key before it is set, or it would open the modal itself.
   // The section mounts when scrolled to (docs/decisions/0018-home-on-a-phone.md).
-  await rolarAte(page, page.locator('#beneficios'));
+  await scrollTo(page, page.locator('#beneficios'));
   await expect(page.locator('#beneficios').getByRole('button', { name: 'Resgatar!' })).toBeVisible();
   const token = (await storedToken(page))!;
   const res = await request.get('/api/beneficio', { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
-  const missao = ((await res.json()) as { id: number; nome: string }[]).find((b) => b.nome === '15% OFF: missão Personalize seu portal')!;
+  const mission = ((await res.json()) as { id: number; nome: string }[]).find((b) => b.nome === '15% OFF: missão Personalize seu portal')!;
 
-  await page.evaluate(([chave, id]) => window.localStorage.setItem(chave, id), [CHAVE_CHATBOT, String(missao.id)] as const);
+  await page.evaluate(([key, id]) => window.localStorage.setItem(key, id), [CHATBOT_KEY, String(mission.id)] as const);
   await page.goto('/beneficios');
-  const modal = page.getByRole('dialog', { name: missao.nome });
+  const modal = page.getByRole('dialog', { name: mission.nome });
   await expect(modal).toBeVisible();
-  expect(await page.evaluate((chave) => window.localStorage.getItem(chave), CHAVE_CHATBOT)).toBeNull();
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), CHATBOT_KEY)).toBeNull();
 
   // A free benefit: no balance needed, the terms still are.
-  await modal.getByLabel(ACEITE).check();
+  await modal.getByLabel(ACCEPTANCE).check();
   await modal.getByRole('button', { name: 'Resgatar', exact: true }).click();
   await expect(modal.getByTestId('cupom-codigo')).toHaveText(/^MISSAO15-/);
   await expect(modal.getByText('Benefício resgatado! Seu saldo agora é de 0 pontos.')).toBeVisible();
   await modal.getByRole('button', { name: 'Fechar', exact: true }).click();
-  await expect(botaoDo(page, missao.nome)).toHaveText('Ver cupom!');
+  await expect(buttonOf(page, mission.nome)).toHaveText('Ver cupom!');
 
   // Opened once: the key is gone, a reload opens nothing.
   await page.reload();
-  await expect(botaoDo(page, missao.nome)).toHaveText('Ver cupom!');
+  await expect(buttonOf(page, mission.nome)).toHaveText('Ver cupom!');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('o benefício escolhido pelo chatbot abre na chegada à home, sem rolar até os benefícios', async ({ page, request }) => {
-  const conta = await membroComSaldo(request, 0, 'chatbot-home');
-  await login(page, conta.email, conta.senha);
+  const account = await memberWithBalance(request, 0, 'chatbot-home');
+  await login(page, account.email, account.senha);
   const token = (await storedToken(page))!;
   const res = await request.get('/api/beneficio', { headers: { Authorization: `Bearer ${token}` } });
-  const missao = ((await res.json()) as { id: number; nome: string }[]).find((b) => b.nome === '15% OFF: missão Personalize seu portal')!;
+  const mission = ((await res.json()) as { id: number; nome: string }[]).find((b) => b.nome === '15% OFF: missão Personalize seu portal')!;
 
   // The benefits section sits below the first screen, mounted only near the viewport; a stored
   // choice mounts it on arrival, as the chatbot's link expects.
-  await page.evaluate(([chave, id]) => window.localStorage.setItem(chave, id), [CHAVE_CHATBOT, String(missao.id)] as const);
+  await page.evaluate(([key, id]) => window.localStorage.setItem(key, id), [CHATBOT_KEY, String(mission.id)] as const);
   await page.goto('/home');
-  await expect(page.getByRole('dialog', { name: missao.nome })).toBeVisible();
-  expect(await page.evaluate((chave) => window.localStorage.getItem(chave), CHAVE_CHATBOT)).toBeNull();
+  await expect(page.getByRole('dialog', { name: mission.nome })).toBeVisible();
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), CHATBOT_KEY)).toBeNull();
 });

@@ -1,58 +1,58 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACTIVATION_SUBJECT } from '../support/accounts';
-import { formatCpf, randomCelular, randomNome, strongPassword, uniqueEmail, validCpf } from '../support/data';
+import { formatCpf, randomPhone, randomName, strongPassword, uniqueEmail, validCpf } from '../support/data';
 import { DEMO } from '../support/env';
 import { extractLink, readMail } from '../support/mail';
 import { action, field, snap, visibleText } from '../support/ui';
 
-interface Cadastro {
+interface Signup {
   email: string;
   senha: string;
   nome: string;
   cpf: string;
 }
 
-const novoCadastro = (): Cadastro & { primeiroNome: string } => {
-  const { nome, primeiroNome } = randomNome();
-  return { email: uniqueEmail('cadastro'), senha: strongPassword(), nome, primeiroNome, cpf: validCpf() };
+const newSignup = (): Signup & { primeiroNome: string } => {
+  const { nome: name, primeiroNome: firstName } = randomName();
+  return { email: uniqueEmail('cadastro'), senha: strongPassword(), nome: name, primeiroNome: firstName, cpf: validCpf() };
 };
 
-async function etapaEmail(page: Page, email: string, screens = false) {
-  const avancar = page.getByRole('button', { name: 'AVANÇAR', exact: true });
+async function emailStep(page: Page, email: string, screens = false) {
+  const advance = page.getByRole('button', { name: 'AVANÇAR', exact: true });
   await field(page, 'E-mail').fill(email);
   await field(page, 'Confirme seu e-mail').fill(email.replace('@', '@x'));
-  await expect(avancar, 'AVANÇAR fica desabilitado com e-mails diferentes').toBeDisabled();
+  await expect(advance, 'AVANÇAR fica desabilitado com e-mails diferentes').toBeDisabled();
   await field(page, 'Confirme seu e-mail').fill(email);
   if (screens) await snap(page, 'cadastro-1-email');
-  await avancar.click();
+  await advance.click();
 }
 
-async function etapaSenha(page: Page, senha: string, screens = false) {
+async function passwordStep(page: Page, password: string, screens = false) {
   await expect(field(page, 'Senha')).toBeVisible();
   await expect(visibleText(page, 'Etapa 1 de 3')).toBeVisible();
-  for (const regra of ['1 Letra maiúscula', '1 Número', '1 Caractere especial (ex:#?!)']) {
-    await expect(visibleText(page, regra)).toBeVisible();
+  for (const rule of ['1 Letra maiúscula', '1 Número', '1 Caractere especial (ex:#?!)']) {
+    await expect(visibleText(page, rule)).toBeVisible();
   }
-  await field(page, 'Senha').fill(senha);
-  await field(page, 'Confirme sua senha').fill(senha);
+  await field(page, 'Senha').fill(password);
+  await field(page, 'Confirme sua senha').fill(password);
   if (screens) await snap(page, 'cadastro-2-senha');
   await page.getByRole('button', { name: 'AVANÇAR', exact: true }).click();
 }
 
-async function etapaDados(page: Page, nome: string, cpf: string, screens = false) {
+async function dataStep(page: Page, name: string, cpf: string, screens = false) {
   await expect(visibleText(page, 'Etapa 2 de 3')).toBeVisible();
-  await field(page, 'Nome completo').fill(nome);
+  await field(page, 'Nome completo').fill(name);
   await field(page, 'CPF').fill(cpf);
   await expect(field(page, 'CPF')).toHaveValue(formatCpf(cpf));
   if (screens) await snap(page, 'cadastro-3-dados');
   await page.getByRole('button', { name: 'AVANÇAR', exact: true }).click();
 }
 
-async function etapaContato(page: Page, cep: string, screens = false) {
+async function contactStep(page: Page, cep: string, screens = false) {
   await expect(visibleText(page, 'Etapa 3 de 3')).toBeVisible();
-  const celular = randomCelular();
-  await field(page, 'Celular').fill(celular.digits);
-  await expect(field(page, 'Celular')).toHaveValue(celular.masked);
+  const phone = randomPhone();
+  await field(page, 'Celular').fill(phone.digits);
+  await expect(field(page, 'Celular')).toHaveValue(phone.masked);
   await field(page, 'Data de nascimento').fill('1992-03-04');
   await field(page, 'CEP').fill(cep);
   await expect(field(page, 'CEP')).toHaveValue(`${cep.slice(0, 5)}-${cep.slice(5)}`);
@@ -63,17 +63,17 @@ async function etapaContato(page: Page, cep: string, screens = false) {
 }
 
 test('cadastro em 4 etapas, ativação pelo e-mail e primeiro login', async ({ page }) => {
-  const c = novoCadastro();
+  const c = newSignup();
 
   await page.goto('/');
   await snap(page, 'landing');
   await action(page, 'Cadastre-se').click();
   await expect(page).toHaveURL(/\/cadastro$/);
 
-  await etapaEmail(page, c.email, true);
-  await etapaSenha(page, c.senha, true);
-  await etapaDados(page, c.nome, c.cpf, true);
-  await etapaContato(page, '01310100', true);
+  await emailStep(page, c.email, true);
+  await passwordStep(page, c.senha, true);
+  await dataStep(page, c.nome, c.cpf, true);
+  await contactStep(page, '01310100', true);
 
   await expect(page).toHaveURL(/\/cadastro\/confirmacao$/);
   await expect(visibleText(page, 'Inscrição realizada com sucesso!')).toBeVisible();
@@ -100,11 +100,11 @@ test('cadastro em 4 etapas, ativação pelo e-mail e primeiro login', async ({ p
 });
 
 test('CPF já cadastrado impede a etapa 4', async ({ page }) => {
-  const c = novoCadastro();
+  const c = newSignup();
   await page.goto('/cadastro');
-  await etapaEmail(page, c.email);
-  await etapaSenha(page, c.senha);
-  await etapaDados(page, c.nome, DEMO.cpf.replace(/\D/g, ''));
+  await emailStep(page, c.email);
+  await passwordStep(page, c.senha);
+  await dataStep(page, c.nome, DEMO.cpf.replace(/\D/g, ''));
 
   await expect(visibleText(page, 'CPF já cadastrado!')).toBeVisible();
   await expect(field(page, 'CPF'), 'continua na etapa 3').toBeVisible();
@@ -113,12 +113,12 @@ test('CPF já cadastrado impede a etapa 4', async ({ page }) => {
 });
 
 test('CEP desconhecido mostra CEP inválido e não conclui o cadastro', async ({ page }) => {
-  const c = novoCadastro();
+  const c = newSignup();
   await page.goto('/cadastro');
-  await etapaEmail(page, c.email);
-  await etapaSenha(page, c.senha);
-  await etapaDados(page, c.nome, c.cpf);
-  await etapaContato(page, '99999999');
+  await emailStep(page, c.email);
+  await passwordStep(page, c.senha);
+  await dataStep(page, c.nome, c.cpf);
+  await contactStep(page, '99999999');
 
   await expect(visibleText(page, 'CEP inválido')).toBeVisible();
   await expect(page).toHaveURL(/\/cadastro$/);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
-import { formatCpf, randomCelular, randomNome, strongPassword, uniqueEmail, validCpf } from '../support/data';
+import { formatCpf, randomPhone, randomName, strongPassword, uniqueEmail, validCpf } from '../support/data';
 import { UNREACHABLE_CEP } from '../support/fake-cep';
 import { field, login, snap, visibleText } from '../support/ui';
 
@@ -21,23 +21,23 @@ test('cadastro com o serviço de CEP fora do ar: aviso e endereço digitado à m
   expect(cep.status(), 'a API mantém o 503').toBe(503);
 
   const email = uniqueEmail('cep-manual');
-  const senha = strongPassword();
-  const { nome } = randomNome();
+  const password = strongPassword();
+  const { nome: name } = randomName();
   const cpf = validCpf();
   await page.goto('/cadastro');
   await field(page, 'E-mail').fill(email);
   await field(page, 'Confirme seu e-mail').fill(email);
   await page.getByRole('button', { name: 'AVANÇAR', exact: true }).click();
-  await field(page, 'Senha').fill(senha);
-  await field(page, 'Confirme sua senha').fill(senha);
+  await field(page, 'Senha').fill(password);
+  await field(page, 'Confirme sua senha').fill(password);
   await page.getByRole('button', { name: 'AVANÇAR', exact: true }).click();
-  await field(page, 'Nome completo').fill(nome);
+  await field(page, 'Nome completo').fill(name);
   await field(page, 'CPF').fill(cpf);
   await expect(field(page, 'CPF')).toHaveValue(formatCpf(cpf));
   await page.getByRole('button', { name: 'AVANÇAR', exact: true }).click();
 
   await expect(visibleText(page, 'Etapa 3 de 3')).toBeVisible();
-  await field(page, 'Celular').fill(randomCelular().digits);
+  await field(page, 'Celular').fill(randomPhone().digits);
   await field(page, 'Data de nascimento').fill('1990-01-02');
   await field(page, 'CEP').fill(UNREACHABLE_CEP);
   await expect(field(page, 'CEP')).toHaveValue(maskedCep);
@@ -57,10 +57,10 @@ test('cadastro com o serviço de CEP fora do ar: aviso e endereço digitado à m
 });
 
 test('perfil com o serviço de CEP fora do ar: aviso, endereço editável e salvo', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'perfil-cep-manual');
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'perfil-cep-manual');
+  await login(page, account.email, account.senha);
   await page.goto('/editar-perfil');
-  await expect(field(page, 'Nome completo')).toHaveValue(conta.nome);
+  await expect(field(page, 'Nome completo')).toHaveValue(account.nome);
   await expect(field(page, 'Endereço')).toBeDisabled();
 
   await field(page, 'CEP').clear();

@@ -9,85 +9,85 @@ import { action, field, login, snap, visibleText } from '../support/ui';
 // The demo member is only read: 3 confirmed referrals (ana, bruno, carla), 1 pending (diego),
 // a balance of 5 pontos and two redemptions (docs/decisions/0009-economy.md).
 
-const COLABORADOR = { email: 'colaborador@legiao.dev', senha: 'Legiao@2025', primeiroNome: 'Carla' };
+const STAFF = { email: 'colaborador@legiao.dev', senha: 'Legiao@2025', primeiroNome: 'Carla' };
 
-async function permitirClipboard(page: Page) {
+async function allowClipboard(page: Page) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 }
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 /** Width and height from a PNG's IHDR chunk. */
-function tamanhoPng(arquivo: string) {
-  const png = readFileSync(arquivo);
+function pngSize(file: string) {
+  const png = readFileSync(file);
   expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
   return { largura: png.readUInt32BE(16), altura: png.readUInt32BE(20) };
 }
 
 test('indicações do membro: link, compartilhar, story, abas com contagens e e-mails', async ({ page }) => {
-  await permitirClipboard(page);
+  await allowClipboard(page);
   await login(page, DEMO.email, DEMO.senha);
   await page.goto('/indicacoes');
   await expect(page.getByRole('heading', { name: 'Indicações', level: 1 })).toBeVisible();
 
-  const convite = page.getByRole('region', { name: 'Indique e ganhe' });
-  const link = convite.getByLabel('Seu link de indicação');
+  const invitation = page.getByRole('region', { name: 'Indique e ganhe' });
+  const link = invitation.getByLabel('Seu link de indicação');
   await expect(link).toHaveValue(/\/\?r=[0-9a-f-]{36}$/);
   const url = await link.inputValue();
-  await expect(convite.getByText('Indicações confirmadas: 3')).toBeVisible();
+  await expect(invitation.getByText('Indicações confirmadas: 3')).toBeVisible();
 
-  await convite.getByRole('button', { name: 'Copiar link' }).click();
-  await expect(convite.getByRole('button', { name: 'Link copiado!' })).toBeVisible();
+  await invitation.getByRole('button', { name: 'Copiar link' }).click();
+  await expect(invitation.getByRole('button', { name: 'Link copiado!' })).toBeVisible();
   expect(await clipboard(page)).toBe(url);
 
-  const whatsapp = new URL((await convite.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href'))!);
+  const whatsapp = new URL((await invitation.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href'))!);
   expect(whatsapp.origin).toBe('https://wa.me');
-  const texto = whatsapp.searchParams.get('text')!;
-  expect(texto).toContain('20% OFF válido até o fim do mês');
-  expect(texto).toContain('Não válido para a linha Tumbler com Canudo 900ml.');
-  expect(texto).toContain('até 30% off');
-  expect(texto).toContain(url);
-  const email = (await convite.getByRole('link', { name: 'Enviar por e-mail' }).getAttribute('href'))!;
+  const text = whatsapp.searchParams.get('text')!;
+  expect(text).toContain('20% OFF válido até o fim do mês');
+  expect(text).toContain('Não válido para a linha Tumbler com Canudo 900ml.');
+  expect(text).toContain('até 30% off');
+  expect(text).toContain(url);
+  const email = (await invitation.getByRole('link', { name: 'Enviar por e-mail' }).getAttribute('href'))!;
   expect(email).toMatch(/^mailto:\?subject=.+&body=/);
   expect(decodeURIComponent(email)).toContain(url);
 
   // Tabs: counts, e-mails, arrow keys.
-  const confirmados = page.getByRole('tab', { name: 'CONFIRMADOS (3)' });
-  const pendentes = page.getByRole('tab', { name: 'PENDENTES (1)' });
-  await expect(confirmados).toHaveAttribute('aria-selected', 'true');
-  const painel = page.getByRole('tabpanel');
-  await expect(painel).toHaveCount(1);
+  const confirmed = page.getByRole('tab', { name: 'CONFIRMADOS (3)' });
+  const pending = page.getByRole('tab', { name: 'PENDENTES (1)' });
+  await expect(confirmed).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toHaveCount(1);
   for (const e of ['ana.amiga@legiao.dev', 'bruno.amigo@legiao.dev', 'carla.amiga@legiao.dev']) {
-    await expect(painel.getByText(e)).toBeVisible();
+    await expect(panel.getByText(e)).toBeVisible();
   }
-  await expect(painel.getByText('diego.amigo@legiao.dev')).toHaveCount(0);
-  await confirmados.focus();
+  await expect(panel.getByText('diego.amigo@legiao.dev')).toHaveCount(0);
+  await confirmed.focus();
   await page.keyboard.press('ArrowRight');
-  await expect(pendentes).toHaveAttribute('aria-selected', 'true');
-  await expect(pendentes).toBeFocused();
+  await expect(pending).toHaveAttribute('aria-selected', 'true');
+  await expect(pending).toBeFocused();
   await expect(page.getByRole('tabpanel').getByText('diego.amigo@legiao.dev')).toBeVisible();
   await expect(page.getByRole('tabpanel').getByText('ana.amiga@legiao.dev')).toHaveCount(0);
   await page.keyboard.press('ArrowLeft');
-  await expect(confirmados).toHaveAttribute('aria-selected', 'true');
+  await expect(confirmed).toHaveAttribute('aria-selected', 'true');
 
   // The summary is kept in storage under 'indicacao' (spec 001 section 2.1).
-  const guardado = await page.evaluate(() => JSON.parse(window.localStorage.getItem('indicacao') ?? 'null'));
-  expect(guardado).toMatchObject({ confirmados: 3, pendentes: 1, saldo: 5 });
+  const saved = await page.evaluate(() => JSON.parse(window.localStorage.getItem('indicacao') ?? 'null'));
+  expect(saved).toMatchObject({ confirmados: 3, pendentes: 1, saldo: 5 });
 
   await expect(page.getByRole('heading', { name: 'Por que compartilhar?' })).toBeVisible();
-  const passos = page.getByRole('group', { name: 'Passo a passo para compartilhar' });
-  await expect(passos.getByRole('heading', { name: /Copie seu link/ })).toBeVisible();
+  const steps = page.getByRole('group', { name: 'Passo a passo para compartilhar' });
+  await expect(steps.getByRole('heading', { name: /Copie seu link/ })).toBeVisible();
   await snap(page, 'indicacoes');
 
   // The Instagram story: steps and a 1080x1920 image to download.
-  await convite.getByRole('button', { name: 'Compartilhar no Instagram' }).click();
+  await invitation.getByRole('button', { name: 'Compartilhar no Instagram' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Compartilhe no seu story' });
   await expect(dialogo.getByRole('heading', { name: /Cole o seu link/ })).toBeVisible();
   await expect(dialogo.getByRole('button', { name: 'Abrir Instagram' })).toBeVisible();
   await snap(page, 'indicacoes-story');
   const [download] = await Promise.all([page.waitForEvent('download'), dialogo.getByRole('button', { name: 'Baixar imagem' }).click()]);
   expect(download.suggestedFilename()).toBe('legiao-indicacao-story.png');
-  expect(tamanhoPng((await download.path())!)).toEqual({ largura: 1080, altura: 1920 });
+  expect(pngSize((await download.path())!)).toEqual({ largura: 1080, altura: 1920 });
   await dialogo.getByRole('button', { name: 'Fechar' }).click();
   await expect(dialogo).toHaveCount(0);
 });
@@ -98,41 +98,41 @@ test('extrato do membro: lançamentos, filtro sem resultados, Ver tudo e detalhe
   await expect(page.getByRole('heading', { name: 'Meu extrato' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Saldo atual' })).toContainText('5 pontos');
 
-  const lista = page.getByRole('list', { name: 'Lançamentos' });
-  const itens = lista.getByRole('button');
-  await expect(itens.filter({ hasText: 'Indicação' })).toHaveCount(3);
-  const indicacao = itens.filter({ hasText: 'ana.amiga@legiao.dev' });
-  await expect(indicacao).toContainText('+1 ponto');
+  const list = page.getByRole('list', { name: 'Lançamentos' });
+  const entries = list.getByRole('button');
+  await expect(entries.filter({ hasText: 'Indicação' })).toHaveCount(3);
+  const referral = entries.filter({ hasText: 'ana.amiga@legiao.dev' });
+  await expect(referral).toContainText('+1 ponto');
   // The demo economy is seeded when the API starts: today, in São Paulo, as dd/MM/yyyy.
-  const hoje = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
-  await expect(indicacao).toContainText(hoje);
-  await expect(itens.filter({ hasText: 'Jersey' })).toContainText('-2 pontos');
-  const total = await itens.count();
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await expect(referral).toContainText(today);
+  await expect(entries.filter({ hasText: 'Jersey' })).toContainText('-2 pontos');
+  const total = await entries.count();
   expect(total).toBeGreaterThanOrEqual(8);
   await snap(page, 'extrato');
 
   await field(page, 'Mês').selectOption('Janeiro');
   await field(page, 'Ano').selectOption('2024');
   await expect(visibleText(page, 'Nenhum resultado foi encontrado')).toBeVisible();
-  await expect(lista).toHaveCount(0);
+  await expect(list).toHaveCount(0);
   await expect(page).toHaveURL(/\/extrato\?mes=1&ano=2024$/);
   await snap(page, 'extrato-vazio');
 
   await action(page, 'Ver tudo').click();
   await expect(page).toHaveURL(/\/extrato$/);
   await expect(field(page, 'Mês')).toHaveValue('');
-  await expect(itens).toHaveCount(total);
+  await expect(entries).toHaveCount(total);
 
   // The used coupon of the personalisation mission: benefit, coupon, use date, legal text.
-  await itens.filter({ hasText: 'missão Personalize seu portal' }).click();
-  const detalhe = page.getByRole('dialog', { name: 'Resgate de Benefício' });
-  await expect(detalhe.getByText('15% OFF: missão Personalize seu portal')).toBeVisible();
-  await expect(detalhe.getByText(/^MISSAO15-/)).toBeVisible();
-  await expect(detalhe.getByText(/^Utilizado em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
-  await expect(detalhe.getByText(/Tumbler com Canudo 900ml/)).toBeVisible();
+  await entries.filter({ hasText: 'missão Personalize seu portal' }).click();
+  const detail = page.getByRole('dialog', { name: 'Resgate de Benefício' });
+  await expect(detail.getByText('15% OFF: missão Personalize seu portal')).toBeVisible();
+  await expect(detail.getByText(/^MISSAO15-/)).toBeVisible();
+  await expect(detail.getByText(/^Utilizado em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect(detail.getByText(/Tumbler com Canudo 900ml/)).toBeVisible();
   await snap(page, 'extrato-detalhe');
   await page.keyboard.press('Escape');
-  await expect(detalhe).toHaveCount(0);
+  await expect(detail).toHaveCount(0);
 
   // Friends & Family is staff-only: the server says no and the member is back home.
   await page.goto('/friends-and-family');
@@ -140,26 +140,26 @@ test('extrato do membro: lançamentos, filtro sem resultados, Ver tudo e detalhe
 });
 
 test('colaborador: cinco cupons Friends & Family, USAR CUPOM e copiar; sem programa de indicação', async ({ page }) => {
-  await permitirClipboard(page);
-  await login(page, COLABORADOR.email, COLABORADOR.senha);
+  await allowClipboard(page);
+  await login(page, STAFF.email, STAFF.senha);
   await page.goto('/friends-and-family');
-  await expect(page.getByRole('heading', { name: `Olá, ${COLABORADOR.primeiroNome}!` })).toBeVisible();
-  const cupons = page.getByRole('list', { name: 'Meus cupons' }).getByRole('listitem');
-  await expect(cupons).toHaveCount(5);
-  for (let i = 0; i < 5; i++) await expect(cupons.nth(i)).toContainText('20% OFF');
+  await expect(page.getByRole('heading', { name: `Olá, ${STAFF.primeiroNome}!` })).toBeVisible();
+  const coupons = page.getByRole('list', { name: 'Meus cupons' }).getByRole('listitem');
+  await expect(coupons).toHaveCount(5);
+  for (let i = 0; i < 5; i++) await expect(coupons.nth(i)).toContainText('20% OFF');
   await snap(page, 'friends-and-family');
 
-  await cupons.first().getByRole('button', { name: 'USAR CUPOM' }).click();
+  await coupons.first().getByRole('button', { name: 'USAR CUPOM' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Cupom de 20% OFF' });
-  const codigo = dialogo.getByTestId('cupom');
-  await expect(codigo).toHaveText(/^FF20-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  const code = dialogo.getByTestId('cupom');
+  await expect(code).toHaveText(/^FF20-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
   await expect(dialogo.getByText(/^Válido até \d{2}\/\d{2}\/\d{4}\. Uso único por CPF\. Não válido para a linha Tumbler com Canudo 900ml\.$/)).toBeVisible();
   const whatsapp = (await dialogo.getByRole('link', { name: 'Compartilhar pelo WhatsApp' }).getAttribute('href'))!;
-  expect(decodeURIComponent(whatsapp)).toContain((await codigo.textContent())!);
+  expect(decodeURIComponent(whatsapp)).toContain((await code.textContent())!);
   await expect(dialogo.getByRole('link', { name: 'Compartilhar por e-mail' })).toHaveAttribute('href', /^mailto:\?subject=/);
   await dialogo.getByRole('button', { name: 'Copiar cupom' }).click();
   await expect(visibleText(page, 'Cupom copiado!')).toBeVisible();
-  expect(await clipboard(page)).toBe(await codigo.textContent());
+  expect(await clipboard(page)).toBe(await code.textContent());
   await snap(page, 'friends-and-family-cupom');
   await dialogo.getByRole('button', { name: 'Fechar' }).click();
 
@@ -174,8 +174,8 @@ test('colaborador: cinco cupons Friends & Family, USAR CUPOM e copiar; sem progr
 
 test('expert-xp: mensagens de validação, CUPOM RESGATADO!, VOLTAR e cupom fixo quando a chamada falha', async ({ page }) => {
   await page.goto('/expert-xp/');
-  const cadastrar = page.getByRole('button', { name: 'CADASTRAR' });
-  await cadastrar.click();
+  const register = page.getByRole('button', { name: 'CADASTRAR' });
+  await register.click();
   await expect(page.getByText('Preencha todos os campos obrigatórios.')).toHaveCount(5);
 
   await field(page, 'Nome completo').fill('Paula Expert');
@@ -183,13 +183,13 @@ test('expert-xp: mensagens de validação, CUPOM RESGATADO!, VOLTAR e cupom fixo
   await field(page, 'Celular').fill('1198');
   await field(page, 'Data de nascimento').fill('1990-05-20');
   await field(page, 'CEP').fill('0131');
-  await cadastrar.click();
+  await register.click();
   await expect(visibleText(page, 'Informe um e-mail válido.')).toBeVisible();
   await expect(visibleText(page, 'Informe um celular válido com DDD.')).toBeVisible();
   await expect(visibleText(page, 'CEP inválido')).toBeVisible();
   await snap(page, 'expert-xp-erros');
 
-  const preencher = async (email: string) => {
+  const fill = async (email: string) => {
     await field(page, 'Nome completo').fill('Paula Expert');
     await field(page, 'E-mail').fill(email);
     // The masked inputs keep the first run's invalid digits: empty them as a person would.
@@ -203,8 +203,8 @@ test('expert-xp: mensagens de validação, CUPOM RESGATADO!, VOLTAR e cupom fixo
     await page.getByLabel('Aceito receber novidades e ofertas por e-mail').check();
     await page.getByLabel('Aceito receber novidades e ofertas por SMS e WhatsApp').check();
   };
-  await preencher(uniqueEmail('lead-xp'));
-  await cadastrar.click();
+  await fill(uniqueEmail('lead-xp'));
+  await register.click();
   await expect(page.getByRole('heading', { name: 'CUPOM RESGATADO!' })).toBeVisible();
   await expect(page.getByTestId('cupom')).toHaveText(/^XP40-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
   await expect(page.getByRole('button', { name: 'Copiar cupom' })).toBeVisible();
@@ -212,15 +212,15 @@ test('expert-xp: mensagens de validação, CUPOM RESGATADO!, VOLTAR e cupom fixo
   await snap(page, 'expert-xp-sucesso');
 
   await action(page, 'VOLTAR').click();
-  await expect(cadastrar).toBeVisible();
+  await expect(register).toBeVisible();
   await expect(field(page, 'Nome completo')).toHaveValue('');
 
   // Spec 001 section 2.21: the success view appears even when the call fails, with the fixed coupon.
   await page.route('**/api/Leads/Create', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Serviço indisponível.' }] }) }),
   );
-  await preencher(uniqueEmail('lead-xp-falha'));
-  await cadastrar.click();
+  await fill(uniqueEmail('lead-xp-falha'));
+  await register.click();
   await expect(visibleText(page, 'Serviço indisponível.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'CUPOM RESGATADO!' })).toBeVisible();
   await expect(page.getByTestId('cupom')).toHaveText('EXPERTXP40');

@@ -1,16 +1,16 @@
 import { expect, test as base, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { DEMO } from '../support/env';
-import { startFilaServer, type FilaServer } from '../support/fila-server';
+import { startWaitingRoomServer, type WaitingRoomServer } from '../support/waiting-room-server';
 import { field, logout, snap } from '../support/ui';
 
 /**
  * The waiting room (spec 000 sections 2 and 4, issue #3) against its own API with ONE place, so
  * filling the room can't hold up the tests that share the main server. One server per worker.
  */
-const test = base.extend<object, { filaServer: FilaServer }>({
+const test = base.extend<object, { filaServer: WaitingRoomServer }>({
   filaServer: [
     async ({}, use, workerInfo) => {
-      const server = await startFilaServer({ capacidade: 1, tag: `fila_w${workerInfo.parallelIndex}` });
+      const server = await startWaitingRoomServer({ capacidade: 1, tag: `fila_w${workerInfo.parallelIndex}` });
       await use(server);
       await server.stop();
     },
@@ -29,18 +29,18 @@ async function newBrowser(browser: Browser, testInfo: TestInfo, baseURL: string)
 
 const waitingHeading = (page: Page) => page.getByRole('heading', { name: 'Você está na fila' });
 
-async function submitLogin(page: Page, email: string, senha: string) {
+async function submitLogin(page: Page, email: string, password: string) {
   await field(page, 'E-mail').fill(email);
-  await field(page, 'Senha').fill(senha);
+  await field(page, 'Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
 }
 
-test('com capacidade 1, um segundo navegador espera, vê a posição e recebe o formulário quando o primeiro sai', async ({ browser, filaServer }, testInfo) => {
+test('com capacidade 1, um segundo navegador espera, vê a posição e recebe o formulário quando o primeiro sai', async ({ browser, filaServer: waitingRoomServer }, testInfo) => {
   // Two browsers, two logins and a logout through the waiting room: past a minute on a busy machine.
   test.slow();
-  const contextA = await newBrowser(browser, testInfo, filaServer.baseUrl);
-  const contextB = await newBrowser(browser, testInfo, filaServer.baseUrl);
+  const contextA = await newBrowser(browser, testInfo, waitingRoomServer.baseUrl);
+  const contextB = await newBrowser(browser, testInfo, waitingRoomServer.baseUrl);
   try {
     const a = await contextA.newPage();
     const b = await contextB.newPage();
@@ -55,20 +55,20 @@ test('com capacidade 1, um segundo navegador espera, vê a posição e recebe o 
     // B: the only place is A's, so B waits, first in a line of one.
     await b.goto('/login');
     await expect(waitingHeading(b)).toBeVisible();
-    const posicao = b.getByRole('status').filter({ hasText: 'Sua posição' });
-    await expect(posicao).toHaveText('Sua posição: 1 de 1');
+    const position = b.getByRole('status').filter({ hasText: 'Sua posição' });
+    await expect(position).toHaveText('Sua posição: 1 de 1');
     await expect(b.getByText(/Tempo estimado: (menos de|cerca de) \d* ?min/)).toBeVisible();
     await expect(field(b, 'E-mail')).toHaveCount(0);
     await snap(b, 'fila-aguardando');
 
     // A reload keeps the place (same clientId in localStorage).
     await b.reload();
-    await expect(posicao).toHaveText('Sua posição: 1 de 1');
+    await expect(position).toHaveText('Sua posição: 1 de 1');
 
     // The server refuses a login without a ticket while the room is on.
-    const semTicket = await b.request.post('/api/auth/login', { data: { email: SECOND_MEMBER.email, senha: SECOND_MEMBER.senha } });
-    expect(semTicket.status()).toBe(403);
-    expect((await semTicket.json()).errors[0].code).toBe('FILA_SEM_TICKET');
+    const withoutTicket = await b.request.post('/api/auth/login', { data: { email: SECOND_MEMBER.email, senha: SECOND_MEMBER.senha } });
+    expect(withoutTicket.status()).toBe(403);
+    expect((await withoutTicket.json()).errors[0].code).toBe('FILA_SEM_TICKET');
 
     // A leaves: Sair frees the place, B is let in and gets the form by itself.
     await logout(a);

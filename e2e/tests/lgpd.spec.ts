@@ -5,10 +5,10 @@ import { validCpf, uniqueEmail } from '../support/data';
 import { field, login, snap, storedToken, visibleText } from '../support/ui';
 
 test('baixa todos os dados em JSON e vê o histórico de consentimentos', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'exporta');
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'exporta');
+  await login(page, account.email, account.senha);
   await page.goto('/editar-perfil');
-  await expect(field(page, 'Nome completo')).toHaveValue(conta.nome);
+  await expect(field(page, 'Nome completo')).toHaveValue(account.nome);
 
   // A consent given in the profile goes into the history.
   await page.getByLabel('Aceito receber comunicações por e-mail').check();
@@ -23,17 +23,17 @@ test('baixa todos os dados em JSON e vê o histórico de consentimentos', async 
   await page.getByRole('button', { name: 'Baixar meus dados', exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^meus-dados-legiao-\d{4}-\d{2}-\d{2}\.json$/);
-  const dados = JSON.parse(readFileSync((await file.path())!, 'utf8'));
-  expect(dados.formato).toBe('legiao-meus-dados/1');
-  expect(dados.titular).toMatchObject({ email: conta.email, nome: conta.nome, cpf: conta.cpf, temSenha: true });
-  expect(dados.titular.senhaHash).toBeUndefined();
-  expect(dados.consentimentos).toEqual([expect.objectContaining({ canal: 'email', concedido: true, origem: 'perfil' })]);
-  expect(dados.sessoes.length).toBeGreaterThanOrEqual(1);
+  const data = JSON.parse(readFileSync((await file.path())!, 'utf8'));
+  expect(data.formato).toBe('legiao-meus-dados/1');
+  expect(data.titular).toMatchObject({ email: account.email, nome: account.nome, cpf: account.cpf, temSenha: true });
+  expect(data.titular.senhaHash).toBeUndefined();
+  expect(data.consentimentos).toEqual([expect.objectContaining({ canal: 'email', concedido: true, origem: 'perfil' })]);
+  expect(data.sessoes.length).toBeGreaterThanOrEqual(1);
 });
 
 test('exclui a conta com a senha: sai do portal, não entra mais, e e-mail e CPF podem se cadastrar de novo', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'exclui');
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'exclui');
+  await login(page, account.email, account.senha);
   await page.goto('/editar-perfil');
   await page.getByRole('button', { name: 'Excluir minha conta', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Excluir minha conta' });
@@ -44,20 +44,20 @@ test('exclui a conta com a senha: sai do portal, não entra mais, e e-mail e CPF
   await dialog.getByRole('button', { name: 'Excluir conta', exact: true }).click();
   await expect(dialog.getByText('Senha incorreta.')).toBeVisible();
 
-  await dialog.getByLabel('Sua senha', { exact: true }).fill(conta.senha);
+  await dialog.getByLabel('Sua senha', { exact: true }).fill(account.senha);
   await dialog.getByRole('button', { name: 'Excluir conta', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(visibleText(page, 'Sua conta foi excluída.')).toBeVisible();
   expect(await storedToken(page)).toBeNull();
 
   await page.goto('/login');
-  await field(page, 'E-mail').fill(conta.email);
-  await field(page, 'Senha').fill(conta.senha);
+  await field(page, 'E-mail').fill(account.email);
+  await field(page, 'Senha').fill(account.senha);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(visibleText(page, 'E-mail ou senha inválidos.')).toBeVisible();
 
   const again = await request.post('/api/usuario', {
-    data: { email: conta.email, senha: conta.senha, cpf: conta.cpf, nome: conta.nome, celular: '11987654321', cep: '01310100', dataNascimento: '1991-08-20', genero: 'mulher' },
+    data: { email: account.email, senha: account.senha, cpf: account.cpf, nome: account.nome, celular: '11987654321', cep: '01310100', dataNascimento: '1991-08-20', genero: 'mulher' },
   });
   expect(again.status(), await again.text()).toBe(201);
 });

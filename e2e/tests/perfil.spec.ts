@@ -1,23 +1,23 @@
 import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
-import { randomCelular, randomNome } from '../support/data';
+import { randomPhone, randomName } from '../support/data';
 import { action, field, login, snap, visibleText } from '../support/ui';
 
 test('edita nome, celular e endereço pelo CEP; a recarga mostra os novos valores', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'perfil');
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'perfil');
+  await login(page, account.email, account.senha);
   await page.goto('/editar-perfil');
   await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
-  await expect(field(page, 'Nome completo')).toHaveValue(conta.nome);
+  await expect(field(page, 'Nome completo')).toHaveValue(account.nome);
   await snap(page, 'perfil');
 
-  const { nome } = randomNome();
-  const celular = randomCelular();
-  await field(page, 'Nome completo').fill(nome);
+  const { nome: name } = randomName();
+  const phone = randomPhone();
+  await field(page, 'Nome completo').fill(name);
   // Clear first, as a person would: inserting over the whole masked value is ignored by the mask.
   await field(page, 'Celular').clear();
-  await field(page, 'Celular').fill(celular.digits);
-  await expect(field(page, 'Celular')).toHaveValue(celular.masked);
+  await field(page, 'Celular').fill(phone.digits);
+  await expect(field(page, 'Celular')).toHaveValue(phone.masked);
 
   await expect(field(page, 'Endereço'), 'endereço vem só do CEP').toBeDisabled();
   await expect(field(page, 'Cidade')).toBeDisabled();
@@ -37,8 +37,8 @@ test('edita nome, celular e endereço pelo CEP; a recarga mostra os novos valore
   await snap(page, 'perfil-atualizado');
 
   await page.reload();
-  await expect(field(page, 'Nome completo')).toHaveValue(nome);
-  await expect(field(page, 'Celular')).toHaveValue(celular.masked);
+  await expect(field(page, 'Nome completo')).toHaveValue(name);
+  await expect(field(page, 'Celular')).toHaveValue(phone.masked);
   await expect(field(page, 'CEP')).toHaveValue('01001-000');
   await expect(field(page, 'Endereço')).toHaveValue('Praça da Sé');
   await expect(field(page, 'Número')).toHaveValue('42');
@@ -48,10 +48,10 @@ test('edita nome, celular e endereço pelo CEP; a recarga mostra os novos valore
 });
 
 test('CEP desconhecido mostra CEP não encontrado', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'perfil-cep');
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'perfil-cep');
+  await login(page, account.email, account.senha);
   await page.goto('/editar-perfil');
-  await expect(field(page, 'Nome completo')).toHaveValue(conta.nome);
+  await expect(field(page, 'Nome completo')).toHaveValue(account.nome);
 
   await field(page, 'CEP').clear();
   await field(page, 'CEP').fill('99999999');

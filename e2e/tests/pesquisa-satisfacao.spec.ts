@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import {
-  escolherOpcaoComTexto,
-  estadoPesquisa,
-  hashPesquisaDe,
-  perguntasNaTela,
-  responderEtapa,
-  responderPerguntas,
-  TEXTO_DETALHADO,
+  chooseOptionWithText,
+  surveyState,
+  surveyHashOf,
+  questionsOnScreen,
+  answerStep,
+  answerQuestions,
+  DETAILED_TEXT,
 } from '../support/satisfacao';
 import { action, login, snap, storedToken, visibleText } from '../support/ui';
 
@@ -15,8 +15,8 @@ import { action, login, snap, storedToken, visibleText } from '../support/ui';
 // hash, with and without a session. Each test answers its own member's survey.
 
 const BANNER = 'Obrigatório responder todas as perguntas.';
-const DETALHE = 'Ops! Que tal adicionar mais alguns detalhes?';
-const TITULOS = [
+const DETAIL = 'Ops! Que tal adicionar mais alguns detalhes?';
+const TITLES = [
   'Navegação e usabilidade',
   'Benefícios e Recompensas',
   'Experiência com a Marca',
@@ -27,79 +27,79 @@ const TITULOS = [
 test('sem login: valida a etapa 1, percorre as cinco etapas e termina com o cupom', async ({ page, request }) => {
   // Eighteen questions over five pages, each page posted and reloaded: longer than the default.
   test.slow();
-  const conta = await createActiveAccount(request, 'satisfacao');
-  const hash = await hashPesquisaDe(request, conta);
+  const account = await createActiveAccount(request, 'satisfacao');
+  const hash = await surveyHashOf(request, account);
 
   await page.goto(`/pesquisa-de-satisfacao?hash=${hash}`);
   await expect(visibleText(page, 'Etapa 1 de 5')).toBeVisible();
-  await expect(page.getByRole('heading', { name: TITULOS[0] })).toBeVisible();
+  await expect(page.getByRole('heading', { name: TITLES[0] })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20');
   await expect(action(page, 'VOLTAR')).toHaveCount(0);
   // Every question: order number, description and the required mark.
-  const primeira = perguntasNaTela(page).first();
-  await expect(primeira.locator('legend')).toContainText(/^1\./);
-  await expect(primeira.locator('legend')).toContainText('*');
+  const first = questionsOnScreen(page).first();
+  await expect(first.locator('legend')).toContainText(/^1\./);
+  await expect(first.locator('legend')).toContainText('*');
 
   // Nothing answered: the banner for 3 seconds, the questions marked, nothing posted.
   await action(page, 'PRÓXIMO').click();
   await expect(visibleText(page, BANNER)).toBeVisible();
-  await expect(primeira.getByRole('radio').first()).toHaveAttribute('aria-invalid', 'true');
-  await expect(primeira.getByRole('radio').first()).toBeFocused();
+  await expect(first.getByRole('radio').first()).toHaveAttribute('aria-invalid', 'true');
+  await expect(first.getByRole('radio').first()).toBeFocused();
   await snap(page, 'satisfacao-erros');
   await expect(page.getByText(BANNER)).toHaveCount(0, { timeout: 4500 });
-  expect((await estadoPesquisa(request, hash)).pagina).toBe(1);
+  expect((await surveyState(request, hash)).pagina).toBe(1);
 
   // A free text shorter than 10 characters asks for more details under its question.
-  await responderPerguntas(page);
-  const comTexto = await escolherOpcaoComTexto(page);
-  await comTexto.getByRole('textbox').fill('Curto');
+  await answerQuestions(page);
+  const withText = await chooseOptionWithText(page);
+  await withText.getByRole('textbox').fill('Curto');
   await action(page, 'PRÓXIMO').click();
-  await expect(comTexto.getByText(DETALHE)).toBeVisible();
-  await expect(comTexto.getByRole('textbox')).toBeFocused();
+  await expect(withText.getByText(DETAIL)).toBeVisible();
+  await expect(withText.getByRole('textbox')).toBeFocused();
   await snap(page, 'satisfacao-detalhe');
-  expect((await estadoPesquisa(request, hash)).pagina).toBe(1);
-  await comTexto.getByRole('textbox').fill(TEXTO_DETALHADO);
+  expect((await surveyState(request, hash)).pagina).toBe(1);
+  await withText.getByRole('textbox').fill(DETAILED_TEXT);
   await action(page, 'PRÓXIMO').click();
 
-  for (let etapa = 2; etapa <= 5; etapa += 1) {
-    await expect(visibleText(page, `Etapa ${etapa} de 5`)).toBeVisible();
-    await expect(page.getByRole('heading', { name: TITULOS[etapa - 1] })).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(etapa * 20));
+  for (let step = 2; step <= 5; step += 1) {
+    await expect(visibleText(page, `Etapa ${step} de 5`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: TITLES[step - 1] })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(step * 20));
     await expect(action(page, 'VOLTAR')).toBeVisible();
-    await responderEtapa(page);
+    await answerStep(page);
   }
 
-  await expect(page.getByRole('heading', { name: `Obrigado, ${conta.primeiroNome}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Obrigado, ${account.primeiroNome}!` })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  const cupom = page.getByTestId('cupom');
-  await expect(cupom).toHaveText(/\S{4,}/);
+  const coupon = page.getByTestId('cupom');
+  await expect(coupon).toHaveText(/\S{4,}/);
   await expect(action(page, 'Copiar cupom')).toBeVisible();
   await expect(action(page, 'Adicionar outro produto')).toHaveAttribute('href', '/novo-produto');
   await expect(action(page, 'Ir para o site da marca')).toHaveAttribute('href', /^https?:\/\//);
   await snap(page, 'satisfacao-final');
-  const estado = await estadoPesquisa(request, hash);
-  expect(estado.concluida).toBe(true);
+  const state = await surveyState(request, hash);
+  expect(state.concluida).toBe(true);
 
   // The link again: still the thanks and the same coupon.
-  const codigo = await cupom.textContent();
+  const code = await coupon.textContent();
   await page.reload();
-  await expect(page.getByRole('heading', { name: `Obrigado, ${conta.primeiroNome}!` })).toBeVisible();
-  await expect(page.getByTestId('cupom')).toHaveText(codigo!);
+  await expect(page.getByRole('heading', { name: `Obrigado, ${account.primeiroNome}!` })).toBeVisible();
+  await expect(page.getByTestId('cupom')).toHaveText(code!);
 });
 
 test('com login: VOLTAR na etapa 2 apaga as respostas e recomeça onde o servidor manda, sem sair da sessão', async ({ page, request }) => {
   // Sign-up, activation, login and three survey round trips.
   test.slow();
-  const conta = await createActiveAccount(request, 'satisfacao-voltar');
-  const hash = await hashPesquisaDe(request, conta);
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'satisfacao-voltar');
+  const hash = await surveyHashOf(request, account);
+  await login(page, account.email, account.senha);
   const token = await storedToken(page);
 
   await page.goto(`/pesquisa-de-satisfacao?hash=${hash}`);
   await expect(visibleText(page, 'Etapa 1 de 5')).toBeVisible();
-  await responderEtapa(page);
+  await answerStep(page);
   await expect(visibleText(page, 'Etapa 2 de 5')).toBeVisible();
-  expect((await estadoPesquisa(request, hash)).pagina).toBe(2);
+  expect((await surveyState(request, hash)).pagina).toBe(2);
 
   // The step lives on the server: reopening the link lands on step 2.
   await page.reload();
@@ -108,11 +108,11 @@ test('com login: VOLTAR na etapa 2 apaga as respostas e recomeça onde o servido
   await action(page, 'VOLTAR').click();
   await expect(action(page, 'VOLTAR')).toHaveCount(0);
   // The screen follows the server's answer (which, with every answer cleared, is step 1).
-  const { pagina } = await estadoPesquisa(request, hash);
+  const { pagina } = await surveyState(request, hash);
   expect(pagina).toBe(1);
   await expect(visibleText(page, `Etapa ${pagina} de 5`)).toBeVisible();
   // The answers were cleared: step 1 starts empty.
-  await expect(perguntasNaTela(page).first().getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(questionsOnScreen(page).first().getByRole('radio', { checked: true })).toHaveCount(0);
 
   expect(await storedToken(page)).toBe(token);
   await page.goto('/home');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { DEMO } from '../support/env';
-import { adicionarProdutoApi, cartao, dialogo, registrarCompraVerificada } from '../support/produtos';
+import { addProductApi, card, dialogo, recordVerifiedPurchase } from '../support/produtos';
 import { action, field, login, snap, storedToken, visibleText } from '../support/ui';
 
 // Minha coleção: add a product (spec 001 section 2.13), edit it (2.14), all products (2.15) and the
@@ -9,12 +9,12 @@ import { action, field, login, snap, storedToken, visibleText } from '../support
 // seeded collection is only read.
 
 test('adiciona um produto: busca, filtros, escolha, Outro com loja livre, FINALIZAR', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'produto-novo');
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'produto-novo');
+  await login(page, account.email, account.senha);
 
-  const colecaoHome = page.getByRole('region', { name: 'Minha coleção' });
-  await expect(colecaoHome.getByText('0 Produtos')).toBeVisible();
-  await colecaoHome.getByRole('link', { name: 'Adicionar produto' }).click();
+  const homeCollection = page.getByRole('region', { name: 'Minha coleção' });
+  await expect(homeCollection.getByText('0 Produtos')).toBeVisible();
+  await homeCollection.getByRole('link', { name: 'Adicionar produto' }).click();
   await expect(page).toHaveURL(/\/novo-produto$/);
   await expect(page.getByRole('heading', { name: 'Adicionar produto' })).toBeVisible();
 
@@ -57,11 +57,11 @@ test('adiciona um produto: busca, filtros, escolha, Outro com loja livre, FINALI
   await action(page, 'Ver Minha Coleção').click();
   await expect(page).toHaveURL(/\/produtos$/);
   await expect(visibleText(page, '1 Produto')).toBeVisible();
-  const cuia = cartao(page, 'Cuia Térmica 250ml Joca Pampa');
+  const cuia = card(page, 'Cuia Térmica 250ml Joca Pampa');
   await expect(cuia.getByText('Artista Joca Pampa')).toBeVisible();
   await expect(cuia.getByText('Mate')).toBeVisible();
-  const presentes = page.getByRole('region', { name: 'Meus presentes' });
-  await expect(presentes.getByText('Nenhum resultado foi encontrado')).toBeVisible();
+  const gifts = page.getByRole('region', { name: 'Meus presentes' });
+  await expect(gifts.getByText('Nenhum resultado foi encontrado')).toBeVisible();
 
   // The free text replaced 'Outro'.
   await cuia.getByRole('link', { name: 'Ver mais' }).click();
@@ -74,26 +74,26 @@ test('adiciona um produto: busca, filtros, escolha, Outro com loja livre, FINALI
 test('edita pedidos, marca presentes e remove; Meus presentes recebe a compra verificada', async ({ page, request }) => {
   // Many screens and calls in one story: past a minute on a busy machine.
   test.slow();
-  const conta = await createActiveAccount(request, 'produto-edita');
-  await registrarCompraVerificada({ email: conta.email, sku: 'HID-GARRAFA750-AZUL', quantidade: 2, dataCompra: '2025-05-10' });
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'produto-edita');
+  await recordVerifiedPurchase({ email: account.email, sku: 'HID-GARRAFA750-AZUL', quantidade: 2, dataCompra: '2025-05-10' });
+  await login(page, account.email, account.senha);
   const token = (await storedToken(page))!;
-  const caneca = 'Caneca Térmica 350ml Rosa';
-  await adicionarProdutoApi(request, token, { nome: caneca, localCompra: 'Amazon', dataCompra: '2025-01-20' });
-  await adicionarProdutoApi(request, token, { nome: caneca, localCompra: 'Magalu', dataCompra: '2025-02-15' });
+  const mug = 'Caneca Térmica 350ml Rosa';
+  await addProductApi(request, token, { nome: mug, localCompra: 'Amazon', dataCompra: '2025-01-20' });
+  await addProductApi(request, token, { nome: mug, localCompra: 'Magalu', dataCompra: '2025-02-15' });
 
   await page.goto('/produtos');
   await expect(visibleText(page, '2 Produtos')).toBeVisible();
-  await cartao(page, caneca).getByRole('link', { name: 'Ver mais' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: caneca })).toBeVisible();
-  const pedidos = page.getByRole('region', { name: 'Meus pedidos' });
-  await expect(pedidos.getByRole('listitem')).toHaveCount(2);
-  await expect(pedidos.getByText('20/01/2025')).toBeVisible();
-  await expect(pedidos.getByText('15/02/2025')).toBeVisible();
+  await card(page, mug).getByRole('link', { name: 'Ver mais' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: mug })).toBeVisible();
+  const requests = page.getByRole('region', { name: 'Meus pedidos' });
+  await expect(requests.getByRole('listitem')).toHaveCount(2);
+  await expect(requests.getByText('20/01/2025')).toBeVisible();
+  await expect(requests.getByText('15/02/2025')).toBeVisible();
   await snap(page, 'editar-produto-pedidos');
 
   // The order modal: place 'Outro' with its text, a cleared date is 'Data inválida'.
-  await pedidos.getByRole('button', { name: 'Editar pedido de 20/01/2025' }).click();
+  await requests.getByRole('button', { name: 'Editar pedido de 20/01/2025' }).click();
   const modal = dialogo(page);
   await expect(modal.getByRole('heading', { name: 'Editar pedido' })).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Fechar' })).toBeVisible();
@@ -108,19 +108,19 @@ test('edita pedidos, marca presentes e remove; Meus presentes recebe a compra ve
   await modal.getByRole('button', { name: 'Salvar' }).click();
   await expect(visibleText(page, 'Produto atualizado com sucesso!')).toBeVisible();
   await expect(modal).toHaveCount(0);
-  await expect(pedidos.getByText('21/01/2025')).toBeVisible();
-  await expect(pedidos.getByText('Quiosque do Shopping')).toBeVisible();
+  await expect(requests.getByText('21/01/2025')).toBeVisible();
+  await expect(requests.getByText('Quiosque do Shopping')).toBeVisible();
 
   // The other order: received as a gift, then removed on its own.
-  await pedidos.getByRole('button', { name: 'Editar pedido de 15/02/2025' }).click();
+  await requests.getByRole('button', { name: 'Editar pedido de 15/02/2025' }).click();
   await modal.getByRole('button', { name: 'Ganhei de presente' }).click();
   await expect(modal.getByRole('button', { name: 'Ganhei de presente' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(pedidos.getByRole('img', { name: 'Ganhei de presente' })).toHaveCount(1);
+  await expect(requests.getByRole('img', { name: 'Ganhei de presente' })).toHaveCount(1);
   await modal.getByRole('button', { name: 'Remover produto' }).click();
   await expect(modal.getByRole('heading', { name: 'Remover este pedido?' })).toBeVisible();
   await modal.getByRole('button', { name: 'Remover', exact: true }).click();
   await expect(visibleText(page, 'Produto removido com sucesso!')).toBeVisible();
-  await expect(pedidos).toHaveCount(0);
+  await expect(requests).toHaveCount(0);
   await expect(visibleText(page, /Comprado em 21\/01\/2025 · Quiosque do Shopping/)).toBeVisible();
 
   // No entry is verified: the whole product can go.
@@ -129,16 +129,16 @@ test('edita pedidos, marca presentes e remove; Meus presentes recebe a compra ve
   await expect(page).toHaveURL(/\/produtos$/);
   await expect(visibleText(page, 'Produto removido com sucesso!')).toBeVisible();
   await expect(visibleText(page, '1 Produto')).toBeVisible();
-  await expect(cartao(page, caneca)).toHaveCount(0);
+  await expect(card(page, mug)).toHaveCount(0);
 
   // The verified purchase: 'Comprei para presente', no removal, 0 to 2 gifts.
-  const garrafa = 'Garrafa Térmica 750ml Azul';
-  const cartaoGarrafa = cartao(page, garrafa);
-  await expect(cartaoGarrafa.getByRole('img', { name: 'Compra verificada' })).toBeVisible();
-  await expect(cartaoGarrafa.getByText('2 unidades')).toBeVisible();
-  await expect(cartaoGarrafa.getByText(/\d{4}\/1913$/)).toBeVisible();
-  await cartaoGarrafa.getByRole('link', { name: 'Ver mais' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: garrafa })).toBeVisible();
+  const bottle = 'Garrafa Térmica 750ml Azul';
+  const bottleCardImage = card(page, bottle);
+  await expect(bottleCardImage.getByRole('img', { name: 'Compra verificada' })).toBeVisible();
+  await expect(bottleCardImage.getByText('2 unidades')).toBeVisible();
+  await expect(bottleCardImage.getByText(/\d{4}\/1913$/)).toBeVisible();
+  await bottleCardImage.getByRole('link', { name: 'Ver mais' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: bottle })).toBeVisible();
   await expect(action(page, 'Remover produto')).toHaveCount(0);
   await expect(action(page, 'Ganhei de presente')).toHaveCount(0);
   await action(page, 'Comprei para presente').click();
@@ -155,29 +155,29 @@ test('edita pedidos, marca presentes e remove; Meus presentes recebe a compra ve
   // Every unit went as a gift: it leaves the collection and shows in Meus presentes.
   await page.goto('/produtos');
   await expect(visibleText(page, '0 Produtos')).toBeVisible();
-  const presentes = page.getByRole('region', { name: 'Meus presentes' });
-  await expect(cartao(presentes, garrafa).getByRole('link', { name: 'VER MAIS' })).toBeVisible();
-  await expect(cartao(presentes, garrafa).getByRole('img', { name: 'Presente' })).toBeVisible();
+  const gifts = page.getByRole('region', { name: 'Meus presentes' });
+  await expect(card(gifts, bottle).getByRole('link', { name: 'VER MAIS' })).toBeVisible();
+  await expect(card(gifts, bottle).getByRole('img', { name: 'Presente' })).toBeVisible();
   await snap(page, 'produtos-presentes');
 });
 
 test('membro demo: coleção na home, todos os produtos, presentes e a página do produto verificado', async ({ page }) => {
   await login(page, DEMO.email, DEMO.senha);
 
-  const secao = page.getByRole('region', { name: 'Minha coleção' });
-  await expect(secao.getByText(/^\d+ Produtos?$/)).toBeVisible();
-  const carrossel = secao.getByRole('group', { name: 'Minha coleção' });
-  const cards = carrossel.getByRole('article');
+  const section = page.getByRole('region', { name: 'Minha coleção' });
+  await expect(section.getByText(/^\d+ Produtos?$/)).toBeVisible();
+  const carousel = section.getByRole('group', { name: 'Minha coleção' });
+  const cards = carousel.getByRole('article');
   await expect(cards.first()).toBeVisible();
   const total = await cards.count();
   expect(total).toBeGreaterThan(1);
   await expect(action(page, 'Todos os produtos')).toBeVisible();
   // The collection is the home's third section (after the banner and the achievements): below the fold.
-  await secao.scrollIntoViewIfNeeded();
+  await section.scrollIntoViewIfNeeded();
   if ((page.viewportSize()?.width ?? 0) < 768) {
     // One card per view: the second is off screen until Próximo.
     await expect(cards.nth(1)).not.toBeInViewport();
-    await carrossel.getByRole('button', { name: 'Próximo' }).click();
+    await carousel.getByRole('button', { name: 'Próximo' }).click();
     await expect(cards.nth(1)).toBeInViewport();
     await expect(cards.nth(0)).not.toBeInViewport();
   } else {
@@ -188,14 +188,14 @@ test('membro demo: coleção na home, todos os produtos, presentes e a página d
   await action(page, 'Todos os produtos').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Todos os meus produtos' })).toBeVisible();
   await expect(action(page, 'Adicionar produto')).toHaveAttribute('href', '/novo-produto');
-  const presentes = page.getByRole('region', { name: 'Meus presentes' });
-  await expect(cartao(presentes, 'Garrafinha Kids 400ml Rosa').getByRole('link', { name: 'VER MAIS' })).toBeVisible();
+  const gifts = page.getByRole('region', { name: 'Meus presentes' });
+  await expect(card(gifts, 'Garrafinha Kids 400ml Rosa').getByRole('link', { name: 'VER MAIS' })).toBeVisible();
   await snap(page, 'produtos');
 
-  const legiao = cartao(page, 'Garrafa Camping 1,5L Legião 1913');
-  await expect(legiao.getByText(/\d{4}\/1913$/)).toBeVisible();
-  await expect(legiao.getByText('Legião 1913', { exact: true })).toBeVisible();
-  await legiao.getByRole('link', { name: 'Ver mais' }).click();
+  const legion = card(page, 'Garrafa Camping 1,5L Legião 1913');
+  await expect(legion.getByText(/\d{4}\/1913$/)).toBeVisible();
+  await expect(legion.getByText('Legião 1913', { exact: true })).toBeVisible();
+  await legion.getByRole('link', { name: 'Ver mais' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Garrafa Camping 1,5L Legião 1913' })).toBeVisible();
   await expect(page.getByText('Camping', { exact: true }).first()).toBeVisible();
   await expect(action(page, 'Comprei para presente')).toBeVisible();

@@ -5,30 +5,30 @@ import { extractLink, readMail } from '../support/mail';
 import { action, field, login, snap, visibleText } from '../support/ui';
 
 test('esqueceu a senha: e-mail com link, nova senha e login com ela', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'recuperar');
-  const novaSenha = strongPassword();
+  const account = await createActiveAccount(request, 'recuperar');
+  const newPassword = strongPassword();
 
   await page.goto('/esqueceu-a-senha');
-  await field(page, 'E-mail').fill(conta.email);
+  await field(page, 'E-mail').fill(account.email);
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   await expect(visibleText(page, 'Você receberá um email para redefinir sua senha!')).toBeVisible();
   await snap(page, 'esqueceu-a-senha');
 
-  const link = extractLink(await readMail(conta.email, RESET_SUBJECT), '/recuperar-senha');
+  const link = extractLink(await readMail(account.email, RESET_SUBJECT), '/recuperar-senha');
   const params = new URL(link).searchParams;
   expect(params.get('q'), 'link com q').toBeTruthy();
   expect(params.get('h'), 'link com h').toBeTruthy();
 
   await page.goto(link);
-  await field(page, 'Senha').fill(novaSenha);
-  await field(page, 'Confirme sua senha').fill(novaSenha);
+  await field(page, 'Senha').fill(newPassword);
+  await field(page, 'Confirme sua senha').fill(newPassword);
   await snap(page, 'recuperar-senha');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(visibleText(page, 'Senha atualizada com sucesso!')).toBeVisible();
   await action(page, 'Login').click();
   await expect(page).toHaveURL(/\/login/);
 
-  await login(page, conta.email, novaSenha);
+  await login(page, account.email, newPassword);
 });
 
 test('o pedido de redefinição é neutro para um e-mail desconhecido', async ({ page }) => {

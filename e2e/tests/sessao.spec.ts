@@ -3,8 +3,8 @@ import { createActiveAccount } from '../support/accounts';
 import { login, storedToken } from '../support/ui';
 
 test('um 401 limpa a sessão e leva para /login', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'sessao');
-  await login(page, conta.email, conta.senha);
+  const account = await createActiveAccount(request, 'sessao');
+  await login(page, account.email, account.senha);
   const token = await storedToken(page);
   expect(token).toBeTruthy();
 

@@ -7,16 +7,16 @@ import { field, snap } from '../support/ui';
 // were going, without an error. The overload is forced with page.route: the first two logins get
 // the API's own overload answer, the third goes through to the real server.
 
-const SOBRECARGA = { errors: [{ message: 'Muita gente agora. Tente de novo em instantes.', code: 'SOBRECARGA' }], requestId: 'e2e-sobrecarga' };
+const OVERLOAD = { errors: [{ message: 'Muita gente agora. Tente de novo em instantes.', code: 'SOBRECARGA' }], requestId: 'e2e-sobrecarga' };
 
 test('login durante uma sobrecarga: aviso calmo, nova tentativa automática e a home', async ({ page, request }) => {
-  const conta = await createActiveAccount(request, 'sobrecarga');
+  const account = await createActiveAccount(request, 'sobrecarga');
   let refused = 0;
   let passed = 0;
   await page.route('**/api/auth/login', async (route) => {
     if (refused < 2) {
       refused++;
-      await route.fulfill({ status: 503, headers: { 'retry-after': '1', 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(SOBRECARGA) });
+      await route.fulfill({ status: 503, headers: { 'retry-after': '1', 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(OVERLOAD) });
       return;
     }
     passed++;
@@ -24,8 +24,8 @@ test('login durante uma sobrecarga: aviso calmo, nova tentativa automática e a 
   });
 
   await page.goto('/login');
-  await field(page, 'E-mail').fill(conta.email);
-  await field(page, 'Senha').fill(conta.senha);
+  await field(page, 'E-mail').fill(account.email);
+  await field(page, 'Senha').fill(account.senha);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 
   const notice = page.getByTestId('muita-gente');

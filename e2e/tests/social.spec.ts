@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
-import { randomCelular, uniqueEmail, validCpf } from '../support/data';
+import { randomPhone, uniqueEmail, validCpf } from '../support/data';
 import { API_DIR } from '../support/env';
 import { field, logout, snap, storedToken, visibleText } from '../support/ui';
 
@@ -10,10 +10,10 @@ import { field, logout, snap, storedToken, visibleText } from '../support/ui';
 // provider's consent screen, the return to the landing page with the token in the fragment.
 
 /** On the fake provider's consent screen: choose the account by its e-mail and name. */
-async function chooseAccount(page: Page, email: string, nome: string) {
+async function chooseAccount(page: Page, email: string, name: string) {
   await expect(page.getByRole('heading', { name: /\(teste\)/ })).toBeVisible();
   await page.getByLabel('E-mail da conta').fill(email);
-  await page.getByLabel('Nome').fill(nome);
+  await page.getByLabel('Nome').fill(name);
   await page.getByRole('button', { name: 'Continuar' }).click();
 }
 
@@ -30,15 +30,15 @@ test('Google pela landing: volta com o token, completa CPF e celular em /novo-re
   expect(await storedToken(page)).toBeTruthy();
   await snap(page, 'novo-registro');
 
-  const finalizar = page.getByRole('button', { name: 'Finalizar', exact: true });
-  await expect(finalizar).toBeDisabled();
-  const celular = randomCelular();
+  const finish = page.getByRole('button', { name: 'Finalizar', exact: true });
+  await expect(finish).toBeDisabled();
+  const phone = randomPhone();
   await field(page, 'CPF').fill(validCpf());
-  await field(page, 'Celular').fill(celular.digits);
-  await expect(field(page, 'Celular')).toHaveValue(celular.masked);
-  await expect(finalizar, 'sem aceitar os termos').toBeDisabled();
+  await field(page, 'Celular').fill(phone.digits);
+  await expect(field(page, 'Celular')).toHaveValue(phone.masked);
+  await expect(finish, 'sem aceitar os termos').toBeDisabled();
   await page.getByLabel('Li e aceito os termos de uso').check();
-  await finalizar.click();
+  await finish.click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(visibleText(page, 'Olá, Giovana!')).toBeVisible();
 
@@ -93,17 +93,17 @@ async function grantAdmin(email: string) {
 }
 
 test('link de acesso automático: entra uma vez, mantém o benefício e, usado de novo, cai no /login', async ({ page, request }) => {
-  const operador = await createActiveAccount(request, 'operador');
-  await grantAdmin(operador.email);
-  const tokenOperador = (await (await request.post('/api/auth/login', { data: { email: operador.email, senha: operador.senha } })).json()).token.token;
-  const membro = await createActiveAccount(request, 'chatbot');
-  const res = await request.post('/api/admin/login-links', { headers: { authorization: `Bearer ${tokenOperador}` }, data: { email: membro.email, beneficio: '7' } });
+  const operator = await createActiveAccount(request, 'operador');
+  await grantAdmin(operator.email);
+  const operatorToken = (await (await request.post('/api/auth/login', { data: { email: operator.email, senha: operator.senha } })).json()).token.token;
+  const member = await createActiveAccount(request, 'chatbot');
+  const res = await request.post('/api/admin/login-links', { headers: { authorization: `Bearer ${operatorToken}` }, data: { email: member.email, beneficio: '7' } });
   expect(res.status(), await res.text()).toBe(201);
   const link = new URL((await res.json()).url);
 
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page).toHaveURL(/\/home$/);
-  await expect(visibleText(page, `Olá, ${membro.primeiroNome}!`)).toBeVisible();
+  await expect(visibleText(page, `Olá, ${member.primeiroNome}!`)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('beneficioSelecionadoChatbot'))).toBe('7');
 
   await logout(page);

@@ -30,15 +30,15 @@ import type { CepProvider } from './features/cep/cep.provider.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { cepRoutes } from './features/cep/cep.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
-import { usuarioRoutes } from './features/usuario/usuario.routes.js';
+import { userRoutes } from './features/usuario/usuario.routes.js';
 import { devInboxRoutes } from './features/mail/dev-inbox.routes.js';
-import { filaPlugin } from './features/fila/fila.plugin.js';
+import { waitingRoomPlugin } from './features/fila/fila.plugin.js';
 import type { Redis } from 'ioredis';
 import type { SocialProviders } from './features/social/social.providers.js';
 import { socialRoutes } from './features/social/social.routes.js';
 import { loginLinkRoutes } from './features/login-link/login-link.routes.js';
-import { alterarEmailRoutes } from './features/usuario/alterar-email.routes.js';
-import { consentimentoRoutes } from './features/consentimento/consentimento.routes.js';
+import { changeEmailRoutes } from './features/usuario/change-email.routes.js';
+import { consentRoutes } from './features/consentimento/consentimento.routes.js';
 import { lgpdRoutes } from './features/lgpd/lgpd.routes.js';
 import { MemoryLoginFailures, RedisLoginFailures, type LoginFailures } from './features/auth/login-failures.js';
 
@@ -157,7 +157,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Back-office permissions: app.requirePermission, request.staff (docs/decisions/0027-back-office.md).
   await app.register(permissionsPlugin);
   // The waiting room (app.fila, used by login) with its routes under /api (ADR 0008).
-  await app.register(filaPlugin);
+  await app.register(waitingRoomPlugin);
 
   await app.register(
     async (api) => {
@@ -165,11 +165,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(metricsRoutes);
       await api.register(cepRoutes);
       await api.register(authRoutes);
-      await api.register(usuarioRoutes);
+      await api.register(userRoutes);
       await api.register(socialRoutes);
       await api.register(loginLinkRoutes);
-      await api.register(alterarEmailRoutes);
-      await api.register(consentimentoRoutes);
+      await api.register(changeEmailRoutes);
+      await api.register(consentRoutes);
       await api.register(lgpdRoutes);
       await api.register(import('./features/produto/produto.routes.js'));
       // The economy: ledger, referrals, benefits, coupons (docs/decisions/0009-economy.md).
@@ -192,7 +192,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   // Back-office pictures at /imagens/<content-hashed name>, cached for a year (docs/decisions/0028-code-pools-and-images.md).
-  await app.register(import('./features/admin/imagens/imagens-public.routes.js'));
+  await app.register(import('./features/admin/imagens/images-public.routes.js'));
 
   // The built web app on the same port; any other GET outside /api gets index.html (SPA routes).
   const hasWeb = existsSync(config.webDist);

@@ -242,15 +242,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       enabled: e.FILA_ENABLED ?? true,
       capacidade: e.FILA_CAPACIDADE,
       admissoesPorMinuto: e.FILA_ADMISSOES_POR_MINUTO,
-      inatividadeMs: e.FILA_INATIVIDADE_MS,
+      inactivityMs: e.FILA_INATIVIDADE_MS,
       ticketTtlS: e.FILA_TICKET_TTL_S,
       redisPrefix: e.FILA_REDIS_PREFIX,
       agendamentos: e.FILA_AGENDAMENTOS ?? e.NODE_ENV !== 'test',
       auto: {
         enabled: e.FILA_AUTO ?? false,
-        maxAtivos: e.FILA_AUTO_ATIVOS,
-        maxAtrasoMs: e.FILA_AUTO_ATRASO_MS,
-        maxPoolAguardando: e.FILA_AUTO_POOL_AGUARDANDO,
+        maxActive: e.FILA_AUTO_ATIVOS,
+        maxDelayMs: e.FILA_AUTO_ATRASO_MS,
+        maxPoolWaiting: e.FILA_AUTO_POOL_AGUARDANDO,
         fracao: e.FILA_AUTO_FRACAO,
         minimoMs: e.FILA_AUTO_MINIMO_MS,
       },
@@ -286,6 +286,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : { kind: 'disk' as const, dir: e.IMAGES_DIR, publicUrl: e.IMAGES_PUBLIC_URL ?? '/imagens' },
     },
     /** Accounts created before this instant (the day after FOUNDERS_UNTIL, 00:00 in São Paulo) are founders. */
-    fundadoresAte: new Date(Date.parse(`${e.FOUNDERS_UNTIL}T00:00:00-03:00`) + 24 * 3600_000),
+    foundersUntil: new Date(Date.parse(`${e.FOUNDERS_UNTIL}T00:00:00-03:00`) + 24 * 3600_000),
   };
 }

@@ -90,9 +90,9 @@ describe('GET /api/admin/auditoria', () => {
       expect(page.itens.map((e) => e.acao)).toEqual([`${entidade}.editar`, `${entidade}.criar`]);
     }
     const page = auditListSchema.parse((await list(`entidade=${entidade}&ordem=criadoEm`)).json());
-    const criar = page.itens[0]!;
-    expect(criar).toMatchObject({ entidadeId: '1', antes: null, depois: { nome: 'Um', quando: '2026-01-02T03:04:05.000Z', grande: '10' }, requestId: 'req-1' });
-    expect(criar.autor).toEqual({ id: s.marketing.id, nome: 'Joana Membro', email: s.marketing.email });
+    const create = page.itens[0]!;
+    expect(create).toMatchObject({ entidadeId: '1', antes: null, depois: { nome: 'Um', quando: '2026-01-02T03:04:05.000Z', grande: '10' }, requestId: 'req-1' });
+    expect(create.autor).toEqual({ id: s.marketing.id, nome: 'Joana Membro', email: s.marketing.email });
   });
 
   it('filters by person (name or e-mail), entity id and São Paulo dates', async () => {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUPONS_MSG, cupomBeneficioDetalheSchema, cupomBeneficiosResponseSchema, cupomImportacaoSchema, type CupomImportacao } from '@legiao/contracts/admin/cupons';
-import { ADMIN_MSG, resgateResponseSchema } from '@legiao/contracts';
-import { runningImport } from '../src/features/admin/cupons/cupons-import.service.js';
+import { COUPONS_MSG, benefitCouponDetailSchema, benefitCouponsResponseSchema, couponImportSchema, type CouponImport } from '@legiao/contracts/admin/cupons';
+import { ADMIN_MSG, redemptionResponseSchema } from '@legiao/contracts';
+import { runningImport } from '../src/features/admin/cupons/coupons-import.service.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { expectError } from './support/factories.js';
 import { multipartFile } from './support/multipart.js';
 import { createStaffByRole, type StaffSession } from './support/staff.js';
-import { createBeneficio, createMembroEconomia } from './beneficio-fixtures.js';
+import { createBenefit, createEconomyMember } from './beneficio-fixtures.js';
 
 // Code pools in the back office (docs/decisions/0028-code-pools-and-images.md): upload -> analysis
 // -> confirm -> progress, the stock view, permissions per role, bad files, idempotent re-upload,
@@ -30,10 +30,10 @@ const confirm = (who: H, id: string) => t.app.inject({ method: 'POST', url: `/ap
 const getImp = async (who: H, id: string) => {
   const r = await t.app.inject({ method: 'GET', url: `/api/admin/cupons/importacoes/${id}`, headers: who });
   expect(r.statusCode, r.body).toBe(200);
-  return cupomImportacaoSchema.parse(r.json());
+  return couponImportSchema.parse(r.json());
 };
 /** Confirms and waits for the background job, reading the progress like the screen does. */
-async function confirmAndWait(who: H, id: string): Promise<CupomImportacao> {
+async function confirmAndWait(who: H, id: string): Promise<CouponImport> {
   const r = await confirm(who, id);
   expect(r.statusCode, r.body).toBe(202);
   expect(r.json()).toMatchObject({ estado: 'importando' });
@@ -44,8 +44,8 @@ const tag = () => randomUUID().slice(0, 8).toUpperCase();
 
 describe('uploading a code file: analysis before anything enters the pool', () => {
   it('previews the first lines and counts valid, invalid, repeated in the file, already in the pool, already handed out and in another pool', async () => {
-    const b = await createBeneficio(t.prisma, { pool: 3 });
-    const other = await createBeneficio(t.prisma, { pool: 1 });
+    const b = await createBenefit(t.prisma, { pool: 3 });
+    const other = await createBenefit(t.prisma, { pool: 1 });
     const mine = await t.prisma.cupom.findMany({ where: { beneficioId: b.id }, orderBy: { codigo: 'asc' } });
     await t.prisma.cupom.update({ where: { id: mine[0]!.id }, data: { resgatadoEm: new Date() } });
     const alheio = (await t.prisma.cupom.findFirstOrThrow({ where: { beneficioId: other.id } })).codigo;
@@ -54,7 +54,7 @@ describe('uploading a code file: analysis before anything enters the pool', () =
 
     const r = await upload(s.marketing.headers, b.id, `\uFEFF${file}`);
     expect(r.statusCode, r.body).toBe(201);
-    const imp = cupomImportacaoSchema.parse(r.json());
+    const imp = couponImportSchema.parse(r.json());
     expect(imp).toMatchObject({
       estado: 'analisado',
       idBeneficio: b.id,
@@ -87,17 +87,17 @@ describe('uploading a code file: analysis before anything enters the pool', () =
   });
 
   it('re-uploading the same file adds nothing twice', async () => {
-    const b = await createBeneficio(t.prisma, { pool: 0, modoCupom: 'lista' });
+    const b = await createBenefit(t.prisma, { pool: 0, modoCupom: 'lista' });
     const k = tag();
     const file = Array.from({ length: 50 }, (_, i) => `RE-${k}-${i}`).join('\n');
-    const first = cupomImportacaoSchema.parse((await upload(s.admin.headers, b.id, file, 'lote.txt')).json());
+    const first = couponImportSchema.parse((await upload(s.admin.headers, b.id, file, 'lote.txt')).json());
     expect(first.novos).toBe(50);
     expect((await confirmAndWait(s.admin.headers, first.id)).importados).toBe(50);
 
     const again = await upload(s.admin.headers, b.id, file, 'lote.txt');
     expect(again.statusCode).toBe(201);
     expect(again.json()).toMatchObject({ novos: 0, jaNoEstoque: 50 });
-    expectError(await confirm(s.admin.headers, again.json().id), 409, CUPONS_MSG.nadaNovo);
+    expectError(await confirm(s.admin.headers, again.json().id), 409, COUPONS_MSG.nadaNovo);
     // Two uploads analysed before either is confirmed: the second confirmation skips what the first added.
     const more = `${file}\nRE-${k}-50\nRE-${k}-51`;
     const [x, y] = [(await upload(s.admin.headers, b.id, more)).json(), (await upload(s.admin.headers, b.id, more)).json()];
@@ -106,27 +106,27 @@ describe('uploading a code file: analysis before anything enters the pool', () =
     expect(await confirmAndWait(s.admin.headers, y.id)).toMatchObject({ estado: 'concluido', importados: 0 });
     expect(await t.prisma.cupom.count({ where: { beneficioId: b.id } })).toBe(52);
     // A finished import can't be confirmed again.
-    expectError(await confirm(s.admin.headers, x.id), 409, CUPONS_MSG.naoConfirmavel);
+    expectError(await confirm(s.admin.headers, x.id), 409, COUPONS_MSG.naoConfirmavel);
   });
 
   it('a member redeems a code that came in through an import, and the stock view follows', async () => {
-    const b = await createBeneficio(t.prisma, { modoCupom: 'lista', valor: 1 });
+    const b = await createBenefit(t.prisma, { modoCupom: 'lista', valor: 1 });
     const k = tag();
     const imp = (await upload(s.marketing.headers, b.id, `IMP-${k}-B\nIMP-${k}-A\n`)).json();
     await confirmAndWait(s.marketing.headers, imp.id);
 
-    const m = await createMembroEconomia(t.app, t.prisma, { saldo: 3 });
+    const m = await createEconomyMember(t.app, t.prisma, { saldo: 3 });
     const card = (await t.app.inject({ method: 'GET', url: '/api/beneficio', headers: m.headers })).json().find((c: { id: number }) => c.id === b.id);
     expect(card).toMatchObject({ esgotado: false, podeResgatar: true });
     const r = await t.app.inject({ method: 'POST', url: '/api/beneficio/resgate', headers: m.headers, payload: { idBeneficio: b.id } });
     expect(r.statusCode, r.body).toBe(201);
     // The pool hands out codes in code order.
-    expect(resgateResponseSchema.parse(r.json()).cupom).toBe(`IMP-${k}-A`);
+    expect(redemptionResponseSchema.parse(r.json()).cupom).toBe(`IMP-${k}-A`);
 
     await t.prisma.cupom.update({ where: { codigo: `IMP-${k}-A` }, data: { usadoEm: new Date() } });
     const d = await t.app.inject({ method: 'GET', url: `/api/admin/cupons/beneficios/${b.id}`, headers: s.atendimento.headers });
     expect(d.statusCode, d.body).toBe(200);
-    const det = cupomBeneficioDetalheSchema.parse(d.json());
+    const det = benefitCouponDetailSchema.parse(d.json());
     expect(det).toMatchObject({ livres: 1, resgatados: 1, usados: 1, estoqueBaixo: true, alertaMinimo: 100 });
     expect(det.importacoes[0]).toMatchObject({ id: imp.id, estado: 'concluido' });
 
@@ -135,64 +135,64 @@ describe('uploading a code file: analysis before anything enters the pool', () =
     expect(a.statusCode, a.body).toBe(200);
     expect(a.json()).toMatchObject({ alertaMinimo: 0, estoqueBaixo: false });
     expect(await t.prisma.auditEntry.findFirst({ where: { action: 'cupons.alerta', entityId: String(b.id) } })).toMatchObject({ before: { alertaMinimo: 100 }, after: { alertaMinimo: 0 } });
-    const list = cupomBeneficiosResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/cupons', headers: s.operacao.headers })).json());
+    const list = benefitCouponsResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/cupons', headers: s.operacao.headers })).json());
     expect(list.find((x) => x.id === b.id)).toMatchObject({ livres: 1, resgatados: 1, usados: 1, estoqueBaixo: false });
   });
 
   it('events with days: the file goes to the chosen day', async () => {
-    const b = await createBeneficio(t.prisma, { modoCupom: 'lista', opcoes: [{ nome: 'Sexta', data: '2030-01-10' }, { nome: 'Sábado', data: '2030-01-11' }] });
+    const b = await createBenefit(t.prisma, { modoCupom: 'lista', opcoes: [{ nome: 'Sexta', data: '2030-01-10' }, { nome: 'Sábado', data: '2030-01-11' }] });
     const k = tag();
-    expectError(await upload(s.admin.headers, b.id, `DIA-${k}-1`), 400, CUPONS_MSG.opcaoObrigatoria);
-    expectError(await upload(s.admin.headers, b.id, `DIA-${k}-1`, 'a.csv', '?opcao=999999'), 400, CUPONS_MSG.opcaoInvalida);
+    expectError(await upload(s.admin.headers, b.id, `DIA-${k}-1`), 400, COUPONS_MSG.opcaoObrigatoria);
+    expectError(await upload(s.admin.headers, b.id, `DIA-${k}-1`, 'a.csv', '?opcao=999999'), 400, COUPONS_MSG.opcaoInvalida);
     const imp = (await upload(s.admin.headers, b.id, `DIA-${k}-1\nDIA-${k}-2`, 'a.csv', `?opcao=${b.opcoes[1]!.id}`)).json();
     expect(imp).toMatchObject({ idOpcao: b.opcoes[1]!.id, novos: 2 });
     await confirmAndWait(s.admin.headers, imp.id);
-    const det = cupomBeneficioDetalheSchema.parse((await t.app.inject({ method: 'GET', url: `/api/admin/cupons/beneficios/${b.id}`, headers: s.admin.headers })).json());
+    const det = benefitCouponDetailSchema.parse((await t.app.inject({ method: 'GET', url: `/api/admin/cupons/beneficios/${b.id}`, headers: s.admin.headers })).json());
     expect(det.pools.map((p) => [p.nomeOpcao, p.livres])).toEqual([['Sexta', 0], ['Sábado', 2]]);
   });
 
   it('cancelling drops the staged codes; a cancelled import cannot be confirmed', async () => {
-    const b = await createBeneficio(t.prisma, { modoCupom: 'lista' });
+    const b = await createBenefit(t.prisma, { modoCupom: 'lista' });
     const imp = (await upload(s.marketing.headers, b.id, `CAN-${tag()}-1`)).json();
     const c = await t.app.inject({ method: 'POST', url: `/api/admin/cupons/importacoes/${imp.id}/cancelar`, headers: s.marketing.headers });
     expect(c.statusCode, c.body).toBe(200);
     expect(c.json()).toMatchObject({ estado: 'cancelado' });
     expect(await t.prisma.couponImportCode.count({ where: { importId: imp.id } })).toBe(0);
-    expectError(await confirm(s.marketing.headers, imp.id), 409, CUPONS_MSG.naoConfirmavel);
+    expectError(await confirm(s.marketing.headers, imp.id), 409, COUPONS_MSG.naoConfirmavel);
   });
 });
 
 describe('after a database crash (the staging table is UNLOGGED and comes back empty)', () => {
   it('the confirmation asks for the file again instead of importing nothing', async () => {
-    const b = await createBeneficio(t.prisma, { modoCupom: 'lista' });
+    const b = await createBenefit(t.prisma, { modoCupom: 'lista' });
     const imp = (await upload(s.admin.headers, b.id, `CRASH-${tag()}-1\nCRASH-${tag()}-2`)).json();
     await t.prisma.couponImportCode.deleteMany({ where: { importId: imp.id } });
-    expectError(await confirm(s.admin.headers, imp.id), 409, CUPONS_MSG.reenviar);
+    expectError(await confirm(s.admin.headers, imp.id), 409, COUPONS_MSG.reenviar);
     expect(await getImp(s.admin.headers, imp.id)).toMatchObject({ estado: 'analisado', importados: 0 });
   });
 });
 
 describe('bad input', () => {
   it('refuses empty files, files without a single code, lines too long, files over the limit, generated-code benefits and non-multipart bodies', async () => {
-    const b = await createBeneficio(t.prisma, { modoCupom: 'lista' });
-    expectError(await upload(s.admin.headers, b.id, ''), 400, CUPONS_MSG.arquivoVazio);
-    expectError(await upload(s.admin.headers, b.id, '\n\n  \n'), 400, CUPONS_MSG.arquivoVazio);
-    expectError(await upload(s.admin.headers, b.id, 'não é\num código\n!!'), 400, CUPONS_MSG.semCodigos);
-    expectError(await upload(s.admin.headers, b.id, 'A'.repeat(5000)), 400, CUPONS_MSG.linhaLonga);
+    const b = await createBenefit(t.prisma, { modoCupom: 'lista' });
+    expectError(await upload(s.admin.headers, b.id, ''), 400, COUPONS_MSG.arquivoVazio);
+    expectError(await upload(s.admin.headers, b.id, '\n\n  \n'), 400, COUPONS_MSG.arquivoVazio);
+    expectError(await upload(s.admin.headers, b.id, 'não é\num código\n!!'), 400, COUPONS_MSG.semCodigos);
+    expectError(await upload(s.admin.headers, b.id, 'A'.repeat(5000)), 400, COUPONS_MSG.linhaLonga);
     // 64 KB limit in this file's app: 70 KB of valid codes.
     const big = Array.from({ length: 7000 }, (_, i) => `BIG-${String(i).padStart(5, '0')}`).join('\n');
-    expectError(await upload(s.admin.headers, b.id, big), 413, CUPONS_MSG.arquivoGrande(64 * 1024));
+    expectError(await upload(s.admin.headers, b.id, big), 413, COUPONS_MSG.arquivoGrande(64 * 1024));
     // Binary junk (a PNG header) is not a list of codes.
-    expectError(await upload(s.admin.headers, b.id, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])), 400, CUPONS_MSG.semCodigos);
-    const gerado = await createBeneficio(t.prisma, { modoCupom: 'gerado' });
-    expectError(await upload(s.admin.headers, gerado.id, 'ABC-123'), 400, CUPONS_MSG.beneficioGerado);
-    expectError(await upload(s.admin.headers, 99999999, 'ABC-123'), 404, CUPONS_MSG.beneficioNaoEncontrado);
+    expectError(await upload(s.admin.headers, b.id, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])), 400, COUPONS_MSG.semCodigos);
+    const generated = await createBenefit(t.prisma, { modoCupom: 'gerado' });
+    expectError(await upload(s.admin.headers, generated.id, 'ABC-123'), 400, COUPONS_MSG.beneficioGerado);
+    expectError(await upload(s.admin.headers, 99999999, 'ABC-123'), 404, COUPONS_MSG.beneficioNaoEncontrado);
     const json = await t.app.inject({ method: 'POST', url: `/api/admin/cupons/beneficios/${b.id}/importacoes`, headers: s.admin.headers, payload: { codigos: ['A'] } });
-    expectError(json, 400, CUPONS_MSG.arquivoObrigatorio);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/admin/cupons/importacoes/${randomUUID()}`, headers: s.admin.headers }), 404, CUPONS_MSG.importacaoNaoEncontrada);
+    expectError(json, 400, COUPONS_MSG.arquivoObrigatorio);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/admin/cupons/importacoes/${randomUUID()}`, headers: s.admin.headers }), 404, COUPONS_MSG.importacaoNaoEncontrada);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/cupons/importacoes/nao-e-uuid', headers: s.admin.headers })).statusCode).toBe(400);
-    const alerta = await t.app.inject({ method: 'PUT', url: `/api/admin/cupons/beneficios/${b.id}/alerta`, headers: s.admin.headers, payload: { minimo: -1 } });
-    expectError(alerta, 400, CUPONS_MSG.minimoInvalido);
+    const alert = await t.app.inject({ method: 'PUT', url: `/api/admin/cupons/beneficios/${b.id}/alerta`, headers: s.admin.headers, payload: { minimo: -1 } });
+    expectError(alert, 400, COUPONS_MSG.minimoInvalido);
     // Nothing was left behind by the refused uploads.
     expect(await t.prisma.couponImport.count({ where: { benefitId: b.id } })).toBe(0);
   });
@@ -207,14 +207,14 @@ describe('who may do what', () => {
     ['membro', 403],
   ];
   it.each(roles)('%s uploading a file: %i', async (role, status) => {
-    const b = await createBeneficio(t.prisma, { modoCupom: 'lista' });
+    const b = await createBenefit(t.prisma, { modoCupom: 'lista' });
     const r = await upload((s[role] as StaffSession).headers, b.id, `ROLE-${tag()}`);
     expect(r.statusCode, r.body).toBe(status);
     if (status === 403) expectError(r, 403, ADMIN_MSG.semPermissao);
   });
 
   it('every role reads the stock and the imports; writes are refused to atendimento and operacao; no session is 401', async () => {
-    const b = await createBeneficio(t.prisma, { modoCupom: 'lista' });
+    const b = await createBenefit(t.prisma, { modoCupom: 'lista' });
     const imp = (await upload(s.admin.headers, b.id, `RD-${tag()}`)).json();
     for (const role of ['admin', 'marketing', 'atendimento', 'operacao'] as const) {
       expect((await t.app.inject({ method: 'GET', url: '/api/admin/cupons', headers: s[role].headers })).statusCode).toBe(200);

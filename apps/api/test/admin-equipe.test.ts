@@ -76,10 +76,10 @@ describe('GET /api/admin/equipe', () => {
 
 describe('PUT /api/admin/equipe/papeis', () => {
   it('an admin grants and revokes roles; each change is audited with before and after', async () => {
-    const { usuario, email } = await createUser(t.prisma);
+    const { usuario: user, email } = await createUser(t.prisma);
     const res = await put(s.admin.headers, { email: email.toUpperCase(), papeis: ['marketing', 'atendimento'] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(staffMemberSchema.parse(res.json())).toMatchObject({ id: usuario.id, papeis: ['marketing', 'atendimento'] });
+    expect(staffMemberSchema.parse(res.json())).toMatchObject({ id: user.id, papeis: ['marketing', 'atendimento'] });
     // The new role works at once: the account now reads the back office.
     const headers = bearer(await login(t.app, email));
     expect(staffMeSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/eu', headers })).json()).papeis).toEqual(['marketing', 'atendimento']);
@@ -87,7 +87,7 @@ describe('PUT /api/admin/equipe/papeis', () => {
     expect((await put(s.admin.headers, { email, papeis: ['atendimento'] })).statusCode).toBe(200);
     // The same set again changes nothing and records nothing.
     expect((await put(s.admin.headers, { email, papeis: ['atendimento'] })).statusCode).toBe(200);
-    const audit = await auditOf(usuario.id);
+    const audit = await auditOf(user.id);
     expect(audit.map((a) => [a.actorId, a.action, a.before, a.after])).toEqual([
       [s.admin.id, 'equipe.papeis', { email, papeis: [] }, { email, papeis: ['marketing', 'atendimento'] }],
       [s.admin.id, 'equipe.papeis', { email, papeis: ['marketing', 'atendimento'] }, { email, papeis: ['atendimento'] }],
@@ -99,14 +99,14 @@ describe('PUT /api/admin/equipe/papeis', () => {
   });
 
   it('keeps usuario.admin in step with the admin role, both ways', async () => {
-    const { usuario, email } = await createUser(t.prisma);
+    const { usuario: user, email } = await createUser(t.prisma);
     await put(s.admin.headers, { email, papeis: ['admin'] });
-    expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } })).admin).toBe(true);
+    expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } })).admin).toBe(true);
     await put(s.admin.headers, { email, papeis: ['operacao'] });
-    expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } })).admin).toBe(false);
+    expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } })).admin).toBe(false);
     // The old flag, set directly (older scripts and tests), grants the role.
-    await t.prisma.usuario.update({ where: { id: usuario.id }, data: { admin: true } });
-    expect((await t.prisma.staffRole.findMany({ where: { usuarioId: usuario.id } })).map((r) => r.role).sort()).toEqual(['admin', 'operacao']);
+    await t.prisma.usuario.update({ where: { id: user.id }, data: { admin: true } });
+    expect((await t.prisma.staffRole.findMany({ where: { usuarioId: user.id } })).map((r) => r.role).sort()).toEqual(['admin', 'operacao']);
   });
 
   it('nobody changes their own roles, not even an admin', async () => {
@@ -115,13 +115,13 @@ describe('PUT /api/admin/equipe/papeis', () => {
   });
 
   it('refuses the other roles (403), a member granting themselves (403) and no session (401); nothing changes', async () => {
-    const { usuario, email } = await createUser(t.prisma);
+    const { usuario: user, email } = await createUser(t.prisma);
     for (const who of ['marketing', 'atendimento', 'operacao', 'membro'] as const) {
       expectError(await put(s[who].headers, { email, papeis: ['admin'] }), 403, ADMIN_MSG.semPermissao);
       expectError(await put(s[who].headers, { email: s[who].email, papeis: ['admin'] }), 403, ADMIN_MSG.semPermissao);
     }
     expectError(await put({}, { email, papeis: ['admin'] }), 401);
-    expect(await t.prisma.staffRole.count({ where: { usuarioId: { in: [usuario.id, s.membro.id] } } })).toBe(0);
+    expect(await t.prisma.staffRole.count({ where: { usuarioId: { in: [user.id, s.membro.id] } } })).toBe(0);
     expect(await t.prisma.staffRole.count({ where: { usuarioId: s.marketing.id } })).toBe(1);
   });
 

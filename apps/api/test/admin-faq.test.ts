@@ -19,7 +19,7 @@ afterAll(() => t.close());
 
 const tag = () => Math.random().toString(36).slice(2, 10);
 const body = (over: Record<string, unknown> = {}) => ({ pergunta: `Como funciona ${tag()}?`, resposta: 'Assim.', categoria: 'faq', ...over });
-const criar = async (who: StaffSession, over: Record<string, unknown> = {}) => {
+const create = async (who: StaffSession, over: Record<string, unknown> = {}) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/faq', headers: who.headers, payload: body(over) });
   expect(res.statusCode, res.body).toBe(201);
   return faqAdminSchema.parse(res.json());
@@ -39,17 +39,17 @@ describe('/api/admin/faq', () => {
 
   it('admin and marketing create at the end of the list; GET /Faq shows it at once; audited', async () => {
     for (const role of ['admin', 'marketing'] as const) {
-      const f = await criar(s[role], { categoria: 'duvidas' });
-      const lista = await publica('?ativo=true');
-      const duvidas = lista.filter((x) => x.categoria === 'duvidas');
-      expect(duvidas.at(-1)?.id).toBe(f.id);
+      const f = await create(s[role], { categoria: 'duvidas' });
+      const list = await publica('?ativo=true');
+      const questions = list.filter((x) => x.categoria === 'duvidas');
+      expect(questions.at(-1)?.id).toBe(f.id);
       const [audit] = await t.prisma.auditEntry.findMany({ where: { entity: 'faq', entityId: String(f.id) } });
       expect(audit).toMatchObject({ action: 'faq.criar', actorId: s[role].id, before: null });
     }
   });
 
   it('the other roles get 403 on every write, nobody 401; nothing changes', async () => {
-    const f = await criar(s.admin);
+    const f = await create(s.admin);
     for (const who of [s.atendimento, s.operacao, s.membro]) {
       expectError(await t.app.inject({ method: 'POST', url: '/api/admin/faq', headers: who.headers, payload: body() }), 403);
       expectError(await t.app.inject({ method: 'PUT', url: `/api/admin/faq/${f.id}`, headers: who.headers, payload: body({ pergunta: 'Mudou?' }) }), 403);
@@ -61,12 +61,12 @@ describe('/api/admin/faq', () => {
   });
 
   it('bad input answers 400 in Portuguese', async () => {
-    const casos: [Record<string, unknown>, string][] = [
+    const cases: [Record<string, unknown>, string][] = [
       [body({ pergunta: '  ' }), 'Informe a pergunta.'],
       [body({ categoria: 'outra' }), 'Lista inválida: use faq ou duvidas.'],
       [body({ resposta: 'x'.repeat(5001) }), 'Resposta: no máximo 5000 caracteres.'],
     ];
-    for (const [payload, msg] of casos) {
+    for (const [payload, msg] of cases) {
       const r = expectError(await t.app.inject({ method: 'POST', url: '/api/admin/faq', headers: s.admin.headers, payload }), 400);
       expect(r.errors.map((e) => e.message)).toContain(msg);
     }
@@ -75,32 +75,32 @@ describe('/api/admin/faq', () => {
   });
 
   it('deactivating hides it from members; moving lists puts it last; deleting removes it; all audited', async () => {
-    const f = await criar(s.marketing);
+    const f = await create(s.marketing);
     const off = await t.app.inject({ method: 'PUT', url: `/api/admin/faq/${f.id}`, headers: s.marketing.headers, payload: { pergunta: f.pergunta, resposta: f.resposta, categoria: 'faq', ativo: false } });
     expect(off.statusCode, off.body).toBe(200);
     expect((await publica('?ativo=true')).some((x) => x.id === f.id)).toBe(false);
     expect((await publica('?ativo=false')).some((x) => x.id === f.id)).toBe(true);
     const moved = faqAdminSchema.parse((await t.app.inject({ method: 'PUT', url: `/api/admin/faq/${f.id}`, headers: s.marketing.headers, payload: { pergunta: f.pergunta, resposta: f.resposta, categoria: 'duvidas', ativo: true } })).json());
-    const duvidas = (await publica()).filter((x) => x.categoria === 'duvidas');
-    expect(duvidas.at(-1)?.id).toBe(moved.id);
+    const questions = (await publica()).filter((x) => x.categoria === 'duvidas');
+    expect(questions.at(-1)?.id).toBe(moved.id);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/faq/${f.id}`, headers: s.admin.headers });
     expect(del.statusCode).toBe(204);
     expect((await publica()).some((x) => x.id === f.id)).toBe(false);
-    const acoes = (await t.prisma.auditEntry.findMany({ where: { entity: 'faq', entityId: String(f.id) }, orderBy: { createdAt: 'asc' } })).map((a) => a.action);
-    expect(acoes).toEqual(['faq.criar', 'faq.editar', 'faq.editar', 'faq.remover']);
+    const actions = (await t.prisma.auditEntry.findMany({ where: { entity: 'faq', entityId: String(f.id) }, orderBy: { createdAt: 'asc' } })).map((a) => a.action);
+    expect(actions).toEqual(['faq.criar', 'faq.editar', 'faq.editar', 'faq.remover']);
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/admin/faq/${f.id}`, headers: s.admin.headers }), 404);
   });
 
   it('reorders within one list; members get the new order; mixed lists and repeats are refused', async () => {
-    const a = await criar(s.admin);
-    const b = await criar(s.admin);
-    const c = await criar(s.admin);
+    const a = await create(s.admin);
+    const b = await create(s.admin);
+    const c = await create(s.admin);
     const res = await t.app.inject({ method: 'PUT', url: '/api/admin/faq/ordem', headers: s.marketing.headers, payload: { categoria: 'faq', ids: [c.id, a.id, b.id] } });
     expect(res.statusCode, res.body).toBe(200);
     const ids = (await publica()).filter((x) => x.categoria === 'faq').map((x) => x.id);
     expect(ids.indexOf(c.id)).toBeLessThan(ids.indexOf(a.id));
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
-    const d = await criar(s.admin, { categoria: 'duvidas' });
+    const d = await create(s.admin, { categoria: 'duvidas' });
     expectError(await t.app.inject({ method: 'PUT', url: '/api/admin/faq/ordem', headers: s.admin.headers, payload: { categoria: 'faq', ids: [a.id, d.id] } }), 400, FAQ_ADMIN_MSG.ordemOutraLista);
     expectError(await t.app.inject({ method: 'PUT', url: '/api/admin/faq/ordem', headers: s.admin.headers, payload: { categoria: 'faq', ids: [a.id, a.id] } }), 400, FAQ_ADMIN_MSG.ordemRepetida);
     expectError(await t.app.inject({ method: 'PUT', url: '/api/admin/faq/ordem', headers: s.admin.headers, payload: { categoria: 'faq', ids: [999_999_999] } }), 404);

@@ -3,7 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '@legiao/contracts';
-import { IMAGENS_MSG, imagemSchema, imagensResponseSchema } from '@legiao/contracts/admin/imagens';
+import { IMAGES_MSG, imageSchema, imagesResponseSchema } from '@legiao/contracts/admin/images';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { expectError } from './support/factories.js';
 import { multipartFile } from './support/multipart.js';
@@ -33,16 +33,16 @@ async function picture(width: number, height: number, format: 'jpeg' | 'png' | '
 }
 
 type H = Record<string, string>;
-const upload = (who: H | undefined, body: Buffer | string, uso = 'beneficio', name = 'foto.jpg', type = 'image/jpeg') => {
+const upload = (who: H | undefined, body: Buffer | string, use = 'beneficio', name = 'foto.jpg', type = 'image/jpeg') => {
   const m = multipartFile(body, name, type);
-  return t.app.inject({ method: 'POST', url: `/api/admin/imagens?uso=${uso}`, headers: { ...(who ?? {}), ...m.headers }, payload: m.payload });
+  return t.app.inject({ method: 'POST', url: `/api/admin/imagens?uso=${use}`, headers: { ...(who ?? {}), ...m.headers }, payload: m.payload });
 };
 
 describe('uploading an image', () => {
   it('makes every size of the use in AVIF, WebP and JPEG under content-hashed names, served for a year', async () => {
     const r = await upload(s.marketing.headers, await picture(1280, 720, 'jpeg'), 'beneficio', 'cupom.jpeg');
     expect(r.statusCode, r.body).toBe(201);
-    const img = imagemSchema.parse(r.json());
+    const img = imageSchema.parse(r.json());
     expect(img).toMatchObject({ uso: 'beneficio', arquivo: 'cupom.jpeg', formatoOriginal: 'jpeg', largura: 1280, altura: 720 });
     expect(img.url).toMatch(/^\/imagens\/[0-9a-f]{16}-640x360\.jpg$/);
     expect(img.variantes.map((v) => `${v.largura}x${v.altura}.${v.formato}`)).toEqual(['640x360.avif', '640x360.webp', '640x360.jpeg', '320x180.avif', '320x180.webp', '320x180.jpeg']);
@@ -91,18 +91,18 @@ describe('uploading an image', () => {
 describe('bad input: the bytes decide, not the name', () => {
   it('refuses SVG, text named .jpg, an empty file, a file over the limit, a picture too small, an unknown use, a JSON body', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360" fill="red"/></svg>';
-    expectError(await upload(s.admin.headers, svg, 'beneficio', 'foto.jpg', 'image/jpeg'), 400, IMAGENS_MSG.svg);
-    expectError(await upload(s.admin.headers, svg, 'beneficio', 'foto.svg', 'image/svg+xml'), 400, IMAGENS_MSG.svg);
-    expectError(await upload(s.admin.headers, 'isto não é uma imagem', 'beneficio', 'foto.png', 'image/png'), 400, IMAGENS_MSG.formato);
-    expectError(await upload(s.admin.headers, Buffer.from('%PDF-1.4\n%âãÏÓ\n'), 'beneficio', 'foto.jpg'), 400, IMAGENS_MSG.formato);
-    expectError(await upload(s.admin.headers, Buffer.alloc(0)), 400, IMAGENS_MSG.arquivoVazio);
+    expectError(await upload(s.admin.headers, svg, 'beneficio', 'foto.jpg', 'image/jpeg'), 400, IMAGES_MSG.svg);
+    expectError(await upload(s.admin.headers, svg, 'beneficio', 'foto.svg', 'image/svg+xml'), 400, IMAGES_MSG.svg);
+    expectError(await upload(s.admin.headers, 'isto não é uma imagem', 'beneficio', 'foto.png', 'image/png'), 400, IMAGES_MSG.formato);
+    expectError(await upload(s.admin.headers, Buffer.from('%PDF-1.4\n%âãÏÓ\n'), 'beneficio', 'foto.jpg'), 400, IMAGES_MSG.formato);
+    expectError(await upload(s.admin.headers, Buffer.alloc(0)), 400, IMAGES_MSG.arquivoVazio);
     // Over 2 MB (this file's limit): a PNG of random pixels barely compresses.
     const noisy = await sharp(Buffer.from(Array.from({ length: 1000 * 1000 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1000, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
     expect(noisy.length).toBeGreaterThan(2 * 1024 * 1024);
-    expectError(await upload(s.admin.headers, noisy, 'beneficio', 'grande.png'), 413, IMAGENS_MSG.arquivoGrande(2 * 1024 * 1024));
-    expectError(await upload(s.admin.headers, await picture(200, 100, 'jpeg'), 'beneficio'), 400, IMAGENS_MSG.pequena(320, 180));
-    expectError(await upload(s.admin.headers, await picture(640, 360, 'jpeg'), 'capa'), 400, IMAGENS_MSG.usoInvalido);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/admin/imagens?uso=beneficio', headers: s.admin.headers, payload: { url: 'x' } }), 400, IMAGENS_MSG.arquivoObrigatorio);
+    expectError(await upload(s.admin.headers, noisy, 'beneficio', 'grande.png'), 413, IMAGES_MSG.arquivoGrande(2 * 1024 * 1024));
+    expectError(await upload(s.admin.headers, await picture(200, 100, 'jpeg'), 'beneficio'), 400, IMAGES_MSG.pequena(320, 180));
+    expectError(await upload(s.admin.headers, await picture(640, 360, 'jpeg'), 'capa'), 400, IMAGES_MSG.usoInvalido);
+    expectError(await t.app.inject({ method: 'POST', url: '/api/admin/imagens?uso=beneficio', headers: s.admin.headers, payload: { url: 'x' } }), 400, IMAGES_MSG.arquivoObrigatorio);
     expect((await readdir(dir).catch(() => [])).some((f) => f.endsWith('.tmp'))).toBe(false);
   });
 });
@@ -124,7 +124,7 @@ describe('who may do what', () => {
     for (const role of ['admin', 'marketing', 'atendimento', 'operacao'] as const) {
       const r = await t.app.inject({ method: 'GET', url: '/api/admin/imagens?uso=beneficio', headers: s[role].headers });
       expect(r.statusCode).toBe(200);
-      const page = imagensResponseSchema.parse(r.json());
+      const page = imagesResponseSchema.parse(r.json());
       expect(page.itens.every((i) => i.uso === 'beneficio')).toBe(true);
       expect(page.total).toBeGreaterThan(0);
     }

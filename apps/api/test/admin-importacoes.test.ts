@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORTACOES_MSG, importacaoListaSchema, importacaoSchema, type Importacao } from '@legiao/contracts/admin/importacoes';
-import { ADMIN_MSG, PONTOS } from '@legiao/contracts';
+import { IMPORTS_MSG, importListSchema, importSchema, type Import } from '@legiao/contracts/admin/importacoes';
+import { ADMIN_MSG, POINTS } from '@legiao/contracts';
 import { runningApply } from '../src/features/admin/importacoes/importacoes.service.js';
-import { createVerifiedEntry } from '../src/features/produto/compras-import.js';
+import { createVerifiedEntry } from '../src/features/produto/purchases-import.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { createUser, expectError } from './support/factories.js';
 import { createStaffByRole } from './support/staff.js';
-import { createProduto } from './produto-fixtures.js';
-import { createBeneficio } from './beneficio-fixtures.js';
+import { createProduct } from './produto-fixtures.js';
+import { createBenefit } from './beneficio-fixtures.js';
 
 // Back-office imports (docs/decisions/0032-back-office-imports.md): upload with a column mapping ->
 // dry run (nothing changes) -> apply in the background -> history and CSV report; per role, bad
@@ -33,21 +33,21 @@ function body(content: string | Buffer, mapping?: unknown, name = 'pedidos.csv')
   parts.push(Buffer.isBuffer(content) ? content : Buffer.from(content), Buffer.from(`\r\n--${b}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
-const upload = (who: H | undefined, tipo: string, content: string | Buffer, mapping?: unknown) => {
+const upload = (who: H | undefined, kind: string, content: string | Buffer, mapping?: unknown) => {
   const m = body(content, mapping);
-  return t.app.inject({ method: 'POST', url: `/api/admin/importacoes?tipo=${tipo}`, headers: { ...(who ?? {}), ...m.headers }, payload: m.payload });
+  return t.app.inject({ method: 'POST', url: `/api/admin/importacoes?tipo=${kind}`, headers: { ...(who ?? {}), ...m.headers }, payload: m.payload });
 };
-async function dryRun(tipo: string, content: string, mapping?: unknown): Promise<Importacao> {
-  const r = await upload(s.operacao.headers, tipo, content, mapping);
+async function dryRun(kind: string, content: string, mapping?: unknown): Promise<Import> {
+  const r = await upload(s.operacao.headers, kind, content, mapping);
   expect(r.statusCode, r.body).toBe(201);
-  return importacaoSchema.parse(r.json());
+  return importSchema.parse(r.json());
 }
 const getImp = async (id: string) => {
   const r = await t.app.inject({ method: 'GET', url: `/api/admin/importacoes/${id}`, headers: s.operacao.headers });
   expect(r.statusCode, r.body).toBe(200);
-  return importacaoSchema.parse(r.json());
+  return importSchema.parse(r.json());
 };
-async function applyAndWait(id: string, who: H = s.operacao.headers): Promise<Importacao> {
+async function applyAndWait(id: string, who: H = s.operacao.headers): Promise<Import> {
   const r = await t.app.inject({ method: 'POST', url: `/api/admin/importacoes/${id}/aplicar`, headers: who });
   expect(r.statusCode, r.body).toBe(202);
   expect(r.json()).toMatchObject({ estado: 'aplicando' });
@@ -58,18 +58,18 @@ const tag = () => randomUUID().slice(0, 8);
 
 /** What the economy holds for these members: entries, credits, legion numbers. */
 async function snapshot(ids: string[]) {
-  const [entradas, lancamentos, numeros, pontos] = await Promise.all([
+  const [entries, ledgerEntries, numbers, points] = await Promise.all([
     t.prisma.produtoCliente.count({ where: { usuarioId: { in: ids } } }),
     t.prisma.lancamento.count({ where: { usuarioId: { in: ids } } }),
     t.prisma.numeroLegionario.count({ where: { produtoCliente: { usuarioId: { in: ids } } } }),
     t.prisma.lancamento.aggregate({ where: { usuarioId: { in: ids } }, _sum: { valor: true } }),
   ]);
-  return { entradas, lancamentos, numeros, pontos: pontos._sum.valor ?? 0 };
+  return { entradas: entries, lancamentos: ledgerEntries, numeros: numbers, pontos: points._sum.valor ?? 0 };
 }
 
 describe('verified purchases: mapping, dry run, apply', () => {
   it('maps the columns, dry-runs without changing anything, applies with credits, numbers and referrals, audits and reports', async () => {
-    const p = await createProduto(t.prisma, { numerosAtribuidos: 10 });
+    const p = await createProduct(t.prisma, { numerosAtribuidos: 10 });
     const a = (await createUser(t.prisma)).usuario;
     const b = (await createUser(t.prisma)).usuario;
     const referred = (await createUser(t.prisma)).usuario;
@@ -103,9 +103,9 @@ describe('verified purchases: mapping, dry run, apply', () => {
     const imp = await dryRun('compras', `\uFEFF${file}`, mapping);
     expect(imp).toMatchObject({ estado: 'simulado', tipo: 'compras', linhas: 12, total: 3, processados: 0, mapeamento: mapping });
     expect(imp.cabecalho).toEqual(['Nº Pedido', 'E-mail do cliente', 'Documento', 'Código SKU', 'Qtd', 'Data']);
-    expect(imp.simulacao).toMatchObject({ novas: 3, existentes: 1, pendentes: 1, recusadas: 7, indicacoes: 1, numeros: 4, pontos: 3 * PONTOS.compra + PONTOS.indicacao });
-    const motivos = Object.fromEntries(imp.recusadas.map((r) => [r.linha, r.motivo]));
-    expect(motivos).toMatchObject({
+    expect(imp.simulacao).toMatchObject({ novas: 3, existentes: 1, pendentes: 1, recusadas: 7, indicacoes: 1, numeros: 4, pontos: 3 * POINTS.compra + POINTS.indicacao });
+    const reasons = Object.fromEntries(imp.recusadas.map((r) => [r.linha, r.motivo]));
+    expect(reasons).toMatchObject({
       5: expect.stringContaining('membro não cadastrado'),
       6: expect.stringContaining('quantidade inválida'),
       7: expect.stringContaining('data inválida'),
@@ -120,9 +120,9 @@ describe('verified purchases: mapping, dry run, apply', () => {
 
     const done = await applyAndWait(imp.id);
     expect(done).toMatchObject({ estado: 'concluido', processados: 3 });
-    expect(done.resultado).toMatchObject({ novas: 3, indicacoes: 1, numeros: 4, pontos: 3 * PONTOS.compra + PONTOS.indicacao });
+    expect(done.resultado).toMatchObject({ novas: 3, indicacoes: 1, numeros: 4, pontos: 3 * POINTS.compra + POINTS.indicacao });
     const after = await snapshot(members);
-    expect(after).toEqual({ entradas: before.entradas + 3, lancamentos: before.lancamentos + 4, numeros: before.numeros + 4, pontos: before.pontos + 3 * PONTOS.compra + PONTOS.indicacao });
+    expect(after).toEqual({ entradas: before.entradas + 3, lancamentos: before.lancamentos + 4, numeros: before.numeros + 4, pontos: before.pontos + 3 * POINTS.compra + POINTS.indicacao });
     // 11 and 12 went to the two orders registered above. Then oldest purchase first: b (10/03)
     // gets 13, referred (11/03) 14, a's two pieces (14/03) 15 and 16.
     const nums = await t.prisma.numeroLegionario.findMany({ where: { produtoId: p.id, numero: { gt: 12 } }, include: { produtoCliente: { select: { usuarioId: true } } }, orderBy: { numero: 'asc' } });
@@ -152,12 +152,12 @@ describe('verified purchases: mapping, dry run, apply', () => {
     // History, newest first, filterable by kind.
     const h = await t.app.inject({ method: 'GET', url: '/api/admin/importacoes?tipo=compras', headers: s.admin.headers });
     expect(h.statusCode, h.body).toBe(200);
-    const list = importacaoListaSchema.parse(h.json());
+    const list = importListSchema.parse(h.json());
     expect(list.itens[0]).toMatchObject({ id: imp.id, estado: 'concluido', criadoPor: s.operacao.email });
   });
 
   it('suggests the mapping from the header when none is sent', async () => {
-    const p = await createProduto(t.prisma);
+    const p = await createProduct(t.prisma);
     const a = (await createUser(t.prisma)).usuario;
     const imp = await dryRun('compras', `pedido,email,cpf,produto,quantidade,dataCompra\nS-${tag()},${a.email},,${p.sku},1,2025-03-01\n`);
     expect(imp.mapeamento).toEqual({ pedido: 'pedido', email: 'email', cpf: 'cpf', produto: 'produto', quantidade: 'quantidade', dataCompra: 'dataCompra' });
@@ -167,7 +167,7 @@ describe('verified purchases: mapping, dry run, apply', () => {
 
 describe('idempotency: the same file twice, and two imports at once, change things once', () => {
   const fileFor = async (n: number) => {
-    const p = await createProduto(t.prisma);
+    const p = await createProduct(t.prisma);
     const users = await Promise.all(Array.from({ length: n }, () => createUser(t.prisma)));
     const k = tag();
     const file = ['pedido;email;produto;quantidade;dataCompra', ...users.map((u, i) => `I${i}-${k};${u.email};${p.sku};1;2025-04-0${1 + (i % 9)}`)].join('\n');
@@ -188,7 +188,7 @@ describe('idempotency: the same file twice, and two imports at once, change thin
     expect(done.resultado).toMatchObject({ novas: 0, pontos: 0 });
     expect(await snapshot(ids)).toEqual(once);
     // Applying the same import again is refused.
-    expectError(await t.app.inject({ method: 'POST', url: `/api/admin/importacoes/${first.id}/aplicar`, headers: s.operacao.headers }), 409, IMPORTACOES_MSG.naoAplicavel);
+    expectError(await t.app.inject({ method: 'POST', url: `/api/admin/importacoes/${first.id}/aplicar`, headers: s.operacao.headers }), 409, IMPORTS_MSG.naoAplicavel);
   });
 
   it('two imports of one file dry-run before either applies, applied at the same time: each purchase and credit once', async () => {
@@ -205,8 +205,8 @@ describe('idempotency: the same file twice, and two imports at once, change thin
     const [dx, dy] = await Promise.all([getImp(x.id), getImp(y.id)]);
     expect(dx.resultado.novas + dy.resultado.novas).toBe(12);
     expect(dx.resultado.existentes + dy.resultado.existentes).toBe(12);
-    expect(dx.resultado.pontos + dy.resultado.pontos).toBe(12 * PONTOS.compra);
-    expect(await snapshot(ids)).toMatchObject({ entradas: 12, lancamentos: 12, numeros: 12, pontos: 12 * PONTOS.compra });
+    expect(dx.resultado.pontos + dy.resultado.pontos).toBe(12 * POINTS.compra);
+    expect(await snapshot(ids)).toMatchObject({ entradas: 12, lancamentos: 12, numeros: 12, pontos: 12 * POINTS.compra });
     expect(await t.prisma.produto.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ numerosAtribuidos: 12 });
     // Both applies are in the trail.
     expect(await t.prisma.auditEntry.count({ where: { action: 'importacao.aplicar', entityId: { in: [x.id, y.id] } } })).toBe(2);
@@ -215,7 +215,7 @@ describe('idempotency: the same file twice, and two imports at once, change thin
 
 describe('coupon usage', () => {
   it('marks handed-out codes used, refuses unknown and unredeemed ones, and a second file changes nothing', async () => {
-    const b = await createBeneficio(t.prisma, { pool: 4 });
+    const b = await createBenefit(t.prisma, { pool: 4 });
     const codes = (await t.prisma.cupom.findMany({ where: { beneficioId: b.id }, orderBy: { codigo: 'asc' } })).map((c) => c.codigo);
     const [c1, c2, c3, c4] = codes as [string, string, string, string];
     await t.prisma.cupom.updateMany({ where: { codigo: { in: [c1, c2, c3] } }, data: { resgatadoEm: new Date() } });
@@ -247,31 +247,31 @@ describe('bad files', () => {
   it('refuses wrong columns, empty files, header-only files, long lines, bad mappings, a wrong kind and oversized files, leaving nothing', async () => {
     const n = await t.prisma.dataImport.count();
     const h = s.operacao.headers;
-    expectError(await upload(h, 'compras', 'pedido;email;produto\n1;a@b.com;X\n'), 400, IMPORTACOES_MSG.colunaFaltando('Quantidade, Data da compra'));
-    expectError(await upload(h, 'compras', 'pedido;produto;quantidade;dataCompra\n1;X;1;2025-01-01\n'), 400, IMPORTACOES_MSG.emailOuCpf);
-    expectError(await upload(h, 'compras', `${header}\n1;a@b.com;X;1;2025-01-01\n`, { pedido: 'Pedido' }), 400, IMPORTACOES_MSG.colunaInexistente('Pedido'));
-    expectError(await upload(h, 'compras', `${header}\n1;a@b.com;X;1;2025-01-01\n`, { inventado: 'pedido' }), 400, IMPORTACOES_MSG.mapeamentoInvalido);
-    expectError(await upload(h, 'compras', `${header}\n`, '{não é json'), 400, IMPORTACOES_MSG.mapeamentoInvalido);
-    expectError(await upload(h, 'compras', ''), 400, IMPORTACOES_MSG.arquivoVazio);
-    expectError(await upload(h, 'compras', '\n\n \n'), 400, IMPORTACOES_MSG.arquivoVazio);
-    expectError(await upload(h, 'compras', `${header}\n\n`), 400, IMPORTACOES_MSG.semLinhas);
-    expectError(await upload(h, 'compras', `${header}\n1;${'a'.repeat(5000)}@b.com;X;1;2025-01-01\n`), 400, IMPORTACOES_MSG.linhaLonga);
-    expectError(await upload(h, 'compras', `${header}\n${'1;a@b.com;X;1;2025-01-01\n'.repeat(4000)}`), 413, IMPORTACOES_MSG.arquivoGrande);
+    expectError(await upload(h, 'compras', 'pedido;email;produto\n1;a@b.com;X\n'), 400, IMPORTS_MSG.colunaFaltando('Quantidade, Data da compra'));
+    expectError(await upload(h, 'compras', 'pedido;produto;quantidade;dataCompra\n1;X;1;2025-01-01\n'), 400, IMPORTS_MSG.emailOuCpf);
+    expectError(await upload(h, 'compras', `${header}\n1;a@b.com;X;1;2025-01-01\n`, { pedido: 'Pedido' }), 400, IMPORTS_MSG.colunaInexistente('Pedido'));
+    expectError(await upload(h, 'compras', `${header}\n1;a@b.com;X;1;2025-01-01\n`, { inventado: 'pedido' }), 400, IMPORTS_MSG.mapeamentoInvalido);
+    expectError(await upload(h, 'compras', `${header}\n`, '{não é json'), 400, IMPORTS_MSG.mapeamentoInvalido);
+    expectError(await upload(h, 'compras', ''), 400, IMPORTS_MSG.arquivoVazio);
+    expectError(await upload(h, 'compras', '\n\n \n'), 400, IMPORTS_MSG.arquivoVazio);
+    expectError(await upload(h, 'compras', `${header}\n\n`), 400, IMPORTS_MSG.semLinhas);
+    expectError(await upload(h, 'compras', `${header}\n1;${'a'.repeat(5000)}@b.com;X;1;2025-01-01\n`), 400, IMPORTS_MSG.linhaLonga);
+    expectError(await upload(h, 'compras', `${header}\n${'1;a@b.com;X;1;2025-01-01\n'.repeat(4000)}`), 413, IMPORTS_MSG.arquivoGrande);
     expectError(await upload(h, 'outra-coisa', `${header}\n`), 400);
-    expectError(await upload(h, 'usos-cupom', 'data\n2025-01-01\n'), 400, IMPORTACOES_MSG.colunaFaltando('Código do cupom'));
+    expectError(await upload(h, 'usos-cupom', 'data\n2025-01-01\n'), 400, IMPORTS_MSG.colunaFaltando('Código do cupom'));
     const json = await t.app.inject({ method: 'POST', url: '/api/admin/importacoes?tipo=compras', headers: h, payload: { arquivo: 'x' } });
-    expectError(json, 400, IMPORTACOES_MSG.arquivoObrigatorio);
+    expectError(json, 400, IMPORTS_MSG.arquivoObrigatorio);
     expect(await t.prisma.dataImport.count()).toBe(n);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/admin/importacoes/${randomUUID()}`, headers: h }), 404, IMPORTACOES_MSG.importacaoNaoEncontrada);
-    expectError(await t.app.inject({ method: 'POST', url: `/api/admin/importacoes/${randomUUID()}/aplicar`, headers: h }), 404, IMPORTACOES_MSG.importacaoNaoEncontrada);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/admin/importacoes/${randomUUID()}/relatorio.csv`, headers: h }), 404, IMPORTACOES_MSG.importacaoNaoEncontrada);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/admin/importacoes/${randomUUID()}`, headers: h }), 404, IMPORTS_MSG.importacaoNaoEncontrada);
+    expectError(await t.app.inject({ method: 'POST', url: `/api/admin/importacoes/${randomUUID()}/aplicar`, headers: h }), 404, IMPORTS_MSG.importacaoNaoEncontrada);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/admin/importacoes/${randomUUID()}/relatorio.csv`, headers: h }), 404, IMPORTS_MSG.importacaoNaoEncontrada);
     expectError(await t.app.inject({ method: 'GET', url: '/api/admin/importacoes/nao-e-uuid', headers: h }), 400);
   });
 });
 
 describe('roles: operacao and admin run imports; marketing, atendimento and members get 403; no session 401', () => {
   it('guards every route', async () => {
-    const p = await createProduto(t.prisma);
+    const p = await createProduct(t.prisma);
     const u = (await createUser(t.prisma)).usuario;
     const imp = await dryRun('compras', `pedido;email;produto;quantidade;dataCompra\nR-${tag()};${u.email};${p.sku};1;2025-03-01\n`);
     const file = `pedido;email;produto;quantidade;dataCompra\nR-${tag()};${u.email};${p.sku};1;2025-03-01\n`;

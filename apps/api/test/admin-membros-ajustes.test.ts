@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG, MSG, type StaffRole } from '@legiao/contracts';
-import { MEMBROS_MSG, ajusteRespostaSchema, ajustesPageSchema } from '@legiao/contracts/admin/membros';
+import { MEMBERS_MSG, adjustmentAnswerSchema, adjustmentsPageSchema } from '@legiao/contracts/admin/membros';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { createUser, expectError } from './support/factories.js';
 import { createStaff, createStaffByRole, type StaffSession } from './support/staff.js';
@@ -9,36 +9,36 @@ import { createStaff, createStaffByRole, type StaffSession } from './support/sta
 // required, never a negative balance, also under concurrent debits, four-eyes above the threshold,
 // entries never changed), per role, bad input, audit.
 
-const LIMITE = 10;
+const LIMIT = 10;
 let t: TestApp;
 let s: Record<StaffRole | 'membro', StaffSession>;
 let atendimento2: StaffSession;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { LEDGER_ADJUSTMENT_APPROVAL_ABOVE: String(LIMITE) } });
+  t = await buildTestApp({ env: { LEDGER_ADJUSTMENT_APPROVAL_ABOVE: String(LIMIT) } });
   s = await createStaffByRole(t);
   atendimento2 = await createStaff(t, ['atendimento']);
 });
 afterAll(() => t.close());
 
-const novoMembro = async () => (await createUser(t.prisma)).usuario.id;
-const saldo = async (id: string) => (await t.prisma.lancamento.aggregate({ where: { usuarioId: id }, _sum: { valor: true } }))._sum.valor ?? 0;
-const ajustar = (who: StaffSession | null, membroId: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/membros/${membroId}/ajustes`, headers: who?.headers ?? {}, payload });
-const ok = async (who: StaffSession, membroId: string, valor: number, over: Record<string, unknown> = {}) => {
-  const res = await ajustar(who, membroId, { valor, motivo: 'Crédito de compra não importada', referencia: 'CHAMADO-123', ...over });
+const newMember = async () => (await createUser(t.prisma)).usuario.id;
+const balance = async (id: string) => (await t.prisma.lancamento.aggregate({ where: { usuarioId: id }, _sum: { valor: true } }))._sum.valor ?? 0;
+const ajustar = (who: StaffSession | null, memberId: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/membros/${memberId}/ajustes`, headers: who?.headers ?? {}, payload });
+const ok = async (who: StaffSession, memberId: string, value: number, over: Record<string, unknown> = {}) => {
+  const res = await ajustar(who, memberId, { valor: value, motivo: 'Crédito de compra não importada', referencia: 'CHAMADO-123', ...over });
   expect(res.statusCode, res.body).toBe(201);
-  return ajusteRespostaSchema.parse(res.json());
+  return adjustmentAnswerSchema.parse(res.json());
 };
 
 describe('POST /api/admin/membros/:id/ajustes', () => {
   it('atendimento and admin credit and debit within the threshold at once; the entry and the audit row are written', async () => {
-    const id = await novoMembro();
+    const id = await newMember();
     const c = await ok(s.atendimento, id, 7);
-    expect(c).toMatchObject({ saldo: 7, limiteAprovacao: LIMITE, ajuste: { status: 'aprovado', valor: 7, revisor: null, solicitante: { id: s.atendimento.id } } });
+    expect(c).toMatchObject({ saldo: 7, limiteAprovacao: LIMIT, ajuste: { status: 'aprovado', valor: 7, revisor: null, solicitante: { id: s.atendimento.id } } });
     expect(c.ajuste.lancamentoId).toBeTruthy();
     const d = await ok(s.admin, id, -3, { motivo: 'Estorno de crédito em dobro', corrigeLancamentoId: c.ajuste.lancamentoId });
     expect(d).toMatchObject({ saldo: 4, ajuste: { valor: -3, corrigeLancamentoId: c.ajuste.lancamentoId } });
-    expect(await saldo(id)).toBe(4);
+    expect(await balance(id)).toBe(4);
     const entries = await t.prisma.lancamento.findMany({ where: { usuarioId: id }, orderBy: { data: 'asc' } });
     expect(entries.map((e) => [e.motivo, e.valor])).toEqual([['ajuste', 7], ['ajuste', -3]]);
     const audit = await t.prisma.auditEntry.findMany({ where: { entity: 'membro', entityId: id }, orderBy: { createdAt: 'asc' } });
@@ -47,48 +47,48 @@ describe('POST /api/admin/membros/:id/ajustes', () => {
   });
 
   it('the reason and the reference are required; bad values answer 400 in Portuguese and write nothing', async () => {
-    const id = await novoMembro();
-    const casos: [Record<string, unknown>, string][] = [
-      [{ valor: 5, referencia: 'X' }, MEMBROS_MSG.motivoObrigatorio],
-      [{ valor: 5, motivo: '  ', referencia: 'X' }, MEMBROS_MSG.motivoObrigatorio],
-      [{ valor: 5, motivo: 'Motivo bom' }, MEMBROS_MSG.referenciaObrigatoria],
-      [{ valor: 5, motivo: 'Motivo bom', referencia: '   ' }, MEMBROS_MSG.referenciaObrigatoria],
-      [{ valor: 0, motivo: 'Motivo bom', referencia: 'X' }, MEMBROS_MSG.valorObrigatorio],
-      [{ valor: 1.5, motivo: 'Motivo bom', referencia: 'X' }, MEMBROS_MSG.valorObrigatorio],
-      [{ valor: '5', motivo: 'Motivo bom', referencia: 'X' }, MEMBROS_MSG.valorObrigatorio],
-      [{ valor: 2_000_000, motivo: 'Motivo bom', referencia: 'X' }, MEMBROS_MSG.valorLimite],
-      [{ valor: 5, motivo: 'x'.repeat(501), referencia: 'X' }, MEMBROS_MSG.motivoLongo],
+    const id = await newMember();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ valor: 5, referencia: 'X' }, MEMBERS_MSG.motivoObrigatorio],
+      [{ valor: 5, motivo: '  ', referencia: 'X' }, MEMBERS_MSG.motivoObrigatorio],
+      [{ valor: 5, motivo: 'Motivo bom' }, MEMBERS_MSG.referenciaObrigatoria],
+      [{ valor: 5, motivo: 'Motivo bom', referencia: '   ' }, MEMBERS_MSG.referenciaObrigatoria],
+      [{ valor: 0, motivo: 'Motivo bom', referencia: 'X' }, MEMBERS_MSG.valorObrigatorio],
+      [{ valor: 1.5, motivo: 'Motivo bom', referencia: 'X' }, MEMBERS_MSG.valorObrigatorio],
+      [{ valor: '5', motivo: 'Motivo bom', referencia: 'X' }, MEMBERS_MSG.valorObrigatorio],
+      [{ valor: 2_000_000, motivo: 'Motivo bom', referencia: 'X' }, MEMBERS_MSG.valorLimite],
+      [{ valor: 5, motivo: 'x'.repeat(501), referencia: 'X' }, MEMBERS_MSG.motivoLongo],
     ];
-    for (const [payload, msg] of casos) {
+    for (const [payload, msg] of cases) {
       const r = expectError(await ajustar(s.atendimento, id, payload), 400);
       expect(r.errors.map((e) => e.message), JSON.stringify(payload)).toContain(msg);
     }
     expectError(await ajustar(s.atendimento, 'nao-e-uuid', { valor: 1, motivo: 'Motivo bom', referencia: 'X' }), 400, ADMIN_MSG.idInvalido);
-    expectError(await ajustar(s.atendimento, '00000000-0000-4000-8000-000000000000', { valor: 1, motivo: 'Motivo bom', referencia: 'X' }), 404, MEMBROS_MSG.membroNaoEncontrado);
+    expectError(await ajustar(s.atendimento, '00000000-0000-4000-8000-000000000000', { valor: 1, motivo: 'Motivo bom', referencia: 'X' }), 404, MEMBERS_MSG.membroNaoEncontrado);
     // An entry of another member cannot be "corrected" here.
-    const outro = await novoMembro();
-    const doOutro = await ok(s.admin, outro, 1);
-    expectError(await ajustar(s.atendimento, id, { valor: 1, motivo: 'Motivo bom', referencia: 'X', corrigeLancamentoId: doOutro.ajuste.lancamentoId }), 409, MEMBROS_MSG.lancamentoInvalido);
+    const other = await newMember();
+    const ofOther = await ok(s.admin, other, 1);
+    expectError(await ajustar(s.atendimento, id, { valor: 1, motivo: 'Motivo bom', referencia: 'X', corrigeLancamentoId: ofOther.ajuste.lancamentoId }), 409, MEMBERS_MSG.lancamentoInvalido);
     expect(await t.prisma.ajusteSaldo.count({ where: { usuarioId: id } })).toBe(0);
   });
 
   it('a debit that would make the balance negative is refused (409) and changes nothing', async () => {
-    const id = await novoMembro();
+    const id = await newMember();
     await ok(s.atendimento, id, 2);
     const r = expectError(await ajustar(s.atendimento, id, { valor: -3, motivo: 'Débito indevido', referencia: 'X' }), 409);
-    expect(r.errors[0]!.message).toBe(`${MEMBROS_MSG.saldoNegativo} Saldo atual: 2 pontos.`);
-    expect(await saldo(id)).toBe(2);
+    expect(r.errors[0]!.message).toBe(`${MEMBERS_MSG.saldoNegativo} Saldo atual: 2 pontos.`);
+    expect(await balance(id)).toBe(2);
     expect(await t.prisma.ajusteSaldo.count({ where: { usuarioId: id } })).toBe(1);
   });
 
   it('concurrent debits never overdraw: 20 debits of 1 against a balance of 5 make exactly 5', async () => {
-    const id = await novoMembro();
+    const id = await newMember();
     await ok(s.admin, id, 5);
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => ajustar(i % 2 ? s.admin : s.atendimento, id, { valor: -1, motivo: 'Débito concorrente', referencia: `R-${i}` })));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
     expect(codes.filter((c) => c === 409)).toHaveLength(15);
-    expect(await saldo(id)).toBe(0);
+    expect(await balance(id)).toBe(0);
     // The running balance never went below zero, in the order the entries were written.
     const entries = await t.prisma.lancamento.findMany({ where: { usuarioId: id }, orderBy: { data: 'asc' } });
     let running = 0;
@@ -96,7 +96,7 @@ describe('POST /api/admin/membros/:id/ajustes', () => {
   });
 
   it('marketing and operacao 403, a member 403, no session 401; nothing written', async () => {
-    const id = await novoMembro();
+    const id = await newMember();
     const payload = { valor: 1, motivo: 'Motivo bom', referencia: 'X' };
     for (const who of [s.marketing, s.operacao, s.membro]) expectError(await ajustar(who, id, payload), 403, ADMIN_MSG.semPermissao);
     expectError(await ajustar(null, id, payload), 401, MSG.naoAutenticado);
@@ -108,28 +108,28 @@ describe('POST /api/admin/membros/:id/ajustes', () => {
 
 describe('four-eyes above the threshold', () => {
   it('waits pending without an entry; the requester cannot approve or refuse it; another staff member approves once', async () => {
-    const id = await novoMembro();
-    const p = await ok(s.atendimento, id, LIMITE + 1);
+    const id = await newMember();
+    const p = await ok(s.atendimento, id, LIMIT + 1);
     expect(p).toMatchObject({ saldo: 0, ajuste: { status: 'pendente', lancamentoId: null } });
-    expect(await saldo(id)).toBe(0);
+    expect(await balance(id)).toBe(0);
 
-    const lista = ajustesPageSchema.parse((await t.app.inject({ method: 'GET', url: `/api/admin/membros/ajustes?status=pendente&membroId=${id}`, headers: s.admin.headers })).json());
-    expect(lista.itens.map((a) => a.id)).toEqual([p.ajuste.id]);
+    const list = adjustmentsPageSchema.parse((await t.app.inject({ method: 'GET', url: `/api/admin/membros/ajustes?status=pendente&membroId=${id}`, headers: s.admin.headers })).json());
+    expect(list.itens.map((a) => a.id)).toEqual([p.ajuste.id]);
 
-    const aprovar = (who: StaffSession) => t.app.inject({ method: 'POST', url: `/api/admin/membros/ajustes/${p.ajuste.id}/aprovar`, headers: who.headers });
-    expectError(await aprovar(s.atendimento), 403, MEMBROS_MSG.aprovarProprio);
-    expectError(await t.app.inject({ method: 'POST', url: `/api/admin/membros/ajustes/${p.ajuste.id}/recusar`, headers: s.atendimento.headers, payload: { motivo: 'Não confere' } }), 403, MEMBROS_MSG.aprovarProprio);
-    for (const who of [s.marketing, s.operacao, s.membro]) expectError(await aprovar(who), 403, ADMIN_MSG.semPermissao);
-    expect(await saldo(id)).toBe(0);
+    const approve = (who: StaffSession) => t.app.inject({ method: 'POST', url: `/api/admin/membros/ajustes/${p.ajuste.id}/aprovar`, headers: who.headers });
+    expectError(await approve(s.atendimento), 403, MEMBERS_MSG.aprovarProprio);
+    expectError(await t.app.inject({ method: 'POST', url: `/api/admin/membros/ajustes/${p.ajuste.id}/recusar`, headers: s.atendimento.headers, payload: { motivo: 'Não confere' } }), 403, MEMBERS_MSG.aprovarProprio);
+    for (const who of [s.marketing, s.operacao, s.membro]) expectError(await approve(who), 403, ADMIN_MSG.semPermissao);
+    expect(await balance(id)).toBe(0);
 
     // Two approvals at once by two other staff members: one wins, the other finds it reviewed.
-    const [a, b] = await Promise.all([aprovar(atendimento2), aprovar(s.admin)]);
+    const [a, b] = await Promise.all([approve(atendimento2), approve(s.admin)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const ganhou = ajusteRespostaSchema.parse((a.statusCode === 200 ? a : b).json());
-    expect(ganhou).toMatchObject({ saldo: LIMITE + 1, ajuste: { status: 'aprovado', solicitante: { id: s.atendimento.id } } });
-    expect(ganhou.ajuste.revisor?.id).not.toBe(s.atendimento.id);
-    expect(await saldo(id)).toBe(LIMITE + 1);
-    expectError(await aprovar(atendimento2), 409, MEMBROS_MSG.ajusteJaRevisado);
+    const earned = adjustmentAnswerSchema.parse((a.statusCode === 200 ? a : b).json());
+    expect(earned).toMatchObject({ saldo: LIMIT + 1, ajuste: { status: 'aprovado', solicitante: { id: s.atendimento.id } } });
+    expect(earned.ajuste.revisor?.id).not.toBe(s.atendimento.id);
+    expect(await balance(id)).toBe(LIMIT + 1);
+    expectError(await approve(atendimento2), 409, MEMBERS_MSG.ajusteJaRevisado);
 
     const audit = await t.prisma.auditEntry.findMany({ where: { entity: 'membro', entityId: id }, orderBy: { createdAt: 'asc' } });
     expect(audit.map((x) => x.action)).toEqual(['membro.ajuste.solicitar', 'membro.ajuste.aprovar']);
@@ -138,38 +138,38 @@ describe('four-eyes above the threshold', () => {
   });
 
   it('a large debit: refused up front when the balance cannot pay; approved only if it still can; a refusal needs a reason', async () => {
-    const id = await novoMembro();
-    expectError(await ajustar(s.atendimento, id, { valor: -(LIMITE + 1), motivo: 'Débito grande', referencia: 'X' }), 409);
-    await ok(s.admin, id, LIMITE);
-    await ok(atendimento2, id, LIMITE);
-    const p = await ok(s.atendimento, id, -(LIMITE + 5));
+    const id = await newMember();
+    expectError(await ajustar(s.atendimento, id, { valor: -(LIMIT + 1), motivo: 'Débito grande', referencia: 'X' }), 409);
+    await ok(s.admin, id, LIMIT);
+    await ok(atendimento2, id, LIMIT);
+    const p = await ok(s.atendimento, id, -(LIMIT + 5));
     expect(p.ajuste.status).toBe('pendente');
     // The balance drops below the pending debit before anyone approves it.
-    await ok(s.admin, id, -LIMITE);
+    await ok(s.admin, id, -LIMIT);
     expectError(await t.app.inject({ method: 'POST', url: `/api/admin/membros/ajustes/${p.ajuste.id}/aprovar`, headers: s.admin.headers }), 409);
-    expect(await saldo(id)).toBe(LIMITE);
+    expect(await balance(id)).toBe(LIMIT);
     // Refusing: a reason is required; then it is closed for good.
-    const recusar = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/admin/membros/ajustes/${p.ajuste.id}/recusar`, headers: atendimento2.headers, payload });
-    expectError(await recusar({ motivo: 'x' }), 400, MEMBROS_MSG.motivoRecusaObrigatorio);
-    const r = await recusar({ motivo: 'Saldo não cobre mais o débito' });
+    const refuse = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/admin/membros/ajustes/${p.ajuste.id}/recusar`, headers: atendimento2.headers, payload });
+    expectError(await refuse({ motivo: 'x' }), 400, MEMBERS_MSG.motivoRecusaObrigatorio);
+    const r = await refuse({ motivo: 'Saldo não cobre mais o débito' });
     expect(r.statusCode, r.body).toBe(200);
-    expect(ajusteRespostaSchema.parse(r.json()).ajuste).toMatchObject({ status: 'recusado', motivoRecusa: 'Saldo não cobre mais o débito', lancamentoId: null });
-    expectError(await t.app.inject({ method: 'POST', url: `/api/admin/membros/ajustes/${p.ajuste.id}/aprovar`, headers: s.admin.headers }), 409, MEMBROS_MSG.ajusteJaRevisado);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/admin/membros/ajustes/00000000-0000-4000-8000-000000000000/aprovar', headers: s.admin.headers }), 404, MEMBROS_MSG.ajusteNaoEncontrado);
-    expect(await saldo(id)).toBe(LIMITE);
+    expect(adjustmentAnswerSchema.parse(r.json()).ajuste).toMatchObject({ status: 'recusado', motivoRecusa: 'Saldo não cobre mais o débito', lancamentoId: null });
+    expectError(await t.app.inject({ method: 'POST', url: `/api/admin/membros/ajustes/${p.ajuste.id}/aprovar`, headers: s.admin.headers }), 409, MEMBERS_MSG.ajusteJaRevisado);
+    expectError(await t.app.inject({ method: 'POST', url: '/api/admin/membros/ajustes/00000000-0000-4000-8000-000000000000/aprovar', headers: s.admin.headers }), 404, MEMBERS_MSG.ajusteNaoEncontrado);
+    expect(await balance(id)).toBe(LIMIT);
   });
 });
 
 describe('entries are never changed', () => {
   it('the database refuses to update or delete an adjustment entry, to re-review an adjustment, or to let its requester review it', async () => {
-    const id = await novoMembro();
+    const id = await newMember();
     const a = await ok(s.admin, id, 3);
     await expect(t.prisma.$executeRawUnsafe('UPDATE lancamento SET valor = 30 WHERE id = $1::uuid', a.ajuste.lancamentoId)).rejects.toThrow(/só aceita novos lançamentos/);
     await expect(t.prisma.$executeRawUnsafe('DELETE FROM lancamento WHERE id = $1::uuid', a.ajuste.lancamentoId)).rejects.toThrow(/só aceita novos lançamentos/);
     await expect(t.prisma.$executeRawUnsafe("UPDATE ajuste_saldo SET motivo = 'outro' WHERE id = $1::uuid", a.ajuste.id)).rejects.toThrow(/revisado/);
     await expect(t.prisma.$executeRawUnsafe('DELETE FROM ajuste_saldo WHERE id = $1::uuid', a.ajuste.id)).rejects.toThrow(/não são apagados/);
-    const p = await ok(s.admin, id, LIMITE + 1);
+    const p = await ok(s.admin, id, LIMIT + 1);
     await expect(t.prisma.$executeRawUnsafe("UPDATE ajuste_saldo SET status = 'aprovado', revisor_id = solicitante_id WHERE id = $1::uuid", p.ajuste.id)).rejects.toThrow(/ajuste_saldo_regras_check/);
-    expect(await saldo(id)).toBe(3);
+    expect(await balance(id)).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ativarContaResponseSchema } from '@legiao/contracts';
+import { activateAccountResponseSchema } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { createUser, expectError, login, signupPayload, uniqueEmail } from './support/factories.js';
 import { extractLink, waitForMail } from './support/mailbox.js';
@@ -10,9 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo.';
-const ativar = (hash: unknown) => t.app.inject({ method: 'POST', url: '/api/usuario/ativar-conta', payload: { hash } });
-const reenviar = (email: unknown) => t.app.inject({ method: 'POST', url: '/api/usuario/reenviar-email', payload: { email } });
+const INVALID_LINK = 'Link inválido ou expirado. Solicite um novo.';
+const activate = (hash: unknown) => t.app.inject({ method: 'POST', url: '/api/usuario/ativar-conta', payload: { hash } });
+const resend = (email: unknown) => t.app.inject({ method: 'POST', url: '/api/usuario/reenviar-email', payload: { email } });
 
 /** Signs up and returns the e-mail and the `q` of the activation link that arrived by SMTP. */
 async function signupAndGetLink() {
@@ -33,45 +33,45 @@ describe('activation link', () => {
     // Not active yet: the right password still can't log in.
     expectError(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: 'Senha@123' } }), 403);
 
-    const res = await ativar(q);
+    const res = await activate(q);
     expect(res.statusCode, res.body).toBe(200);
-    expect(ativarContaResponseSchema.parse(res.json())).toEqual({ email });
+    expect(activateAccountResponseSchema.parse(res.json())).toEqual({ email });
     const row = await t.prisma.usuario.findUniqueOrThrow({ where: { email } });
     expect(row.ativo).toBe(true);
     expect(row.ativadoEm).toBeInstanceOf(Date);
     expect(await login(t.app, email)).toBeTruthy();
 
-    expectError(await ativar(q), 400, LINK_INVALIDO);
+    expectError(await activate(q), 400, INVALID_LINK);
   });
 
   it('fails once expired and leaves the account inactive', async () => {
     const { email, q } = await signupAndGetLink();
     const { id } = await t.prisma.usuario.findUniqueOrThrow({ where: { email } });
     await t.prisma.tokenConta.updateMany({ where: { usuarioId: id, tipo: 'ativacao' }, data: { expiraEm: new Date(Date.now() - 1000) } });
-    expectError(await ativar(q), 400, LINK_INVALIDO);
+    expectError(await activate(q), 400, INVALID_LINK);
     expect((await t.prisma.usuario.findUniqueOrThrow({ where: { email } })).ativo).toBe(false);
   });
 
   it('refuses unknown, empty or missing hashes', async () => {
-    expectError(await ativar('nao-existe-esse-hash'), 400, LINK_INVALIDO);
-    expectError(await ativar(''), 400, LINK_INVALIDO);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/usuario/ativar-conta', payload: {} }), 400, LINK_INVALIDO);
+    expectError(await activate('nao-existe-esse-hash'), 400, INVALID_LINK);
+    expectError(await activate(''), 400, INVALID_LINK);
+    expectError(await t.app.inject({ method: 'POST', url: '/api/usuario/ativar-conta', payload: {} }), 400, INVALID_LINK);
   });
 
   it('does not accept a password-reset link as an activation link', async () => {
-    const { usuario } = await createUser(t.prisma, { ativo: false });
-    await t.app.inject({ method: 'GET', url: `/api/auth/recuperar-senha?email=${encodeURIComponent(usuario.email)}` });
-    const mail = await waitForMail(usuario.email, { subject: 'Redefinição de senha' });
+    const { usuario: user } = await createUser(t.prisma, { ativo: false });
+    await t.app.inject({ method: 'GET', url: `/api/auth/recuperar-senha?email=${encodeURIComponent(user.email)}` });
+    const mail = await waitForMail(user.email, { subject: 'Redefinição de senha' });
     const h = extractLink(mail, '/recuperar-senha').searchParams.get('h');
-    expectError(await ativar(h), 400, LINK_INVALIDO);
-    expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } })).ativo).toBe(false);
+    expectError(await activate(h), 400, INVALID_LINK);
+    expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } })).ativo).toBe(false);
   });
 });
 
 describe('POST /api/usuario/reenviar-email', () => {
   it('sends a new link and invalidates the old one', async () => {
     const { email, q: oldQ } = await signupAndGetLink();
-    const res = await reenviar(email.toUpperCase());
+    const res = await resend(email.toUpperCase());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'O e-mail de ativação de conta foi reenviado!' });
 
@@ -79,22 +79,22 @@ describe('POST /api/usuario/reenviar-email', () => {
     const newQ = extractLink(second, '/ativar-conta').searchParams.get('q')!;
     expect(newQ).not.toBe(oldQ);
 
-    expectError(await ativar(oldQ), 400, LINK_INVALIDO);
+    expectError(await activate(oldQ), 400, INVALID_LINK);
     expect((await t.prisma.usuario.findUniqueOrThrow({ where: { email } })).ativo).toBe(false);
-    expect((await ativar(newQ)).statusCode).toBe(200);
+    expect((await activate(newQ)).statusCode).toBe(200);
     expect((await t.prisma.usuario.findUniqueOrThrow({ where: { email } })).ativo).toBe(true);
   });
 
   it('answers 400 for an account that is already active, and sends nothing', async () => {
     const { email } = await createUser(t.prisma, { ativo: true });
-    expectError(await reenviar(email), 400, 'Esta conta já está ativada. Faça login.');
+    expectError(await resend(email), 400, 'Esta conta já está ativada. Faça login.');
     expect(await t.prisma.emailSaida.count({ where: { para: email } })).toBe(0);
     expect(await t.prisma.tokenConta.count({ where: { usuario: { email } } })).toBe(0);
   });
 
   it('answers the same success for an unknown address, and sends nothing', async () => {
     const email = uniqueEmail('ninguem');
-    const res = await reenviar(email);
+    const res = await resend(email);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'O e-mail de ativação de conta foi reenviado!' });
     expect(await t.prisma.emailSaida.count({ where: { para: email } })).toBe(0);
@@ -102,6 +102,6 @@ describe('POST /api/usuario/reenviar-email', () => {
 
   it('refuses a missing or malformed address', async () => {
     expectError(await t.app.inject({ method: 'POST', url: '/api/usuario/reenviar-email', payload: {} }), 400, 'Preencha todos os campos obrigatórios.');
-    expectError(await reenviar('sem arroba'), 400, 'Informe um e-mail válido.');
+    expectError(await resend('sem arroba'), 400, 'Informe um e-mail válido.');
   });
 });

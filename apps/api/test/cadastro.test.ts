@@ -1,6 +1,6 @@
 import bcrypt from 'bcrypt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cadastroResponseSchema } from '@legiao/contracts';
+import { signupResponseSchema } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { maskCpf, randomCpf, withWrongCheckDigit } from './support/cpf.js';
 import { CEP_PROVIDER_DOWN, UNKNOWN_CEP } from './support/fake-cep.js';
@@ -20,7 +20,7 @@ describe('POST /api/usuario', () => {
     const payload = signupPayload({ email: uniqueEmail('Nova.Pessoa').toUpperCase(), cpf: maskCpf(randomCpf()), celular: '(11) 98765-4321', genero: 'Prefiro nao dizer', optin: true, endereco: 'Rua que o navegador mandou' });
     const res = await signup(payload);
     expect(res.statusCode, res.body).toBe(201);
-    const body = cadastroResponseSchema.parse(res.json());
+    const body = signupResponseSchema.parse(res.json());
     expect(body).toEqual({ message: 'Inscrição realizada com sucesso!', email: payload.email.toLowerCase() });
 
     const row = await t.prisma.usuario.findUniqueOrThrow({ where: { email: payload.email.toLowerCase() } });
@@ -61,8 +61,8 @@ describe('POST /api/usuario', () => {
   });
 
   it('refuses a weak password with the rules message', async () => {
-    for (const senha of ['senha@123', 'SENHA@ABC', 'Senha1234', 'Se@1']) {
-      const payload = signupPayload({ senha });
+    for (const password of ['senha@123', 'SENHA@ABC', 'Senha1234', 'Se@1']) {
+      const payload = signupPayload({ senha: password });
       expectError(await signup(payload), 400, 'A senha deve ter pelo menos 8 caracteres, 1 letra maiúscula, 1 número e 1 caractere especial.');
       expect(await countByEmail(payload.email)).toBe(0);
     }
@@ -100,8 +100,8 @@ describe('POST /api/usuario', () => {
   });
 
   it("answers 409 'CPF já cadastrado!' for a taken CPF, masked or not", async () => {
-    const { usuario } = await createUser(t.prisma);
-    const payload = signupPayload({ cpf: maskCpf(usuario.cpf!) });
+    const { usuario: user } = await createUser(t.prisma);
+    const payload = signupPayload({ cpf: maskCpf(user.cpf!) });
     expectError(await signup(payload), 409, 'CPF já cadastrado!');
     expect(await countByEmail(payload.email)).toBe(0);
   });

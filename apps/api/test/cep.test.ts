@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (cep: string) => t.app.inject({ method: 'GET', url: `/api/cep/${cep}` });
-const INDISPONIVEL = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 
 describe('GET /api/cep/:cep', () => {
   it('answers the address of a known CEP, masked or not', async () => {
@@ -34,7 +34,7 @@ describe('GET /api/cep/:cep', () => {
   });
 
   it('answers 503 when the postal service fails', async () => {
-    const body = expectError(await get(CEP_PROVIDER_DOWN), 503, INDISPONIVEL);
+    const body = expectError(await get(CEP_PROVIDER_DOWN), 503, UNAVAILABLE);
     expect(body.errors[0]!.code).toBe('CEP_INDISPONIVEL');
   });
 
@@ -42,7 +42,7 @@ describe('GET /api/cep/:cep', () => {
     const port = await getFreePort();
     const offline = await buildTestApp({ env: { CEP_PROVIDER_URL: `http://127.0.0.1:${port}/ws/{cep}/json/` } });
     try {
-      expectError(await offline.app.inject({ method: 'GET', url: '/api/cep/01310100' }), 503, INDISPONIVEL);
+      expectError(await offline.app.inject({ method: 'GET', url: '/api/cep/01310100' }), 503, UNAVAILABLE);
     } finally {
       await offline.close();
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { beneficiosResponseSchema, usuarioLogadoSchema } from '@legiao/contracts';
+import { benefitsResponseSchema, signedInUserSchema } from '@legiao/contracts';
 import { compileSerializer, serializerSchema } from '../src/lib/compiled-serializer.js';
 import { buildTestApp } from './support/app.js';
 import { bearer, createUser, login } from './support/factories.js';
@@ -9,7 +9,7 @@ import { bearer, createUser, login } from './support/factories.js';
 // leave the server, nullable fields keep their nulls, and the checking mode used by the tests
 // catches an answer that breaks its contract.
 
-const logado = {
+const signedIn = {
   id: '6f1c2a43-5c1e-4a55-9d77-6b1b6a3f0e11',
   hash: '0a8f4a34-1a8b-4a8e-9a43-38c7fd2f11a2',
   hashUsuario: '0a8f4a34-1a8b-4a8e-9a43-38c7fd2f11a2',
@@ -46,11 +46,11 @@ const logado = {
 describe('compiled serializer', () => {
   it('never writes a field the contract does not list (a password hash, an internal flag)', () => {
     for (const check of [false, true]) {
-      const write = compileSerializer(usuarioLogadoSchema, { check });
-      const out = JSON.parse(write({ ...logado, senhaHash: '$2b$10$segredo', excluidoEm: null }));
+      const write = compileSerializer(signedInUserSchema, { check });
+      const out = JSON.parse(write({ ...signedIn, senhaHash: '$2b$10$segredo', excluidoEm: null }));
       expect(out).not.toHaveProperty('senhaHash');
       expect(out).not.toHaveProperty('excluidoEm');
-      expect(out).toEqual(usuarioLogadoSchema.parse(logado));
+      expect(out).toEqual(signedInUserSchema.parse(signedIn));
     }
   });
 
@@ -64,7 +64,7 @@ describe('compiled serializer', () => {
   });
 
   it('in checking mode refuses an answer that breaks its contract', () => {
-    const write = compileSerializer(beneficiosResponseSchema, { check: true, method: 'GET', url: '/beneficio' });
+    const write = compileSerializer(benefitsResponseSchema, { check: true, method: 'GET', url: '/beneficio' });
     expect(() => write([{ id: 'not a number' }])).toThrow();
   });
 
@@ -76,7 +76,7 @@ describe('compiled serializer', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/usuario/logged', headers: bearer(token) });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(Object.keys(body).sort()).toEqual(Object.keys(usuarioLogadoSchema.shape).sort());
+      expect(Object.keys(body).sort()).toEqual(Object.keys(signedInUserSchema.shape).sort());
       expect(JSON.stringify(body)).not.toContain('$2');
     } finally {
       await t.close();

@@ -8,7 +8,7 @@ import { faqListSchema } from '@legiao/contracts/faq';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { getFreePort } from './support/ports.js';
 import { bearer, createUser, login } from './support/factories.js';
-import { createProduto } from './produto-fixtures.js';
+import { createProduct } from './produto-fixtures.js';
 
 // The content cache (docs/decisions/0019-content-cache.md): answers from memory with an ETag,
 // and a change committed anywhere reaches every API process within a second, through the
@@ -18,7 +18,7 @@ import { createProduto } from './produto-fixtures.js';
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 const noSync = { env: { CACHE_SYNC_READS: 'false' } };
 
-async function novaPergunta(prisma: TestApp['prisma']) {
+async function newQuestion(prisma: TestApp['prisma']) {
   return prisma.faq.create({ data: { chave: `cache-${randomUUID()}`, pergunta: `Pergunta ${randomUUID()}`, resposta: 'Resposta.', categoria: 'faq', ativo: true, ordem: 999 } });
 }
 
@@ -59,14 +59,14 @@ describe('content cache in one process', () => {
   });
 
   it('answers the catalogue from memory: categories with an ETag, a product by id seen changed after its update', async () => {
-    const produto = await createProduto(a.prisma);
+    const product = await createProduct(a.prisma);
     await a.app.cache.sync();
     const cats = await a.app.inject({ method: 'GET', url: '/api/produto/categoria' });
     expect(cats.statusCode).toBe(200);
     expect((await a.app.inject({ method: 'GET', url: '/api/produto/categoria', headers: { 'if-none-match': cats.headers.etag as string } })).statusCode).toBe(304);
-    expect((await a.app.inject({ method: 'GET', url: `/api/produto/${produto.id}` })).json().nome).toBe(produto.nome);
-    await a.prisma.produto.update({ where: { id: produto.id }, data: { nome: `${produto.nome} Edição Limitada` } });
-    await within(1000, async () => (await a.app.inject({ method: 'GET', url: `/api/produto/${produto.id}` })).json().nome === `${produto.nome} Edição Limitada`);
+    expect((await a.app.inject({ method: 'GET', url: `/api/produto/${product.id}` })).json().nome).toBe(product.nome);
+    await a.prisma.produto.update({ where: { id: product.id }, data: { nome: `${product.nome} Edição Limitada` } });
+    await within(1000, async () => (await a.app.inject({ method: 'GET', url: `/api/produto/${product.id}` })).json().nome === `${product.nome} Edição Limitada`);
   });
 
   it('answers the home banners with an ETag too, private to the member, and 304 when unchanged', async () => {
@@ -87,26 +87,26 @@ describe('content cache in one process', () => {
     await a.app.inject({ method: 'GET', url: '/api/faq' });
     await b.app.inject({ method: 'GET', url: '/api/faq' });
     const before = { a: { ...a.app.cache.stats }, b: { ...b.app.cache.stats } };
-    const antes = await b.app.inject({ method: 'GET', url: '/api/faq' });
+    const earlier = await b.app.inject({ method: 'GET', url: '/api/faq' });
     expect(b.app.cache.stats.hits).toBe(before.b.hits + 1);
     expect(b.app.cache.stats.loads).toBe(before.b.loads);
 
-    const nova = await novaPergunta(a.prisma);
+    const newOne = await newQuestion(a.prisma);
     for (const app of [a, b]) {
-      const ms = await within(1000, async () => (await app.app.inject({ method: 'GET', url: '/api/faq' })).body.includes(nova.pergunta));
+      const ms = await within(1000, async () => (await app.app.inject({ method: 'GET', url: '/api/faq' })).body.includes(newOne.pergunta));
       expect(ms).toBeLessThan(1000);
     }
-    const depois = await b.app.inject({ method: 'GET', url: '/api/faq', headers: { 'if-none-match': antes.headers.etag as string } });
-    expect(depois.statusCode).toBe(200);
-    expect(depois.headers.etag).not.toBe(antes.headers.etag);
+    const after = await b.app.inject({ method: 'GET', url: '/api/faq', headers: { 'if-none-match': earlier.headers.etag as string } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(earlier.headers.etag);
     expect(a.app.cache.stats.invalidations).toBeGreaterThan(before.a.invalidations);
   });
 
   it('sync() returns once a change committed before it has been applied', async () => {
     await a.app.inject({ method: 'GET', url: '/api/faq' });
-    const nova = await novaPergunta(a.prisma);
+    const newOne = await newQuestion(a.prisma);
     await a.app.cache.sync();
-    expect((await a.app.inject({ method: 'GET', url: '/api/faq' })).body).toContain(nova.pergunta);
+    expect((await a.app.inject({ method: 'GET', url: '/api/faq' })).body).toContain(newOne.pergunta);
   });
 });
 
@@ -147,11 +147,11 @@ describe('content cache across two API processes', () => {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const pergunta = `Pergunta entre processos ${randomUUID()}`;
+      const question = `Pergunta entre processos ${randomUUID()}`;
       // As staff do today (SQL, seeds, CLIs); the back office will write the same tables.
-      await db.query("INSERT INTO faq (chave, pergunta, resposta, categoria, ativo, ordem, atualizado_em) VALUES ($1, $2, 'Resposta.', 'faq', false, 999, now())", [`cache-${randomUUID()}`, pergunta]);
+      await db.query("INSERT INTO faq (chave, pergunta, resposta, categoria, ativo, ordem, atualizado_em) VALUES ($1, $2, 'Resposta.', 'faq', false, 999, now())", [`cache-${randomUUID()}`, question]);
       for (const port of ports) {
-        const ms = await within(1000, async () => (await get(port)).includes(pergunta));
+        const ms = await within(1000, async () => (await get(port)).includes(question));
         expect(ms).toBeLessThan(1000);
       }
     } finally {

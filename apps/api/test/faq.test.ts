@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAQ_CATEGORIAS, faqListSchema, type FaqItem } from '@legiao/contracts/faq';
-import { FAQ_DEMO, seedEngajamentoDemo } from '../src/db/seed-engajamento.js';
+import { FAQ_CATEGORIES, faqListSchema, type FaqItem } from '@legiao/contracts/faq';
+import { FAQ_DEMO, seedEngagementDemo } from '../src/db/seed-engagement.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { expectError } from './support/factories.js';
 
@@ -19,38 +19,38 @@ const faq = async (query = '') => {
 };
 
 /** Ordered by categoria (faq, then duvidas), then ordem. */
-const emOrdem = (l: FaqItem[]) =>
+const inOrder = (l: FaqItem[]) =>
   l.every((f, i) => {
     const ant = l[i - 1];
     if (!ant) return true;
-    const [ca, cb] = [FAQ_CATEGORIAS.indexOf(ant.categoria), FAQ_CATEGORIAS.indexOf(f.categoria)];
+    const [ca, cb] = [FAQ_CATEGORIES.indexOf(ant.categoria), FAQ_CATEGORIES.indexOf(f.categoria)];
     return ca < cb || (ca === cb && ant.ordem <= f.ordem);
   });
 
 describe('GET /api/Faq', () => {
   it('is public and filters by ativo, ordered by categoria then ordem', async () => {
     const tag = randomUUID().slice(0, 8);
-    const criar = (categoria: 'faq' | 'duvidas', ordem: number, ativo = true) =>
-      t.prisma.faq.create({ data: { chave: `${tag}-${categoria}-${ordem}`, pergunta: `Pergunta ${tag} ${ordem}?`, resposta: 'Resposta.', categoria, ordem, ativo } });
-    const d2 = await criar('duvidas', 2);
-    const f9 = await criar('faq', 9);
-    const d1 = await criar('duvidas', 1);
-    const inativa = await criar('faq', 1, false);
+    const create = (category: 'faq' | 'duvidas', order: number, active = true) =>
+      t.prisma.faq.create({ data: { chave: `${tag}-${category}-${order}`, pergunta: `Pergunta ${tag} ${order}?`, resposta: 'Resposta.', categoria: category, ordem: order, ativo: active } });
+    const d2 = await create('duvidas', 2);
+    const f9 = await create('faq', 9);
+    const d1 = await create('duvidas', 1);
+    const inactive = await create('faq', 1, false);
 
-    const todas = await faq();
-    const meus = (l: FaqItem[]) => l.filter((f) => f.pergunta.includes(tag)).map((f) => f.id);
-    expect(meus(todas)).toEqual([inativa.id, f9.id, d1.id, d2.id]);
-    expect(emOrdem(todas)).toBe(true);
-    expect(todas.find((f) => f.id === d1.id)).toEqual({ id: d1.id, pergunta: d1.pergunta, resposta: 'Resposta.', categoria: 'duvidas', ativo: true, ordem: 1 });
+    const all = await faq();
+    const my = (l: FaqItem[]) => l.filter((f) => f.pergunta.includes(tag)).map((f) => f.id);
+    expect(my(all)).toEqual([inactive.id, f9.id, d1.id, d2.id]);
+    expect(inOrder(all)).toBe(true);
+    expect(all.find((f) => f.id === d1.id)).toEqual({ id: d1.id, pergunta: d1.pergunta, resposta: 'Resposta.', categoria: 'duvidas', ativo: true, ordem: 1 });
 
-    const ativas = await faq('?ativo=true');
-    expect(ativas.every((f) => f.ativo)).toBe(true);
-    expect(meus(ativas)).toEqual([f9.id, d1.id, d2.id]);
-    expect(emOrdem(ativas)).toBe(true);
+    const activeOnes = await faq('?ativo=true');
+    expect(activeOnes.every((f) => f.ativo)).toBe(true);
+    expect(my(activeOnes)).toEqual([f9.id, d1.id, d2.id]);
+    expect(inOrder(activeOnes)).toBe(true);
 
-    const inativas = await faq('?ativo=false');
-    expect(inativas.every((f) => !f.ativo)).toBe(true);
-    expect(meus(inativas)).toEqual([inativa.id]);
+    const inactiveOnes = await faq('?ativo=false');
+    expect(inactiveOnes.every((f) => !f.ativo)).toBe(true);
+    expect(my(inactiveOnes)).toEqual([inactive.id]);
   });
 
   it("refuses an ativo that isn't true or false", async () => {
@@ -60,16 +60,16 @@ describe('GET /api/Faq', () => {
   });
 
   it('the seed gives the home six faq entries and the landing the five built-in dúvidas, plus one inactive', async () => {
-    await seedEngajamentoDemo(t.prisma);
-    await seedEngajamentoDemo(t.prisma);
-    const chaves = new Set(FAQ_DEMO.map((f) => f.chave));
-    const semeadas = (await t.prisma.faq.findMany({ where: { chave: { in: [...chaves] } } })).map((f) => [f.categoria, f.ativo]);
-    expect(semeadas).toHaveLength(12);
-    expect(semeadas.filter(([c, a]) => c === 'faq' && a)).toHaveLength(6);
-    expect(semeadas.filter(([c, a]) => c === 'duvidas' && a)).toHaveLength(5);
-    expect(semeadas.filter(([, a]) => !a)).toHaveLength(1);
-    const ativas = await faq('?ativo=true');
-    expect(ativas.filter((f) => f.categoria === 'duvidas').map((f) => f.pergunta)).toEqual(expect.arrayContaining(['O que é a Legião?', 'Preciso pagar para participar?']));
+    await seedEngagementDemo(t.prisma);
+    await seedEngagementDemo(t.prisma);
+    const keys = new Set(FAQ_DEMO.map((f) => f.chave));
+    const seeded = (await t.prisma.faq.findMany({ where: { chave: { in: [...keys] } } })).map((f) => [f.categoria, f.ativo]);
+    expect(seeded).toHaveLength(12);
+    expect(seeded.filter(([c, a]) => c === 'faq' && a)).toHaveLength(6);
+    expect(seeded.filter(([c, a]) => c === 'duvidas' && a)).toHaveLength(5);
+    expect(seeded.filter(([, a]) => !a)).toHaveLength(1);
+    const activeOnes = await faq('?ativo=true');
+    expect(activeOnes.filter((f) => f.categoria === 'duvidas').map((f) => f.pergunta)).toEqual(expect.arrayContaining(['O que é a Legião?', 'Preciso pagar para participar?']));
   });
 });
 

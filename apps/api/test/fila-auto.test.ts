@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/features/fila/clock.js';
-import type { AutoLimites, FilaEvento, QueueStore, StoreOptions } from '../src/features/fila/fila.types.js';
+import type { AutoLimites, WaitingRoomEvent, QueueStore, StoreOptions } from '../src/features/fila/fila.types.js';
 import { MemoryQueueStore } from '../src/features/fila/store-memory.js';
 import { RedisQueueStore } from '../src/features/fila/store-redis.js';
 
@@ -9,8 +9,8 @@ import { RedisQueueStore } from '../src/features/fila/store-redis.js';
 // stores. In Redis, two store instances on one prefix stand for two API processes: their readings
 // meet in one script and there is one decision.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const opts: StoreOptions = { defaults: { capacidade: 10, admissoesPorMinuto: 60_000 }, inatividadeMs: 120_000 };
-const limites: AutoLimites = { maxAtivos: 2, maxAtrasoMs: 200, maxPoolAguardando: 10, fracao: 0.5, minimoMs: 10_000 };
+const opts: StoreOptions = { defaults: { capacidade: 10, admissoesPorMinuto: 60_000 }, inactivityMs: 120_000 };
+const limites: AutoLimites = { maxActive: 2, maxDelayMs: 200, maxPoolWaiting: 10, fracao: 0.5, minimoMs: 10_000 };
 const calm = { atrasoMs: 0, poolAguardando: 0 };
 
 const open: QueueStore[] = [];
@@ -53,7 +53,7 @@ describe.each(backends)('sala de espera automática (%s)', (_name, pair) => {
   it('holds admissions when admitted members reach the limit and lets them go with hysteresis', async () => {
     const [s] = await pair();
     const clock = new FakeClock();
-    const events: FilaEvento[] = [];
+    const events: WaitingRoomEvent[] = [];
     s.onEvent((e) => events.push(e));
     const [a, b, c] = ids(3);
     await s.join(a!, clock.now());
@@ -84,9 +84,9 @@ describe.each(backends)('sala de espera automática (%s)', (_name, pair) => {
     expect(off).toMatchObject({ ligada: false, motivo: 'calmo', ativos: 0 });
     // Released at once: the first in line is admitted by the switch itself.
     await expect.poll(() => events.flatMap((e) => e.admitidos.map((x) => x.clientId))).toEqual([a, b, c]);
-    const estado = await s.autoEstado(clock.now());
-    expect(estado).toMatchObject({ ligada: false, motivo: 'calmo', ativos: 1 });
-    expect(estado.trocas.map((t) => [t.ligada, t.motivo])).toEqual([
+    const state = await s.autoState(clock.now());
+    expect(state).toMatchObject({ ligada: false, motivo: 'calmo', ativos: 1 });
+    expect(state.trocas.map((t) => [t.ligada, t.motivo])).toEqual([
       [false, 'calmo'],
       [true, 'ativos'],
     ]);
@@ -95,14 +95,14 @@ describe.each(backends)('sala de espera automática (%s)', (_name, pair) => {
   it('decides on the worst process: one slow process turns it on for all, until its reading is calm or stale', async () => {
     const [p1, p2] = await pair();
     const clock = new FakeClock();
-    const lim = { ...limites, maxAtivos: 0, minimoMs: 5000 };
+    const lim = { ...limites, maxActive: 0, minimoMs: 5000 };
     expect(await p1.autoReport('p1', { atrasoMs: 50, poolAguardando: 0 }, lim, clock.now())).toBeNull();
     expect(await p2.autoReport('p2', { atrasoMs: 350, poolAguardando: 0 }, lim, clock.now())).toMatchObject({ ligada: true, motivo: 'atraso', atrasoMs: 350, processo: 'p2' });
     // p1 is calm, but p2's reading is fresh: every process sees the room on.
     expect(await p1.autoReport('p1', calm, lim, clock.advance(1000))).toBeNull();
     expect(await p1.isGated(clock.now())).toBe(true);
     expect(await p2.isGated(clock.now())).toBe(true);
-    expect(await p1.autoEstado(clock.now())).toMatchObject({ ligada: true, motivo: 'atraso', atrasoMs: 350, processos: 2 });
+    expect(await p1.autoState(clock.now())).toMatchObject({ ligada: true, motivo: 'atraso', atrasoMs: 350, processos: 2 });
     // p2 stops reporting (it died): its reading goes stale after 5 s and p1's calm reading turns it off.
     const off = await p1.autoReport('p1', calm, lim, clock.advance(5000));
     expect(off).toMatchObject({ ligada: false, motivo: 'calmo', processo: 'p1' });
@@ -116,7 +116,7 @@ describe.each(backends)('sala de espera automática (%s)', (_name, pair) => {
     const hot = { atrasoMs: 900, poolAguardando: 0 };
     const trocas = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? p1 : p2).autoReport(`p${i}`, hot, limites, clock.now())));
     expect(trocas.filter(Boolean)).toHaveLength(1);
-    expect((await p1.autoEstado(clock.now())).trocas).toHaveLength(1);
+    expect((await p1.autoState(clock.now())).trocas).toHaveLength(1);
   });
 
   it('a hold no process confirms lapses after 5 s, and the next report records why', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/app.js';
-import { FilaClient, join, listenForWs } from './fila-ws-client.js';
+import { WaitingRoomClient, join, listenForWs } from './fila-ws-client.js';
 import type { RedisQueueStore } from '../src/features/fila/store-redis.js';
 
 // A process that misses an admission event (its Redis subscription was away) must not leave its
@@ -11,7 +11,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let a: { t: TestApp; wsUrl: string };
 let b: { t: TestApp; wsUrl: string };
-const clients: FilaClient[] = [];
+const clients: WaitingRoomClient[] = [];
 
 beforeAll(async () => {
   const env = { REDIS_URL, FILA_REDIS_PREFIX: `legiao-test-scale:{fila-${randomUUID()}}:`, FILA_CAPACIDADE: '1' };

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { filaEstadoSchema } from '@legiao/contracts';
+import { waitingRoomStateSchema } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, createUser, expectError, login, TEST_PASSWORD } from './support/factories.js';
-import { FilaClient, join, listenForWs } from './fila-ws-client.js';
+import { WaitingRoomClient, join, listenForWs } from './fila-ws-client.js';
 import type { RedisQueueStore } from '../src/features/fila/store-redis.js';
 
 // Two API instances (two apps, as two processes would be) sharing one queue in the Redis on this
@@ -18,7 +18,7 @@ interface Instance {
 let a: Instance;
 let b: Instance;
 let adminToken: string;
-const clients: FilaClient[] = [];
+const clients: WaitingRoomClient[] = [];
 
 beforeAll(async () => {
   const env = { REDIS_URL, FILA_REDIS_PREFIX: `legiao-test:{fila-${randomUUID()}}:`, FILA_CAPACIDADE: '1' };
@@ -28,8 +28,8 @@ beforeAll(async () => {
     return { t, wsUrl };
   };
   [a, b] = await Promise.all([start(), start()]);
-  const { usuario, email } = await createUser(a.t.prisma);
-  await a.t.prisma.usuario.update({ where: { id: usuario.id }, data: { admin: true } });
+  const { usuario: user, email } = await createUser(a.t.prisma);
+  await a.t.prisma.usuario.update({ where: { id: user.id }, data: { admin: true } });
   adminToken = await login(a.t.app, email);
 });
 
@@ -49,8 +49,8 @@ afterEach(async () => {
   }).toBe(0);
 });
 
-const track = <T extends { c: FilaClient }>(r: T) => (clients.push(r.c), r);
-const estado = async (i: Instance) => filaEstadoSchema.parse((await i.t.app.inject({ method: 'GET', url: '/api/admin/fila', headers: bearer(adminToken) })).json());
+const track = <T extends { c: WaitingRoomClient }>(r: T) => (clients.push(r.c), r);
+const state = async (i: Instance) => waitingRoomStateSchema.parse((await i.t.app.inject({ method: 'GET', url: '/api/admin/fila', headers: bearer(adminToken) })).json());
 
 describe('waiting room in Redis, two API instances', () => {
   it('shares one queue: one order, one count, admissions in arrival order across instances', async () => {
@@ -64,8 +64,8 @@ describe('waiting room in Redis, two API instances', () => {
       expect(r.first).toEqual({ type: 'ReceiveQueuePosition', posicao: i + 1, quantidade: i + 1 });
       waiting.push(r.c);
     }
-    expect(await estado(a)).toMatchObject({ aguardando: 8, admitidos: 1, armazenamento: 'redis', ativa: true });
-    expect(await estado(b)).toMatchObject({ aguardando: 8, admitidos: 1 });
+    expect(await state(a)).toMatchObject({ aguardando: 8, admitidos: 1, armazenamento: 'redis', ativa: true });
+    expect(await state(b)).toMatchObject({ aguardando: 8, admitidos: 1 });
 
     // Free the place again and again: the next in line gets it, whichever instance holds it.
     const order: string[] = [];
@@ -118,7 +118,7 @@ describe('waiting room in Redis, two API instances', () => {
     expect((await put({ capacidade: 3 })).statusCode).toBe(200);
     await w1.c.next('ProceedToLogin');
     await w2.c.next('ProceedToLogin');
-    expect(await estado(a)).toMatchObject({ capacidade: 3, admitidos: 3 });
+    expect(await state(a)).toMatchObject({ capacidade: 3, admitidos: 3 });
     expect((await put({ capacidade: 1, pausada: true })).json()).toMatchObject({ capacidade: 1, pausada: true });
     expect(await a.t.app.fila.store.isGated()).toBe(true);
     await put({ pausada: false });

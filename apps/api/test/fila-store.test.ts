@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/features/fila/clock.js';
-import type { FilaEvento, QueueStore, StoreOptions } from '../src/features/fila/fila.types.js';
+import type { WaitingRoomEvent, QueueStore, StoreOptions } from '../src/features/fila/fila.types.js';
 import { MemoryQueueStore } from '../src/features/fila/store-memory.js';
 import { RedisQueueStore } from '../src/features/fila/store-redis.js';
 import { signTicket, ticketKey, verifyTicket } from '../src/features/fila/ticket.js';
@@ -14,7 +14,7 @@ const IDLE = 120_000;
 interface Harness {
   store: QueueStore;
   clock: FakeClock;
-  events: FilaEvento[];
+  events: WaitingRoomEvent[];
   /** Admitted client ids, in the order the events announced them. */
   admitted: () => string[];
   ended: () => { clientId: string; motivo: string }[];
@@ -44,10 +44,10 @@ const backends: [string, Factory][] = [
 ];
 
 describe.each(backends)('fila (%s)', (_name, make) => {
-  async function harness(capacidade: number, admissoesPorMinuto = 60_000, inatividadeMs = IDLE): Promise<Harness> {
-    const store = await make({ defaults: { capacidade, admissoesPorMinuto }, inatividadeMs });
+  async function harness(capacity: number, admissionsByMinute = 60_000, inactivityMs = IDLE): Promise<Harness> {
+    const store = await make({ defaults: { capacidade: capacity, admissoesPorMinuto: admissionsByMinute }, inactivityMs });
     open.push(store);
-    const events: FilaEvento[] = [];
+    const events: WaitingRoomEvent[] = [];
     store.onEvent((e) => events.push(e));
     const admitted = () => events.flatMap((e) => e.admitidos.map((a) => a.clientId));
     const ended = () => events.flatMap((e) => e.encerrados);
@@ -94,9 +94,9 @@ describe.each(backends)('fila (%s)', (_name, make) => {
     const clients = ids(40);
     const now = h.clock.now();
     for (const c of clients) await h.store.join(c, now);
-    const { posicoes, quantidade } = await h.store.positions(clients);
-    expect(quantidade).toBe(37);
-    clients.slice(3).forEach((c, i) => expect(posicoes.get(c)).toBe(i + 1));
+    const { posicoes: positions, quantidade: quantity } = await h.store.positions(clients);
+    expect(quantity).toBe(37);
+    clients.slice(3).forEach((c, i) => expect(positions.get(c)).toBe(i + 1));
     // Free places one by one: each goes to the next in line.
     for (const c of clients.slice(0, 37)) await h.store.leave(c, now);
     await h.until(() => h.admitted().length === 40);
@@ -163,9 +163,9 @@ describe.each(backends)('fila (%s)', (_name, make) => {
     for (const x of [a, b, c, d]) await h.store.join(x!, now);
     expect(await h.store.leave(c!, now)).toBe(true);
     expect(await h.store.leave(c!, now)).toBe(false);
-    const { posicoes, quantidade } = await h.store.positions([b!, c!, d!]);
-    expect(quantidade).toBe(2);
-    expect([...posicoes]).toEqual([
+    const { posicoes: positions, quantidade: quantity } = await h.store.positions([b!, c!, d!]);
+    expect(quantity).toBe(2);
+    expect([...positions]).toEqual([
       [b, 1],
       [d, 2],
     ]);
@@ -223,8 +223,8 @@ describe('admission ticket', () => {
   const now = Date.UTC(2026, 10, 21, 12, 0, 0);
 
   it('is a signed JWT naming the client and the admission, valid for its TTL', () => {
-    const { ticket, expiraEm } = signTicket(key, 'cliente-123', '42', now, 300);
-    expect(expiraEm).toBe(new Date(now + 300_000).toISOString());
+    const { ticket, expiraEm: expiresIn } = signTicket(key, 'cliente-123', '42', now, 300);
+    expect(expiresIn).toBe(new Date(now + 300_000).toISOString());
     expect(verifyTicket(key, ticket, now + 299_000)).toMatchObject({ pur: 'fila', sub: 'cliente-123', jti: '42' });
     expect(verifyTicket(key, ticket, now + 300_000)).toBeNull();
   });

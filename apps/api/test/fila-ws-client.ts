@@ -2,23 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { FILA_WS_PATH, filaServerMessageSchema, type FilaServerMessage } from '@legiao/contracts';
+import { WAITING_ROOM_WS_PATH, waitingRoomServerMessageSchema, type WaitingRoomServerMessage } from '@legiao/contracts';
 
-type Msg<T extends FilaServerMessage['type']> = Extract<FilaServerMessage, { type: T }>;
+type Msg<T extends WaitingRoomServerMessage['type']> = Extract<WaitingRoomServerMessage, { type: T }>;
 
 /** Listens on a free loopback port; answers the WebSocket URL of the hub. */
 export async function listenForWs(app: FastifyInstance) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  return { wsUrl: `ws://127.0.0.1:${port}${FILA_WS_PATH}`, httpUrl: `http://127.0.0.1:${port}` };
+  return { wsUrl: `ws://127.0.0.1:${port}${WAITING_ROOM_WS_PATH}`, httpUrl: `http://127.0.0.1:${port}` };
 }
 
 /**
  * A real WebSocket client of the waiting room, as the web app will be: every message it
  * receives is checked against the contract and kept in order.
  */
-export class FilaClient {
-  readonly messages: FilaServerMessage[] = [];
+export class WaitingRoomClient {
+  readonly messages: WaitingRoomServerMessage[] = [];
   private cursor = 0;
   private waiters: (() => void)[] = [];
   closed = false;
@@ -28,7 +28,7 @@ export class FilaClient {
     readonly clientId: string,
   ) {
     ws.on('message', (data) => {
-      this.messages.push(filaServerMessageSchema.parse(JSON.parse(data.toString())));
+      this.messages.push(waitingRoomServerMessageSchema.parse(JSON.parse(data.toString())));
       for (const w of this.waiters.splice(0)) w();
     });
     ws.on('close', () => {
@@ -44,7 +44,7 @@ export class FilaClient {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    return new FilaClient(ws, clientId);
+    return new WaitingRoomClient(ws, clientId);
   }
 
   send(type: string, extra: Record<string, unknown> = {}) {
@@ -56,7 +56,7 @@ export class FilaClient {
   }
 
   /** The next message of `type` after the ones already taken (skips others of no interest). */
-  async next<T extends FilaServerMessage['type']>(type: T, timeoutMs = 5000, match: (m: Msg<T>) => boolean = () => true): Promise<Msg<T>> {
+  async next<T extends WaitingRoomServerMessage['type']>(type: T, timeoutMs = 5000, match: (m: Msg<T>) => boolean = () => true): Promise<Msg<T>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       while (this.cursor < this.messages.length) {
@@ -76,7 +76,7 @@ export class FilaClient {
   }
 
   /** The very next message, whatever it is. */
-  async any(timeoutMs = 5000): Promise<FilaServerMessage> {
+  async any(timeoutMs = 5000): Promise<WaitingRoomServerMessage> {
     const deadline = Date.now() + timeoutMs;
     while (this.cursor >= this.messages.length) {
       if (Date.now() > deadline || this.closed) throw new Error(`${this.clientId}: nenhuma mensagem em ${timeoutMs} ms`);
@@ -86,7 +86,7 @@ export class FilaClient {
   }
 
   /** Messages of `type` received so far (taken or not). */
-  all<T extends FilaServerMessage['type']>(type: T) {
+  all<T extends WaitingRoomServerMessage['type']>(type: T) {
     return this.messages.filter((m): m is Msg<T> => m.type === type);
   }
 
@@ -97,7 +97,7 @@ export class FilaClient {
 
 /** Joins and waits for the answer; returns the client and what it got. */
 export async function join(wsUrl: string, clientId?: string) {
-  const c = await FilaClient.connect(wsUrl, clientId);
+  const c = await WaitingRoomClient.connect(wsUrl, clientId);
   c.tryLogin();
   const first = await c.any();
   if (first.type !== 'ProceedToLogin' && first.type !== 'ReceiveQueuePosition') throw new Error(`resposta inesperada a TryLogin: ${JSON.stringify(first)}`);

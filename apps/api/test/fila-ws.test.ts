@@ -1,21 +1,21 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FILA_TICKET_HEADER, filaEstadoSchema, tokenResponseSchema } from '@legiao/contracts';
+import { WAITING_ROOM_TICKET_HEADER, waitingRoomStateSchema, tokenResponseSchema } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, createUser, expectError, login, TEST_PASSWORD } from './support/factories.js';
-import { FilaClient, join, listenForWs } from './fila-ws-client.js';
+import { WaitingRoomClient, join, listenForWs } from './fila-ws-client.js';
 import { signTicket } from '../src/features/fila/ticket.js';
 import { setAdmin } from '../src/features/admin/admin-grant.js';
 
 // The waiting room against the running app (memory store), with real WebSocket clients.
-const SALA_ATIVA = 'A sala de espera está ativa. Aguarde a sua vez na fila para fazer login.';
-const TICKET_INVALIDO = 'Sua vez na fila expirou ou não é válida. Entre na fila novamente.';
+const ACTIVE_ROOM = 'A sala de espera está ativa. Aguarde a sua vez na fila para fazer login.';
+const INVALID_TICKET = 'Sua vez na fila expirou ou não é válida. Entre na fila novamente.';
 
-const clients: FilaClient[] = [];
+const clients: WaitingRoomClient[] = [];
 afterEach(() => {
   for (const c of clients.splice(0)) c.close();
 });
-const track = <T extends { c: FilaClient }>(r: T) => (clients.push(r.c), r);
+const track = <T extends { c: WaitingRoomClient }>(r: T) => (clients.push(r.c), r);
 
 async function startApp(env: Record<string, string>) {
   const t = await buildTestApp({ env });
@@ -64,7 +64,7 @@ describe('waiting room when full (capacity 1)', () => {
     await expect.poll(async () => (await t.app.fila.store.stats(Date.now())).admitidos + (await t.app.fila.store.stats(Date.now())).aguardando).toBe(0);
   });
 
-  const estado = async () => filaEstadoSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/fila', headers: bearer(adminToken) })).json());
+  const state = async () => waitingRoomStateSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/fila', headers: bearer(adminToken) })).json());
 
   it('queues in arrival order, pushes positions, and admits the next as soon as a place frees', async () => {
     const a = track(await join(wsUrl));
@@ -91,23 +91,23 @@ describe('waiting room when full (capacity 1)', () => {
     expect(b.first.type).toBe('ReceiveQueuePosition');
     expect(await t.app.fila.store.isGated()).toBe(true);
 
-    const semTicket = expectError(await postLogin(t, { email, senha: TEST_PASSWORD }), 403, SALA_ATIVA);
-    expect(semTicket.errors[0]!.code).toBe('FILA_SEM_TICKET');
-    expect(expectError(await postLogin(t, { email, senha: TEST_PASSWORD, ticket: 'lixo' }), 403, TICKET_INVALIDO).errors[0]!.code).toBe('FILA_TICKET_INVALIDO');
+    const withoutTicket = expectError(await postLogin(t, { email, senha: TEST_PASSWORD }), 403, ACTIVE_ROOM);
+    expect(withoutTicket.errors[0]!.code).toBe('FILA_SEM_TICKET');
+    expect(expectError(await postLogin(t, { email, senha: TEST_PASSWORD, ticket: 'lixo' }), 403, INVALID_TICKET).errors[0]!.code).toBe('FILA_TICKET_INVALIDO');
     // Well signed but naming an admission b never had.
     const forged = signTicket(t.app.fila.ticketKey, b.c.clientId, '999999', Date.now(), 300).ticket;
-    expectError(await postLogin(t, { email, senha: TEST_PASSWORD, ticket: forged }), 403, TICKET_INVALIDO);
+    expectError(await postLogin(t, { email, senha: TEST_PASSWORD, ticket: forged }), 403, INVALID_TICKET);
     // A session token is not a ticket.
-    expectError(await postLogin(t, { email, senha: TEST_PASSWORD, ticket: adminToken }), 403, TICKET_INVALIDO);
+    expectError(await postLogin(t, { email, senha: TEST_PASSWORD, ticket: adminToken }), 403, INVALID_TICKET);
 
     if (a.first.type !== 'ProceedToLogin') throw new Error('a devia entrar');
     const ticket = a.first.ticket;
     // A wrong password does not use the ticket up.
     expectError(await postLogin(t, { email, senha: 'Errada@123', ticket }), 401);
-    const ok = await postLogin(t, { email, senha: TEST_PASSWORD }, { [FILA_TICKET_HEADER]: ticket });
+    const ok = await postLogin(t, { email, senha: TEST_PASSWORD }, { [WAITING_ROOM_TICKET_HEADER]: ticket });
     expect(ok.statusCode, ok.body).toBe(200);
     tokenResponseSchema.parse(ok.json());
-    expectError(await postLogin(t, { email, senha: TEST_PASSWORD, ticket }), 403, TICKET_INVALIDO); // single use
+    expectError(await postLogin(t, { email, senha: TEST_PASSWORD, ticket }), 403, INVALID_TICKET); // single use
 
     // Asking again while still admitted gives a new ticket for the same place.
     a.c.tryLogin();
@@ -121,7 +121,7 @@ describe('waiting room when full (capacity 1)', () => {
     a.c.send('Logout');
     await a.c.next('ProceedToLogout');
     const bTicket = (await b.c.next('ProceedToLogin')).ticket;
-    expectError(await postLogin(t, { email, senha: TEST_PASSWORD, ticket: third.ticket }), 403, TICKET_INVALIDO);
+    expectError(await postLogin(t, { email, senha: TEST_PASSWORD, ticket: third.ticket }), 403, INVALID_TICKET);
     expect((await postLogin(t, { email, senha: TEST_PASSWORD, ticket: bTicket })).statusCode).toBe(200);
   });
 
@@ -136,7 +136,7 @@ describe('waiting room when full (capacity 1)', () => {
     secondTab.c.close();
     const reconnect = track(await join(wsUrl, b.c.clientId));
     expect(reconnect.first).toEqual({ type: 'ReceiveQueuePosition', posicao: 1, quantidade: 2 });
-    expect((await estado()).aguardando).toBe(2);
+    expect((await state()).aguardando).toBe(2);
   });
 
   it('tells every tab of an admitted client, and ends the place on Logout from any tab', async () => {
@@ -161,7 +161,7 @@ describe('waiting room when full (capacity 1)', () => {
     track(await join(wsUrl));
     const b = track(await join(wsUrl));
     const c = track(await join(wsUrl));
-    const s = await estado();
+    const s = await state();
     expect(s).toMatchObject({ habilitada: true, ativa: true, pausada: false, capacidade: 1, aguardando: 2, admitidos: 1, armazenamento: 'memoria' });
     expect(s.admissoesUltimoMinuto).toBeGreaterThanOrEqual(1);
     expect(s.esperaMaisAntigaMs).toBeGreaterThanOrEqual(0);
@@ -180,12 +180,12 @@ describe('waiting room when full (capacity 1)', () => {
     await put({ pausada: false });
     await b.c.next('ProceedToLogin');
     await c.c.next('ProceedToLogin');
-    expect(await estado()).toMatchObject({ admitidos: 3, aguardando: 0, ativa: true });
+    expect(await state()).toMatchObject({ admitidos: 3, aguardando: 0, ativa: true });
     await put({ capacidade: 1 });
   });
 
   it('answers malformed or unknown messages with an error and keeps serving', async () => {
-    const raw = await FilaClient.connect(wsUrl);
+    const raw = await WaitingRoomClient.connect(wsUrl);
     clients.push(raw);
     raw.ws.send('não é json');
     expect(await raw.next('Error')).toMatchObject({ code: 'MENSAGEM_INVALIDA', message: 'Mensagem inválida.' });
@@ -232,14 +232,14 @@ describe('waiting room when full (capacity 1)', () => {
       setTimeout(() => (s.destroy(), resolve()), 1000);
     });
     // Larger than the 16 KiB maxPayload: closed with 1009, not buffered.
-    const big = await FilaClient.connect(wsUrl);
+    const big = await WaitingRoomClient.connect(wsUrl);
     const code = await new Promise<number>((resolve) => {
       big.ws.on('close', (c) => resolve(c));
       big.ws.send('x'.repeat(64 * 1024));
     });
     expect(code).toBe(1009);
     // Gone mid-conversation.
-    const gone = await FilaClient.connect(wsUrl);
+    const gone = await WaitingRoomClient.connect(wsUrl);
     gone.tryLogin();
     (gone.ws as unknown as { _socket: net.Socket })._socket.destroy();
 

@@ -19,12 +19,12 @@ const payload = (overrides: Record<string, unknown> = {}) => ({
   optinCelular: false,
   ...overrides,
 });
-const criar = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/Leads/Create', payload: body as object });
+const create = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/Leads/Create', payload: body as object });
 
 describe('POST /api/Leads/Create', () => {
   it('stores the lead with its consents and answers a 40% coupon', async () => {
     const body = payload({ email: uniqueEmail('Lead.Maiusculo').toUpperCase() });
-    const res = await criar(body);
+    const res = await create(body);
     expect(res.statusCode, res.body).toBe(201);
     const r = leadResponseSchema.parse(res.json());
     expect(r).toMatchObject({ message: LEAD_MSG.sucesso, percentual: 40, novo: true });
@@ -36,25 +36,25 @@ describe('POST /api/Leads/Create', () => {
 
   it('one coupon per e-mail: the same address gets its coupon back and nothing changes', async () => {
     const body = payload();
-    const first = leadResponseSchema.parse((await criar(body)).json());
-    const again = await criar({ ...body, nome: 'Outro Nome', optinCelular: true });
+    const first = leadResponseSchema.parse((await create(body)).json());
+    const again = await create({ ...body, nome: 'Outro Nome', optinCelular: true });
     expect(again.statusCode).toBe(200);
     expect(leadResponseSchema.parse(again.json())).toEqual({ ...first, novo: false });
     expect(await t.prisma.lead.findUniqueOrThrow({ where: { email: body.email } })).toMatchObject({ nome: 'Paula Visitante', optInCelular: false });
     // At once, too.
     const other = payload();
-    const res = await Promise.all([0, 1, 2, 3].map(() => criar(other)));
-    const cupons = res.map((x) => leadResponseSchema.parse(x.json()).cupom);
-    expect(new Set(cupons).size).toBe(1);
+    const res = await Promise.all([0, 1, 2, 3].map(() => create(other)));
+    const coupons = res.map((x) => leadResponseSchema.parse(x.json()).cupom);
+    expect(new Set(coupons).size).toBe(1);
     expect(await t.prisma.lead.count({ where: { email: other.email } })).toBe(1);
   });
 
   it('validates the payload with Portuguese messages', async () => {
-    expectError(await criar(payload({ email: undefined })), 400, MSG.camposObrigatorios);
-    expectError(await criar(payload({ email: 'nao-e-email' })), 400, MSG.emailInvalido);
-    expectError(await criar(payload({ celular: '123' })), 400, MSG.celularInvalido);
-    expectError(await criar(payload({ cep: '123' })), 400, MSG.cepInvalido);
-    expectError(await criar(payload({ dtNascimento: 'ontem' })), 400, MSG.dataNascimentoInvalida);
-    expectError(await criar(payload({ nome: '' })), 400, MSG.camposObrigatorios);
+    expectError(await create(payload({ email: undefined })), 400, MSG.camposObrigatorios);
+    expectError(await create(payload({ email: 'nao-e-email' })), 400, MSG.emailInvalido);
+    expectError(await create(payload({ celular: '123' })), 400, MSG.celularInvalido);
+    expectError(await create(payload({ cep: '123' })), 400, MSG.cepInvalido);
+    expectError(await create(payload({ dtNascimento: 'ontem' })), 400, MSG.dataNascimentoInvalida);
+    expectError(await create(payload({ nome: '' })), 400, MSG.camposObrigatorios);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentimentosResponseSchema, meusDadosSchema } from '@legiao/contracts';
+import { consentsResponseSchema, myDataSchema } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, createUser, expectError, login, signupPayload, TEST_PASSWORD } from './support/factories.js';
-import { createEntrada, createProduto } from './produto-fixtures.js';
+import { createEntry, createProduct } from './produto-fixtures.js';
 import { startFakeSocial } from './fake-social.js';
 
 // The member's data rights: consent history, export (GET /usuario/meus-dados), deletion (DELETE /usuario).
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-const excluir = (token: string | undefined, payload?: Record<string, unknown>) =>
+const remove = (token: string | undefined, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'DELETE', url: '/api/usuario', headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 const ua = { 'user-agent': 'Navegador de Teste/1.0' };
 
@@ -31,40 +31,40 @@ async function socialMember() {
   const token = fake.issue('google');
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/social-login', payload: { provider: 'google', token } });
   expect(res.statusCode, res.body).toBe(200);
-  const usuario = await t.prisma.usuario.findUniqueOrThrow({ where: { email: fake.identity(token)!.email } });
-  return { usuario, session: res.json().token.token as string, providerToken: token, sub: fake.identity(token)!.sub };
+  const user = await t.prisma.usuario.findUniqueOrThrow({ where: { email: fake.identity(token)!.email } });
+  return { usuario: user, session: res.json().token.token as string, providerToken: token, sub: fake.identity(token)!.sub };
 }
 
 describe('consent history', () => {
   it('records the sign-up\'s opt-ins and every later change in the profile, with when and where', async () => {
     const body = signupPayload({ optin: true, optinSms: true });
     expect((await t.app.inject({ method: 'POST', url: '/api/usuario', payload: body, headers: ua })).statusCode).toBe(201);
-    const usuario = await t.prisma.usuario.update({ where: { email: body.email }, data: { ativo: true, ativadoEm: new Date() } });
-    const token = await login(t.app, usuario.email);
+    const user = await t.prisma.usuario.update({ where: { email: body.email }, data: { ativo: true, ativadoEm: new Date() } });
+    const token = await login(t.app, user.email);
 
-    const put = await t.app.inject({ method: 'PUT', url: '/api/usuario', headers: { ...bearer(token), ...ua }, payload: { nome: usuario.nome, celular: usuario.celular, optIn: false, optInSms: true } });
+    const put = await t.app.inject({ method: 'PUT', url: '/api/usuario', headers: { ...bearer(token), ...ua }, payload: { nome: user.nome, celular: user.celular, optIn: false, optInSms: true } });
     expect(put.statusCode, put.body).toBe(200);
     // Saving the profile again without changes adds nothing.
-    await t.app.inject({ method: 'PUT', url: '/api/usuario', headers: bearer(token), payload: { nome: usuario.nome, celular: usuario.celular, optIn: false, optInSms: true } });
+    await t.app.inject({ method: 'PUT', url: '/api/usuario', headers: bearer(token), payload: { nome: user.nome, celular: user.celular, optIn: false, optInSms: true } });
 
     const res = await get('/api/usuario/consentimentos', token);
     expect(res.statusCode).toBe(200);
-    const historico = consentimentosResponseSchema.parse(res.json());
-    expect(historico.map(({ canal, concedido, origem }) => ({ canal, concedido, origem }))).toEqual([
+    const history = consentsResponseSchema.parse(res.json());
+    expect(history.map(({ canal: channel, concedido: granted, origem: origin }) => ({ canal: channel, concedido: granted, origem: origin }))).toEqual([
       { canal: 'email', concedido: false, origem: 'perfil' },
       { canal: 'email', concedido: true, origem: 'cadastro' },
       { canal: 'sms', concedido: true, origem: 'cadastro' },
       { canal: 'whatsapp', concedido: true, origem: 'cadastro' },
     ]);
-    expect(historico.every((h) => h.ip === '127.0.0.1')).toBe(true);
-    expect(new Date(historico[0]!.data).getTime()).toBeGreaterThanOrEqual(new Date(historico[1]!.data).getTime());
-    const rows = await t.prisma.consentimento.findMany({ where: { usuarioId: usuario.id } });
+    expect(history.every((h) => h.ip === '127.0.0.1')).toBe(true);
+    expect(new Date(history[0]!.data).getTime()).toBeGreaterThanOrEqual(new Date(history[1]!.data).getTime());
+    const rows = await t.prisma.consentimento.findMany({ where: { usuarioId: user.id } });
     expect(rows.every((r) => r.userAgent === 'Navegador de Teste/1.0')).toBe(true);
   });
 
   it('shows each member only their own history, and needs a session', async () => {
     const a = await member({ optInEmail: true });
-    expect(consentimentosResponseSchema.parse((await get('/api/usuario/consentimentos', a.token)).json())).toEqual([]);
+    expect(consentsResponseSchema.parse((await get('/api/usuario/consentimentos', a.token)).json())).toEqual([]);
     expectError(await get('/api/usuario/consentimentos'), 401);
   });
 });
@@ -73,9 +73,9 @@ describe('GET /api/usuario/meus-dados', () => {
   it('answers every part of the member as a JSON attachment, and nothing of anyone else', async () => {
     const a = await member();
     const b = await member();
-    const produto = await createProduto(t.prisma);
-    await createEntrada(t.prisma, a.usuario.id, produto.id, { localCompra: 'Amazon' });
-    await createEntrada(t.prisma, b.usuario.id, produto.id, { localCompra: 'Magalu' });
+    const product = await createProduct(t.prisma);
+    await createEntry(t.prisma, a.usuario.id, product.id, { localCompra: 'Amazon' });
+    await createEntry(t.prisma, b.usuario.id, product.id, { localCompra: 'Magalu' });
     await t.prisma.lancamento.create({ data: { usuarioId: a.usuario.id, motivo: 'enriquecimento_perfil', valor: 1 } });
     await t.app.inject({ method: 'PUT', url: '/api/usuario', headers: bearer(a.token), payload: { nome: a.usuario.nome, celular: a.usuario.celular, optIn: true } });
 
@@ -83,17 +83,17 @@ describe('GET /api/usuario/meus-dados', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="meus-dados-legiao-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.headers['cache-control']).toBe('no-store');
-    const dados = meusDadosSchema.parse(res.json());
-    expect(Object.keys(dados)).toEqual([
+    const data = myDataSchema.parse(res.json());
+    expect(Object.keys(data)).toEqual([
       'formato', 'geradoEm', 'titular', 'consentimentos', 'produtos', 'extrato', 'resgates', 'indicacoes', 'cuponsFriendsFamily',
       'contasSociais', 'sessoes', 'linksEnviados', 'alteracoesEmail', 'emails',
     ]);
-    expect(dados.titular).toMatchObject({ id: a.usuario.id, email: a.email, cpf: a.usuario.cpf, nome: a.usuario.nome, temSenha: true });
-    expect(dados.consentimentos).toEqual([expect.objectContaining({ canal: 'email', concedido: true, origem: 'perfil' })]);
-    expect(dados.produtos).toEqual([expect.objectContaining({ localCompra: 'Amazon', produto: expect.objectContaining({ nome: produto.nome }), numerosLegionario: [] })]);
-    expect(dados.sessoes).toEqual([expect.objectContaining({ ip: '127.0.0.1', revogadaEm: null })]);
-    expect(dados.extrato).toEqual([expect.objectContaining({ motivo: 'enriquecimento_perfil', valor: 1 })]);
-    expect(dados.indicacoes).toEqual({ feitas: [], recebida: null });
+    expect(data.titular).toMatchObject({ id: a.usuario.id, email: a.email, cpf: a.usuario.cpf, nome: a.usuario.nome, temSenha: true });
+    expect(data.consentimentos).toEqual([expect.objectContaining({ canal: 'email', concedido: true, origem: 'perfil' })]);
+    expect(data.produtos).toEqual([expect.objectContaining({ localCompra: 'Amazon', produto: expect.objectContaining({ nome: product.nome }), numerosLegionario: [] })]);
+    expect(data.sessoes).toEqual([expect.objectContaining({ ip: '127.0.0.1', revogadaEm: null })]);
+    expect(data.extrato).toEqual([expect.objectContaining({ motivo: 'enriquecimento_perfil', valor: 1 })]);
+    expect(data.indicacoes).toEqual({ feitas: [], recebida: null });
     // No credential and nothing of b.
     expect(res.body).not.toContain('senhaHash');
     expect(res.body).not.toContain('secretHash');
@@ -111,26 +111,26 @@ describe('DELETE /api/usuario', () => {
   it('confirms with the password, anonymises the account, keeps its records and frees the e-mail and CPF', async () => {
     const body = signupPayload({ optin: true });
     expect((await t.app.inject({ method: 'POST', url: '/api/usuario', payload: body })).statusCode).toBe(201);
-    const usuario = await t.prisma.usuario.update({ where: { email: body.email }, data: { ativo: true, ativadoEm: new Date() } });
+    const user = await t.prisma.usuario.update({ where: { email: body.email }, data: { ativo: true, ativadoEm: new Date() } });
     const token = await login(t.app, body.email);
     const other = await login(t.app, body.email);
-    const produto = await createProduto(t.prisma);
-    const entrada = await createEntrada(t.prisma, usuario.id, produto.id);
+    const product = await createProduct(t.prisma);
+    const entry = await createEntry(t.prisma, user.id, product.id);
     // The ledger is append-only (a trigger refuses UPDATE and DELETE): deletion must leave it alone.
-    const credito = await t.prisma.lancamento.create({ data: { usuarioId: usuario.id, motivo: 'enriquecimento_perfil', valor: 1 } });
+    const credit = await t.prisma.lancamento.create({ data: { usuarioId: user.id, motivo: 'enriquecimento_perfil', valor: 1 } });
 
-    expectError(await excluir(token), 400, 'Informe sua senha para confirmar.');
-    expectError(await excluir(token, { senha: 'Errada@123' }), 400, 'Senha incorreta.');
-    expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } })).excluidoEm).toBeNull();
+    expectError(await remove(token), 400, 'Informe sua senha para confirmar.');
+    expectError(await remove(token, { senha: 'Errada@123' }), 400, 'Senha incorreta.');
+    expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } })).excluidoEm).toBeNull();
 
-    const res = await excluir(token, { senha: body.senha });
+    const res = await remove(token, { senha: body.senha });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Sua conta foi excluída.' });
 
-    const row = await t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } });
+    const row = await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } });
     expect(row).toMatchObject({
       nome: 'Conta excluída',
-      email: `excluido+${usuario.id}@anonimo.invalid`,
+      email: `excluido+${user.id}@anonimo.invalid`,
       senhaHash: null,
       cpf: null,
       celular: null,
@@ -147,16 +147,16 @@ describe('DELETE /api/usuario', () => {
       hashIndicacao: null,
     });
     expect(row.excluidoEm).toBeInstanceOf(Date);
-    expect(row.hash).not.toBe(usuario.hash);
+    expect(row.hash).not.toBe(user.hash);
     // Every session ends, links and the mails sent to the person go.
     for (const s of [token, other]) expectError(await get('/api/usuario/logged', s), 401);
-    expect(await t.prisma.sessao.count({ where: { usuarioId: usuario.id } })).toBe(0);
-    expect(await t.prisma.tokenConta.count({ where: { usuarioId: usuario.id } })).toBe(0);
+    expect(await t.prisma.sessao.count({ where: { usuarioId: user.id } })).toBe(0);
+    expect(await t.prisma.tokenConta.count({ where: { usuarioId: user.id } })).toBe(0);
     expect(await t.prisma.emailSaida.count({ where: { para: body.email } })).toBe(0);
     // The records stay, pointing at nobody identifiable.
-    expect(await t.prisma.produtoCliente.findUnique({ where: { id: entrada.id } })).toMatchObject({ usuarioId: usuario.id });
-    expect(await t.prisma.lancamento.findUnique({ where: { id: credito.id } })).toEqual(credito);
-    const consents = await t.prisma.consentimento.findMany({ where: { usuarioId: usuario.id }, orderBy: { criadoEm: 'asc' } });
+    expect(await t.prisma.produtoCliente.findUnique({ where: { id: entry.id } })).toMatchObject({ usuarioId: user.id });
+    expect(await t.prisma.lancamento.findUnique({ where: { id: credit.id } })).toEqual(credit);
+    const consents = await t.prisma.consentimento.findMany({ where: { usuarioId: user.id }, orderBy: { criadoEm: 'asc' } });
     expect(consents.map((c) => [c.canal, c.concedido, c.origem])).toEqual([['email', true, 'cadastro'], ['email', false, 'exclusao']]);
     expect(consents.every((c) => c.ip === null && c.userAgent === null)).toBe(true);
     expectError(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, senha: body.senha } }), 401);
@@ -170,7 +170,7 @@ describe('DELETE /api/usuario', () => {
   it('deletes only the caller: another member is untouched', async () => {
     const a = await member();
     const b = await member();
-    expect((await excluir(a.token, { senha: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await remove(a.token, { senha: TEST_PASSWORD })).statusCode).toBe(200);
     expect(await t.prisma.usuario.findUniqueOrThrow({ where: { id: b.usuario.id } })).toEqual(b.usuario);
     expect((await get('/api/usuario/logged', b.token)).statusCode).toBe(200);
   });
@@ -178,23 +178,23 @@ describe('DELETE /api/usuario', () => {
   it('a social account confirms with a login of the last 15 minutes; its provider id may sign up again', async () => {
     const s = await socialMember();
     await t.prisma.sessao.updateMany({ where: { usuarioId: s.usuario.id }, data: { criadaEm: new Date(Date.now() - 16 * 60_000) } });
-    const old = expectError(await excluir(s.session), 403, 'Por segurança, entre de novo com Google ou Facebook e peça a exclusão em até 15 minutos.');
+    const old = expectError(await remove(s.session), 403, 'Por segurança, entre de novo com Google ou Facebook e peça a exclusão em até 15 minutos.');
     expect(old.errors[0]!.code).toBe('LOGIN_RECENTE_NECESSARIO');
 
     const fresh = await t.app.inject({ method: 'POST', url: '/api/auth/social-login', payload: { provider: 'google', token: s.providerToken } });
     const session = fresh.json().token.token as string;
-    expect((await excluir(session)).statusCode).toBe(200);
+    expect((await remove(session)).statusCode).toBe(200);
     expect(await t.prisma.contaSocial.count({ where: { usuarioId: s.usuario.id } })).toBe(0);
     expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: s.usuario.id } })).socialProvider).toBeNull();
 
     // The same Google account again: a brand-new member, nothing of the deleted one.
     const back = await t.app.inject({ method: 'POST', url: '/api/auth/social-login', payload: { provider: 'google', token: s.providerToken } });
     expect(back.statusCode).toBe(200);
-    const novo = await t.prisma.usuario.findUniqueOrThrow({ where: { email: s.usuario.email } });
-    expect(novo.id).not.toBe(s.usuario.id);
+    const newOne = await t.prisma.usuario.findUniqueOrThrow({ where: { email: s.usuario.email } });
+    expect(newOne.id).not.toBe(s.usuario.id);
   });
 
   it('needs a session', async () => {
-    expectError(await excluir(undefined, { senha: TEST_PASSWORD }), 401);
+    expectError(await remove(undefined, { senha: TEST_PASSWORD }), 401);
   });
 });

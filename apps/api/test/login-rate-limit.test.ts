@@ -16,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const loginFrom = (app: TestApp['app'], remoteAddress: string, email: string, senha: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers, payload: { email, senha } });
+const loginFrom = (app: TestApp['app'], remoteAddress: string, email: string, password: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers, payload: { email, senha: password } });
 
 describe('login limits', () => {
   it('200 different members log in from one address in one window: none is refused', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, createUser, expectError, login } from './support/factories.js';
-import { createProduto } from './produto-fixtures.js';
+import { createProduct } from './produto-fixtures.js';
 
 // Issue 15 item 5: GET /api/metrics in Prometheus' text format, for the scraper's token or an
 // administrator, nobody else; labelled by route pattern, never by raw URL.
@@ -57,9 +57,9 @@ describe('GET /api/metrics', () => {
   });
 
   it('labels requests by route pattern and status class, and counts errors by status', async () => {
-    const produto = await createProduto(t.prisma);
-    await t.app.inject({ method: 'GET', url: `/api/produto/${produto.id}` });
-    await t.app.inject({ method: 'GET', url: `/api/PRODUTO/${produto.id}/` });
+    const product = await createProduct(t.prisma);
+    await t.app.inject({ method: 'GET', url: `/api/produto/${product.id}` });
+    await t.app.inject({ method: 'GET', url: `/api/PRODUTO/${product.id}/` });
     await t.app.inject({ method: 'GET', url: '/api/produto/abc' });
     await t.app.inject({ method: 'GET', url: `/api/nao-existe-${Date.now()}` });
     const { body } = await scrape();
@@ -67,7 +67,7 @@ describe('GET /api/metrics', () => {
     expect(sample(body, 'legiao_http_errors_total', { method: 'GET', route: '/api/produto/:id', status: '400' })).toBe(1);
     expect(sample(body, 'legiao_http_errors_total', { method: 'GET', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     // Never the raw URL: no id and no unknown path becomes a label value.
-    expect(body).not.toContain(`/api/produto/${produto.id}"`);
+    expect(body).not.toContain(`/api/produto/${product.id}"`);
     expect(body).not.toContain('nao-existe');
   });
 
@@ -83,9 +83,9 @@ describe('GET /api/metrics', () => {
   });
 
   it('answers an administrator without the token', async () => {
-    const { usuario, email, senha } = await createUser(t.prisma);
-    await t.prisma.usuario.update({ where: { id: usuario.id }, data: { admin: true } });
-    const res = await t.app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(await login(t.app, email, senha)) });
+    const { usuario: user, email, senha: password } = await createUser(t.prisma);
+    await t.prisma.usuario.update({ where: { id: user.id }, data: { admin: true } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(await login(t.app, email, password)) });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('legiao_http_request_duration_seconds_bucket');
   });

@@ -12,8 +12,8 @@ afterAll(() => t.close());
 const patch = (token: string | undefined, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PATCH', url: '/api/usuario/nova-senha', headers: token ? bearer(token) : {}, payload });
 const logged = (token: string) => t.app.inject({ method: 'GET', url: '/api/usuario/logged', headers: bearer(token) });
-const passwordWorks = async (email: string, senha: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha } })).statusCode === 200;
+const passwordWorks = async (email: string, password: string) =>
+  (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: password } })).statusCode === 200;
 
 describe('PATCH /api/usuario/nova-senha', () => {
   it('changes the password, keeps this session and ends the others', async () => {
@@ -33,10 +33,10 @@ describe('PATCH /api/usuario/nova-senha', () => {
 
   describe('refusals change nothing', () => {
     async function setup() {
-      const { usuario, email } = await createUser(t.prisma);
+      const { usuario: user, email } = await createUser(t.prisma);
       const current = await login(t.app, email);
       const otherDevice = await login(t.app, email);
-      return { usuario, email, current, otherDevice };
+      return { usuario: user, email, current, otherDevice };
     }
     async function expectUnchanged(s: Awaited<ReturnType<typeof setup>>) {
       expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: s.usuario.id } })).senhaHash).toBe(s.usuario.senhaHash);
@@ -69,10 +69,10 @@ describe('PATCH /api/usuario/nova-senha', () => {
     });
 
     it('an account created by social login has no password to change', async () => {
-      const { usuario } = await createUser(t.prisma, { social: true });
-      const { token } = (await openSession(t.app, usuario.id, {})).token;
+      const { usuario: user } = await createUser(t.prisma, { social: true });
+      const { token } = (await openSession(t.app, user.id, {})).token;
       expectError(await patch(token, { senha: TEST_PASSWORD, novaSenha: OTHER_PASSWORD }), 400, 'Contas criadas com Google ou Facebook não têm senha para alterar.');
-      expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } })).senhaHash).toBeNull();
+      expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } })).senhaHash).toBeNull();
     });
 
     it('401 without a token or with a revoked one', async () => {

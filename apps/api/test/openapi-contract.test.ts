@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { INT4_MAX, INT4_MIN, MSG } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { randomCpf } from './support/cpf.js';
-import { createMembro, createProduto } from './produto-fixtures.js';
+import { createMember, createProduct } from './produto-fixtures.js';
 import { uniqueEmail } from './support/factories.js';
 
 // Issue 14 item 4: the OpenAPI document (/api/docs/json) and the server agree. Real answers are
@@ -58,15 +58,15 @@ function expectDocumented(method: string, path: string, res: LightMyRequestRespo
 
 describe('real answers match the document', () => {
   it('public, member and error answers of several routes', async () => {
-    const m = await createMembro(t.app, t.prisma);
-    const produto = await createProduto(t.prisma);
+    const m = await createMember(t.app, t.prisma);
+    const product = await createProduct(t.prisma);
     const get = (url: string, headers = {}) => t.app.inject({ method: 'GET', url, headers });
     const checks: Array<[string, string, Promise<LightMyRequestResponse>]> = [
       ['GET', '/api/health', get('/api/health')],
       ['GET', '/api/produto', get('/api/produto?page=1&pageSize=3')],
       ['GET', '/api/produto/busca', get('/api/produto/busca?q=copo&pageSize=3')],
       ['GET', '/api/produto/categoria', get('/api/produto/categoria')],
-      ['GET', '/api/produto/{id}', get(`/api/produto/${produto.id}`)],
+      ['GET', '/api/produto/{id}', get(`/api/produto/${product.id}`)],
       ['GET', '/api/produto/{id}', get('/api/produto/2147483647')],
       ['GET', '/api/produto/{id}', get('/api/produto/abc')],
       ['GET', '/api/cep/{cep}', get('/api/cep/01310100')],
@@ -87,7 +87,7 @@ describe('real answers match the document', () => {
       ['POST', '/api/auth/login', t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, senha: 'Errada@123' } })],
       ['POST', '/api/auth/login', t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} })],
       ['PUT', '/api/usuario', t.app.inject({ method: 'PUT', url: '/api/usuario', headers: m.headers, payload: { nome: 'Maria Souza', celular: '11987654321', cpf: null } })],
-      ['POST', '/api/produto/cliente', t.app.inject({ method: 'POST', url: '/api/produto/cliente', headers: m.headers, payload: { idProduto: produto.id, localCompra: 'Amazon', localCompraOutro: null } })],
+      ['POST', '/api/produto/cliente', t.app.inject({ method: 'POST', url: '/api/produto/cliente', headers: m.headers, payload: { idProduto: product.id, localCompra: 'Amazon', localCompraOutro: null } })],
     ];
     for (const [method, path, res] of checks) expectDocumented(method, path, await res);
   });
@@ -110,15 +110,15 @@ describe('the document describes what the server accepts', () => {
   });
 
   it('a number as text where the document says integer is refused in a JSON body', async () => {
-    const m = await createMembro(t.app, t.prisma);
-    const produto = await createProduto(t.prisma);
+    const m = await createMember(t.app, t.prisma);
+    const product = await createProduct(t.prisma);
     expect(bodyProps('/api/produto/cliente', 'post').idProduto.type).toBe('integer');
     for (const method of ['POST', 'PUT'] as const) {
-      const res = await t.app.inject({ method, url: '/api/produto/cliente', headers: m.headers, payload: { idProduto: String(produto.id), localCompra: 'Amazon' } });
+      const res = await t.app.inject({ method, url: '/api/produto/cliente', headers: m.headers, payload: { idProduto: String(product.id), localCompra: 'Amazon' } });
       expect(res.statusCode, res.body).toBe(400);
     }
-    const resgate = await t.app.inject({ method: 'POST', url: '/api/beneficio/resgate', headers: m.headers, payload: { idBeneficio: '1' } });
-    expect(resgate.statusCode, resgate.body).toBe(400);
+    const redemption = await t.app.inject({ method: 'POST', url: '/api/beneficio/resgate', headers: m.headers, payload: { idBeneficio: '1' } });
+    expect(redemption.statusCode, redemption.body).toBe(400);
   });
 
   it('every integer a request may carry is bounded to a PostgreSQL integer (int4)', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { errorResponseSchema, INT4_MAX } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
-import { createMembro } from './produto-fixtures.js';
+import { createMember } from './produto-fixtures.js';
 
 // Issue 14, "done when": a small contract fuzzer over the server's own OpenAPI document. For every
 // operation, each string field (query, path, body) gets a NUL byte and each integer field a value
@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   // An administrator, so the operators' routes reach their validation instead of stopping at 403.
-  const member = await createMembro(t.app, t.prisma);
+  const member = await createMember(t.app, t.prisma);
   await t.prisma.usuario.update({ where: { id: member.usuario.id }, data: { admin: true } });
   headers = member.headers;
 });

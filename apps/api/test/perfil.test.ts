@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usuarioLogadoSchema, type AtualizarPerfilInput } from '@legiao/contracts';
+import { signedInUserSchema, type UpdateProfileInput } from '@legiao/contracts';
 import { openSession } from '../src/features/auth/session.service.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { maskCpf, randomCpf } from './support/cpf.js';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (token: string | undefined, payload: AtualizarPerfilInput | Record<string, unknown>) =>
+const put = (token: string | undefined, payload: UpdateProfileInput | Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/api/usuario', headers: token ? bearer(token) : {}, payload });
 const row = (id: string) => t.prisma.usuario.findUniqueOrThrow({ where: { id } });
 
@@ -25,7 +25,7 @@ async function member(overrides: Parameters<typeof createUser>[1] = {}) {
 
 describe('PUT /api/usuario', () => {
   it('updates the profile and fills the address from the CEP', async () => {
-    const { usuario, token } = await member();
+    const { usuario: user, token } = await member();
     const res = await put(token, {
       nome: 'Joana Atualizada',
       celular: '(31) 99876-5432',
@@ -38,10 +38,10 @@ describe('PUT /api/usuario', () => {
       optInSms: true,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = usuarioLogadoSchema.parse(res.json());
-    expect(body).toMatchObject({ id: usuario.id, nome: 'Joana Atualizada', celular: '31998765432', endereco: 'Avenida Rio Branco', cidade: 'Rio de Janeiro', uf: 'RJ' });
+    const body = signedInUserSchema.parse(res.json());
+    expect(body).toMatchObject({ id: user.id, nome: 'Joana Atualizada', celular: '31998765432', endereco: 'Avenida Rio Branco', cidade: 'Rio de Janeiro', uf: 'RJ' });
 
-    const after = await row(usuario.id);
+    const after = await row(user.id);
     expect(after).toMatchObject({
       nome: 'Joana Atualizada',
       celular: '31998765432',
@@ -56,44 +56,44 @@ describe('PUT /api/usuario', () => {
       optInSms: true,
       optInWhatsapp: true,
       optOut: false,
-      email: usuario.email,
-      cpf: usuario.cpf,
+      email: user.email,
+      cpf: user.cpf,
     });
     expect(after.dataNascimento?.toISOString().slice(0, 10)).toBe('1985-12-01');
   });
 
   it('never changes the e-mail', async () => {
-    const { usuario, token } = await member();
+    const { usuario: user, token } = await member();
     const res = await put(token, { nome: 'Joana', celular: '11987654321', email: uniqueEmail('novo') });
     expect(res.statusCode).toBe(200);
-    expect(res.json().email).toBe(usuario.email);
-    expect((await row(usuario.id)).email).toBe(usuario.email);
+    expect(res.json().email).toBe(user.email);
+    expect((await row(user.id)).email).toBe(user.email);
   });
 
   it('refuses a different CPF once one is set, changing nothing', async () => {
-    const { usuario, token } = await member();
+    const { usuario: user, token } = await member();
     expectError(await put(token, { nome: 'Outro Nome', celular: '11987654321', cpf: randomCpf() }), 400, 'O CPF não pode ser alterado.');
-    expect(await row(usuario.id)).toEqual(usuario);
+    expect(await row(user.id)).toEqual(user);
     // The same CPF, even masked, is no change.
-    expect((await put(token, { nome: 'Outro Nome', celular: '11987654321', cpf: maskCpf(usuario.cpf!) })).statusCode).toBe(200);
+    expect((await put(token, { nome: 'Outro Nome', celular: '11987654321', cpf: maskCpf(user.cpf!) })).statusCode).toBe(200);
   });
 
   it('lets a social account without CPF set one', async () => {
-    const { usuario, token } = await member({ cpf: null, social: true });
+    const { usuario: user, token } = await member({ cpf: null, social: true });
     const cpf = randomCpf();
     expect((await put(token, { nome: 'Social', celular: '11987654321', cpf })).statusCode).toBe(200);
-    expect((await row(usuario.id)).cpf).toBe(cpf);
+    expect((await row(user.id)).cpf).toBe(cpf);
   });
 
   it("answers 409 'CPF já cadastrado!' when a social account claims someone else's CPF", async () => {
     const other = await createUser(t.prisma);
-    const { usuario, token } = await member({ cpf: null, social: true });
+    const { usuario: user, token } = await member({ cpf: null, social: true });
     expectError(await put(token, { nome: 'Social', celular: '11987654321', cpf: other.usuario.cpf }), 409, 'CPF já cadastrado!');
-    expect(await row(usuario.id)).toEqual(usuario);
+    expect(await row(user.id)).toEqual(user);
   });
 
   it('refuses bad fields in Portuguese and changes nothing', async () => {
-    const { usuario, token } = await member();
+    const { usuario: user, token } = await member();
     const cases: [Record<string, unknown>, string][] = [
       [{ nome: 'Novo Nome', celular: '123' }, 'Informe um celular válido com DDD.'],
       [{ nome: 'Novo Nome' }, 'Preencha todos os campos obrigatórios.'],
@@ -103,21 +103,21 @@ describe('PUT /api/usuario', () => {
       [{ nome: 'Novo Nome', celular: '11987654321', genero: 'xyz' }, 'Escolha uma opção de gênero.'],
     ];
     for (const [payload, message] of cases) expectError(await put(token, payload), 400, message);
-    expect(await row(usuario.id)).toEqual(usuario);
+    expect(await row(user.id)).toEqual(user);
   });
 
   it("answers 400 'CEP inválido' for a CEP the postal service doesn't know, changing nothing", async () => {
-    const { usuario, token } = await member();
+    const { usuario: user, token } = await member();
     expectError(await put(token, { nome: 'Novo Nome', celular: '11987654321', cep: UNKNOWN_CEP }), 400, 'CEP inválido');
-    expect(await row(usuario.id)).toEqual(usuario);
+    expect(await row(user.id)).toEqual(user);
   });
 
   it('remembers a withdrawn consent as optout', async () => {
-    const { usuario, token } = await member({ optInEmail: true, optInSms: true });
+    const { usuario: user, token } = await member({ optInEmail: true, optInSms: true });
     const res = await put(token, { nome: 'Joana', celular: '11987654321', optIn: false });
     expect(res.statusCode).toBe(200);
-    expect(await row(usuario.id)).toMatchObject({ optInEmail: false, optInSms: true, optOut: true });
-    const optin = await t.app.inject({ method: 'GET', url: `/api/usuario/valid-optin?email=${encodeURIComponent(usuario.email)}` });
+    expect(await row(user.id)).toMatchObject({ optInEmail: false, optInSms: true, optOut: true });
+    const optin = await t.app.inject({ method: 'GET', url: `/api/usuario/valid-optin?email=${encodeURIComponent(user.email)}` });
     expect(optin.json()).toEqual({ optin: false, optinSms: true, optout: true });
   });
 
@@ -132,9 +132,9 @@ describe('PUT /api/usuario', () => {
   });
 
   it('answers 401 without a valid token and changes nothing', async () => {
-    const { usuario } = await member();
+    const { usuario: user } = await member();
     expectError(await put(undefined, { nome: 'Invasor', celular: '11987654321' }), 401);
     expectError(await put('lixo', { nome: 'Invasor', celular: '11987654321' }), 401);
-    expect(await row(usuario.id)).toEqual(usuario);
+    expect(await row(user.id)).toEqual(user);
   });
 });

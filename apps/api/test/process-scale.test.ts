@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { filaEstadoSchema } from '@legiao/contracts';
+import { waitingRoomStateSchema } from '@legiao/contracts';
 import { createPrisma, type Db } from '../src/db/prisma.js';
 import { RedisQueueStore } from '../src/features/fila/store-redis.js';
-import { FilaClient, join } from './fila-ws-client.js';
+import { WaitingRoomClient, join } from './fila-ws-client.js';
 import { createUser, TEST_PASSWORD } from './support/factories.js';
 import { mailsTo } from './support/mailbox.js';
 import { scaleDatabase, scaleRedisEnv, startApiProcess, stopAll, TEST_REDIS_URL, type ApiProcess } from './support/api-process.js';
@@ -24,7 +24,7 @@ let sql: pg.Client;
 let queue: RedisQueueStore;
 let adminToken: string;
 const processes: ApiProcess[] = [];
-const clients: FilaClient[] = [];
+const clients: WaitingRoomClient[] = [];
 
 beforeAll(async () => {
   db = await scaleDatabase('processos');
@@ -49,7 +49,7 @@ beforeAll(async () => {
   prisma = createPrisma(db.url, 2);
   sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
-  queue = new RedisQueueStore({ url: TEST_REDIS_URL, prefix: redisEnv.FILA_REDIS_PREFIX, defaults: { capacidade: CAPACITY, admissoesPorMinuto: 60_000 }, inatividadeMs: 120_000 });
+  queue = new RedisQueueStore({ url: TEST_REDIS_URL, prefix: redisEnv.FILA_REDIS_PREFIX, defaults: { capacidade: CAPACITY, admissoesPorMinuto: 60_000 }, inactivityMs: 120_000 });
   const admin = await createUser(prisma);
   // Staff who run the waiting room (waitingRoom.manage, ADR 0027).
   await prisma.staffRole.create({ data: { usuarioId: admin.usuario.id, role: 'operacao' } });
@@ -80,7 +80,7 @@ afterEach(async () => {
     .toBe(0);
 });
 
-const track = <T extends { c: FilaClient }>(r: T) => (clients.push(r.c), r);
+const track = <T extends { c: WaitingRoomClient }>(r: T) => (clients.push(r.c), r);
 
 function post(p: ApiProcess, path: string, body: object, headers: Record<string, string> = {}) {
   return fetch(`${p.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -94,7 +94,7 @@ async function loginOn(p: ApiProcess, email: string, extra: object = {}) {
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const estado = async (p: ApiProcess) => filaEstadoSchema.parse(await (await fetch(`${p.base}/api/admin/fila`, { headers: auth(adminToken) })).json());
+const state = async (p: ApiProcess) => waitingRoomStateSchema.parse(await (await fetch(`${p.base}/api/admin/fila`, { headers: auth(adminToken) })).json());
 
 describe('two API processes, one Redis, one PostgreSQL', () => {
   it('revokes a session on both processes when it is ended on one', async () => {
@@ -144,21 +144,21 @@ describe('two API processes, one Redis, one PostgreSQL', () => {
   it('invalidates both processes\' content cache when the data changes', async () => {
     const get = (p: ApiProcess) => fetch(`${p.base}/api/faq`).then((r) => r.text());
     await Promise.all([get(a), get(b)]); // both hold the FAQ in memory now
-    const pergunta = `Pergunta entre processos ${randomUUID()}`;
-    await sql.query("INSERT INTO faq (chave, pergunta, resposta, categoria, ativo, ordem, atualizado_em) VALUES ($1, $2, 'Resposta.', 'faq', false, 999, now())", [`escala-${randomUUID()}`, pergunta]);
-    for (const p of [a, b]) await expect.poll(async () => (await get(p)).includes(pergunta), { timeout: 1000, interval: 20 }).toBe(true);
+    const question = `Pergunta entre processos ${randomUUID()}`;
+    await sql.query("INSERT INTO faq (chave, pergunta, resposta, categoria, ativo, ordem, atualizado_em) VALUES ($1, $2, 'Resposta.', 'faq', false, 999, now())", [`escala-${randomUUID()}`, question]);
+    for (const p of [a, b]) await expect.poll(async () => (await get(p)).includes(question), { timeout: 1000, interval: 20 }).toBe(true);
   });
 
   it('keeps one FIFO queue across processes and admits exactly one client per freed place', async () => {
     const holders = [track(await join(a.wsUrl)), track(await join(b.wsUrl))];
     for (const h of holders) expect(h.first.type).toBe('ProceedToLogin');
-    const waiting: FilaClient[] = [];
+    const waiting: WaitingRoomClient[] = [];
     for (let i = 0; i < 8; i++) {
       const r = track(await join((i % 2 ? a : b).wsUrl));
       expect(r.first).toEqual({ type: 'ReceiveQueuePosition', posicao: i + 1, quantidade: i + 1 });
       waiting.push(r.c);
     }
-    for (const p of [a, b]) expect(await estado(p)).toMatchObject({ aguardando: 8, admitidos: CAPACITY, ativa: true, armazenamento: 'redis' });
+    for (const p of [a, b]) expect(await state(p)).toMatchObject({ aguardando: 8, admitidos: CAPACITY, ativa: true, armazenamento: 'redis' });
 
     // Each Logout frees one place: exactly the head is admitted, whichever process holds it.
     let leaving = [holders[0]!.c, holders[1]!.c];
@@ -193,21 +193,21 @@ describe('two API processes, one Redis, one PostgreSQL', () => {
     const put = (p: ApiProcess, body: object) => fetch(`${p.base}/api/admin/fila`, { method: 'PUT', headers: { 'content-type': 'application/json', ...auth(adminToken) }, body: JSON.stringify(body) });
     expect((await put(a, { capacidade: 10 })).status).toBe(200);
     try {
-      expect((await estado(a)).automatica).toMatchObject({ configurada: true, ligada: false, trocas: [] });
+      expect((await state(a)).automatica).toMatchObject({ configurada: true, ligada: false, trocas: [] });
       const members = [track(await join(a.wsUrl)), track(await join(b.wsUrl)), track(await join(a.wsUrl))];
       for (const m of members) expect(m.first.type).toBe('ProceedToLogin');
       // 3 admitted = FILA_AUTO_ATIVOS: within about a second one process's report turns it on.
-      await expect.poll(async () => (await estado(b)).automatica!.ligada, { timeout: 5000 }).toBe(true);
+      await expect.poll(async () => (await state(b)).automatica!.ligada, { timeout: 5000 }).toBe(true);
       const late = track(await join(b.wsUrl));
       expect(late.first).toEqual({ type: 'ReceiveQueuePosition', posicao: 1, quantidade: 1 });
-      const on = await estado(a);
+      const on = await state(a);
       expect(on).toMatchObject({ ativa: true, capacidade: 10, admitidos: 3, automatica: { configurada: true, ligada: true, motivo: 'ativos', processos: 2 } });
       expect(on.automatica!.trocas[0]).toMatchObject({ ligada: true, motivo: 'ativos', ativos: 3 });
 
       // Everyone admitted leaves: under 70% of the limit for FILA_AUTO_MINIMO_MS, it lets the queue go.
       for (const m of members) m.c.send('Logout');
       await late.c.next('ProceedToLogin', 8000);
-      const off = await estado(b);
+      const off = await state(b);
       expect(off.automatica).toMatchObject({ ligada: false, motivo: 'calmo' });
       // One decision for the two processes: exactly two switches, each logged by one process only.
       expect(off.automatica!.trocas.map((t) => [t.ligada, t.motivo])).toEqual([
@@ -223,7 +223,7 @@ describe('two API processes, one Redis, one PostgreSQL', () => {
 
   it('keeps every place when a process dies: its clients come back on the other, in order, admitted once each', async () => {
     const holders = [track(await join(b.wsUrl)), track(await join(b.wsUrl))];
-    const waiting: FilaClient[] = [];
+    const waiting: WaitingRoomClient[] = [];
     for (let i = 0; i < 8; i++) {
       const r = track(await join((i % 2 ? b : a).wsUrl));
       expect(r.first).toMatchObject({ posicao: i + 1 });
@@ -240,7 +240,7 @@ describe('two API processes, one Redis, one PostgreSQL', () => {
 
     // Each of A's clients reconnects (as the web client does, with the same clientId) and lands on B:
     // the admitted one is told at once, the others find their places, one further up.
-    const back = new Map<string, FilaClient>();
+    const back = new Map<string, WaitingRoomClient>();
     for (const old of onA) {
       const again = track(await join(b.wsUrl, old.clientId));
       const i = waiting.indexOf(old);

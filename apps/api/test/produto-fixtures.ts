@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/prisma.js';
-import { nomeParaBusca } from '../src/features/produto/nome-busca.js';
-import { createVerifiedEntry, type CompraVerificada } from '../src/features/produto/compras-import.js';
+import { searchName } from '../src/features/produto/name-search.js';
+import { createVerifiedEntry, type VerifiedPurchase } from '../src/features/produto/purchases-import.js';
 import { bearer, createUser, login } from './support/factories.js';
 
 // Factories for the product tests: unique data per call, since test files share one database.
@@ -14,16 +14,16 @@ export const uniqueToken = () =>
     .slice(0, 8)
     .padEnd(8, 'x');
 
-export async function createProduto(
+export async function createProduct(
   prisma: Db,
   overrides: Partial<{ nome: string; categoria: string; subcategoria: string; ativo: boolean; moldura: string | null; numerosAtribuidos: number }> = {},
 ) {
-  const nome = overrides.nome ?? `Copo Térmico Teste ${uniqueToken()}`;
+  const name = overrides.nome ?? `Copo Térmico Teste ${uniqueToken()}`;
   return prisma.produto.create({
     data: {
       sku: `TESTE-${randomUUID()}`,
-      nome,
-      nomeBusca: nomeParaBusca(nome),
+      nome: name,
+      nomeBusca: searchName(name),
       categoria: overrides.categoria ?? 'Bar',
       subcategoria: overrides.subcategoria ?? 'Copo Térmico Cerveja 473ml',
       img: '/produtos/copo-termico-bar-preto.svg',
@@ -42,23 +42,23 @@ export async function createProduto(
 }
 
 /** An active member with a live session. */
-export async function createMembro(app: FastifyInstance, prisma: Db) {
-  const { usuario, email } = await createUser(prisma);
+export async function createMember(app: FastifyInstance, prisma: Db) {
+  const { usuario: user, email } = await createUser(prisma);
   const token = await login(app, email);
-  return { usuario, email, token, headers: bearer(token) };
+  return { usuario: user, email, token, headers: bearer(token) };
 }
 
 /** A verified purchase, as the import registers it (with legion numbers). */
-export function createCompraVerificada(prisma: Db, c: Omit<CompraVerificada, 'codigoPedido' | 'dataCompra'> & { codigoPedido?: string; dataCompra?: string }) {
+export function createVerifiedPurchase(prisma: Db, c: Omit<VerifiedPurchase, 'codigoPedido' | 'dataCompra'> & { codigoPedido?: string; dataCompra?: string }) {
   return prisma.$transaction((tx) => createVerifiedEntry(tx, { dataCompra: '2025-05-10', codigoPedido: `PED-${randomUUID()}`, ...c }));
 }
 
 /** A member's own (not verified) entry straight in the database. */
-export function createEntrada(prisma: Db, usuarioId: string, produtoId: number, data: Partial<{ quantidade: number; dataCompra: string; localCompra: string; presente: boolean }> = {}) {
+export function createEntry(prisma: Db, userId: string, productId: number, data: Partial<{ quantidade: number; dataCompra: string; localCompra: string; presente: boolean }> = {}) {
   return prisma.produtoCliente.create({
     data: {
-      usuarioId,
-      produtoId,
+      usuarioId: userId,
+      produtoId: productId,
       quantidade: data.quantidade ?? 1,
       dataCompra: new Date(`${data.dataCompra ?? '2025-01-15'}T00:00:00.000Z`),
       localCompra: data.localCompra ?? 'Amazon',

@@ -11,18 +11,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NEUTRA = 'Você receberá um email para redefinir sua senha!';
-const LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo.';
-const pedir = (query: string) => t.app.inject({ method: 'GET', url: `/api/auth/recuperar-senha${query}` });
-const confirmar = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/recuperar-senha-confirmacao', payload });
-const passwordWorks = async (email: string, senha: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha } })).statusCode === 200;
+const NEUTRAL = 'Você receberá um email para redefinir sua senha!';
+const INVALID_LINK = 'Link inválido ou expirado. Solicite um novo.';
+const request = (query: string) => t.app.inject({ method: 'GET', url: `/api/auth/recuperar-senha${query}` });
+const confirm = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/recuperar-senha-confirmacao', payload });
+const passwordWorks = async (email: string, password: string) =>
+  (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: password } })).statusCode === 200;
 
 /** Asks for a reset and returns q (code) and h (hash) of the link that arrived by SMTP. */
 async function requestLink(email: string, nth = 1) {
-  const res = await pedir(`?email=${encodeURIComponent(email.toUpperCase())}`);
+  const res = await request(`?email=${encodeURIComponent(email.toUpperCase())}`);
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ message: NEUTRA });
+  expect(res.json()).toEqual({ message: NEUTRAL });
   const link = extractLink(await waitForMail(email, { subject: 'Redefinição de senha', nth }), '/recuperar-senha');
   return { code: link.searchParams.get('q')!, hash: link.searchParams.get('h')! };
 }
@@ -31,9 +31,9 @@ describe('GET /api/auth/recuperar-senha', () => {
   it('always answers the same neutral 200, and writes no mail for an unknown or malformed address', async () => {
     const unknown = uniqueEmail('ninguem');
     for (const query of [`?email=${encodeURIComponent(unknown)}`, '?email=isso-nao-e-email', '']) {
-      const res = await pedir(query);
+      const res = await request(query);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: NEUTRA });
+      expect(res.json()).toEqual({ message: NEUTRAL });
     }
     expect(await t.prisma.emailSaida.count({ where: { para: unknown } })).toBe(0);
   });
@@ -48,11 +48,11 @@ describe('GET /api/auth/recuperar-senha', () => {
 
 describe('POST /api/auth/recuperar-senha-confirmacao', () => {
   it('sets the new password, ends every open session and works only once', async () => {
-    const { usuario, email } = await createUser(t.prisma);
+    const { usuario: user, email } = await createUser(t.prisma);
     const session = await login(t.app, email);
     const { code, hash } = await requestLink(email);
 
-    const res = await confirmar({ code, hash, senha: OTHER_PASSWORD, confirmacaoSenha: OTHER_PASSWORD });
+    const res = await confirm({ code, hash, senha: OTHER_PASSWORD, confirmacaoSenha: OTHER_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Senha atualizada com sucesso!' });
 
@@ -60,9 +60,9 @@ describe('POST /api/auth/recuperar-senha-confirmacao', () => {
     expect(await passwordWorks(email, OTHER_PASSWORD)).toBe(true);
     expectError(await t.app.inject({ method: 'GET', url: '/api/usuario/logged', headers: bearer(session) }), 401);
     expect((await t.prisma.sessao.findUniqueOrThrow({ where: { id: decodeJwt(session).sid } })).revogadaEm).toBeInstanceOf(Date);
-    expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } })).ativo).toBe(true);
+    expect((await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } })).ativo).toBe(true);
 
-    expectError(await confirmar({ code, hash, senha: 'Terceira@123', confirmacaoSenha: 'Terceira@123' }), 400, LINK_INVALIDO);
+    expectError(await confirm({ code, hash, senha: 'Terceira@123', confirmacaoSenha: 'Terceira@123' }), 400, INVALID_LINK);
     expect(await passwordWorks(email, OTHER_PASSWORD)).toBe(true);
   });
 
@@ -70,15 +70,15 @@ describe('POST /api/auth/recuperar-senha-confirmacao', () => {
     const { email } = await createUser(t.prisma);
     const first = await requestLink(email, 1);
     const second = await requestLink(email, 2);
-    expectError(await confirmar({ ...first, senha: OTHER_PASSWORD, confirmacaoSenha: OTHER_PASSWORD }), 400, LINK_INVALIDO);
-    expect((await confirmar({ ...second, senha: OTHER_PASSWORD, confirmacaoSenha: OTHER_PASSWORD })).statusCode).toBe(200);
+    expectError(await confirm({ ...first, senha: OTHER_PASSWORD, confirmacaoSenha: OTHER_PASSWORD }), 400, INVALID_LINK);
+    expect((await confirm({ ...second, senha: OTHER_PASSWORD, confirmacaoSenha: OTHER_PASSWORD })).statusCode).toBe(200);
   });
 
   describe('refusals leave the password as it was', () => {
     async function memberWithLink() {
-      const { usuario, email } = await createUser(t.prisma);
+      const { usuario: user, email } = await createUser(t.prisma);
       const link = await requestLink(email);
-      return { usuario, email, link, hashBefore: usuario.senhaHash! };
+      return { usuario: user, email, link, hashBefore: user.senhaHash! };
     }
     async function expectUnchanged(id: string, hashBefore: string) {
       const row = await t.prisma.usuario.findUniqueOrThrow({ where: { id } });
@@ -87,34 +87,34 @@ describe('POST /api/auth/recuperar-senha-confirmacao', () => {
     }
 
     it('wrong hash, wrong or malformed code', async () => {
-      const { usuario, link, hashBefore } = await memberWithLink();
+      const { usuario: user, link, hashBefore } = await memberWithLink();
       const body = { senha: OTHER_PASSWORD, confirmacaoSenha: OTHER_PASSWORD };
-      expectError(await confirmar({ ...body, code: link.code, hash: `${link.hash}x` }), 400, LINK_INVALIDO);
-      expectError(await confirmar({ ...body, code: '00000000-0000-4000-8000-000000000000', hash: link.hash }), 400, LINK_INVALIDO);
-      expectError(await confirmar({ ...body, code: 'nao-e-uuid', hash: link.hash }), 400, LINK_INVALIDO);
-      expectError(await confirmar({ ...body, hash: link.hash }), 400, LINK_INVALIDO);
-      await expectUnchanged(usuario.id, hashBefore);
+      expectError(await confirm({ ...body, code: link.code, hash: `${link.hash}x` }), 400, INVALID_LINK);
+      expectError(await confirm({ ...body, code: '00000000-0000-4000-8000-000000000000', hash: link.hash }), 400, INVALID_LINK);
+      expectError(await confirm({ ...body, code: 'nao-e-uuid', hash: link.hash }), 400, INVALID_LINK);
+      expectError(await confirm({ ...body, hash: link.hash }), 400, INVALID_LINK);
+      await expectUnchanged(user.id, hashBefore);
       // The failed attempts didn't burn the link.
-      expect((await confirmar({ ...body, ...link })).statusCode).toBe(200);
+      expect((await confirm({ ...body, ...link })).statusCode).toBe(200);
     });
 
     it('expired link', async () => {
-      const { usuario, link, hashBefore } = await memberWithLink();
+      const { usuario: user, link, hashBefore } = await memberWithLink();
       await t.prisma.tokenConta.update({ where: { id: link.code }, data: { expiraEm: new Date(Date.now() - 1000) } });
-      expectError(await confirmar({ ...link, senha: OTHER_PASSWORD, confirmacaoSenha: OTHER_PASSWORD }), 400, LINK_INVALIDO);
-      await expectUnchanged(usuario.id, hashBefore);
+      expectError(await confirm({ ...link, senha: OTHER_PASSWORD, confirmacaoSenha: OTHER_PASSWORD }), 400, INVALID_LINK);
+      await expectUnchanged(user.id, hashBefore);
     });
 
     it("confirmation that doesn't match", async () => {
-      const { usuario, link, hashBefore } = await memberWithLink();
-      expectError(await confirmar({ ...link, senha: OTHER_PASSWORD, confirmacaoSenha: 'Diferente@123' }), 400, 'As senhas não conferem.');
-      await expectUnchanged(usuario.id, hashBefore);
+      const { usuario: user, link, hashBefore } = await memberWithLink();
+      expectError(await confirm({ ...link, senha: OTHER_PASSWORD, confirmacaoSenha: 'Diferente@123' }), 400, 'As senhas não conferem.');
+      await expectUnchanged(user.id, hashBefore);
     });
 
     it('weak password', async () => {
-      const { usuario, link, hashBefore } = await memberWithLink();
-      expectError(await confirmar({ ...link, senha: 'fraca', confirmacaoSenha: 'fraca' }), 400, 'A senha deve ter pelo menos 8 caracteres, 1 letra maiúscula, 1 número e 1 caractere especial.');
-      await expectUnchanged(usuario.id, hashBefore);
+      const { usuario: user, link, hashBefore } = await memberWithLink();
+      expectError(await confirm({ ...link, senha: 'fraca', confirmacaoSenha: 'fraca' }), 400, 'A senha deve ter pelo menos 8 caracteres, 1 letra maiúscula, 1 número e 1 caractere especial.');
+      await expectUnchanged(user.id, hashBefore);
     });
   });
 });

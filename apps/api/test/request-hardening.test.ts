@@ -69,8 +69,8 @@ describe('control characters and integers out of an int4 column (was 500)', () =
     ]) {
       expectPortugueseError(await t.app.inject({ method: 'POST', url: '/api/pesquisa', headers: bearer(token), payload }), 400);
     }
-    const satisfacao = await t.app.inject({ method: 'POST', url: '/api/satisfacao', payload: { hash: 'abc', respostas: [{ idPesquisa: 2147483648, idPesquisaPergunta: 1, idRespostas: [], complemento: null }] } });
-    expectPortugueseError(satisfacao, 400);
+    const satisfaction = await t.app.inject({ method: 'POST', url: '/api/satisfacao', payload: { hash: 'abc', respostas: [{ idPesquisa: 2147483648, idPesquisaPergunta: 1, idRespostas: [], complemento: null }] } });
+    expectPortugueseError(satisfaction, 400);
   });
 });
 
@@ -164,10 +164,10 @@ describe('Content-Type: application/json with an empty body', () => {
     const del = await t.app.inject({ method: 'DELETE', url: '/api/usuario', headers: { ...json, ...bearer(socialToken ?? token) }, payload: '' });
     expect(del.statusCode, del.body).not.toBe(400);
 
-    const produto = await createUser(t.prisma);
-    const produtoToken = await login(t.app, produto.email);
-    const delProduto = await t.app.inject({ method: 'DELETE', url: '/api/produto/cliente/00000000-0000-4000-8000-000000000000', headers: { ...json, ...bearer(produtoToken) }, payload: '' });
-    expectError(delProduto, 404);
+    const product = await createUser(t.prisma);
+    const productToken = await login(t.app, product.email);
+    const delProduct = await t.app.inject({ method: 'DELETE', url: '/api/produto/cliente/00000000-0000-4000-8000-000000000000', headers: { ...json, ...bearer(productToken) }, payload: '' });
+    expectError(delProduct, 404);
   });
 
   it('names each missing field, in Portuguese, where the route needs a body', async () => {

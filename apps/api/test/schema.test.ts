@@ -25,7 +25,7 @@ const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`); // @db.Date keeps
  * and a field added without a case here fails the coverage check.
  */
 async function roundTripCases() {
-  const usuarioData = {
+  const userData = {
     id: randomUUID(),
     email: uniqueEmail('schema'),
     senhaHash: '$2b$04$abcdefghijklmnopqrstuuABCDEFGHIJKLMNOPQRSTUVWXYZ01234',
@@ -61,12 +61,12 @@ async function roundTripCases() {
     bloqueadoEm: ms('2026-06-06T07:07:07.707Z'),
     motivoBloqueio: 'Fraude confirmada',
   };
-  const usuario = await t.prisma.usuario.create({ data: usuarioData });
-  const tokenData = { id: randomUUID(), usuarioId: usuario.id, tipo: 'recuperacao_senha' as const, secretHash: `h-${randomUUID()}`, expiraEm: ms('2030-05-05T05:05:05.505Z'), usadoEm: ms('2026-02-02T02:02:02.202Z'), criadoEm: ms('2026-02-01T01:01:01.101Z') };
-  const sessaoData = { id: randomUUID(), usuarioId: usuario.id, criadaEm: ms('2026-03-03T03:03:03.303Z'), expiraEm: ms('2026-03-04T03:03:03.303Z'), revogadaEm: ms('2026-03-03T04:04:04.404Z'), ip: '203.0.113.7', userAgent: 'Vitest/4' };
+  const user = await t.prisma.usuario.create({ data: userData });
+  const tokenData = { id: randomUUID(), usuarioId: user.id, tipo: 'recuperacao_senha' as const, secretHash: `h-${randomUUID()}`, expiraEm: ms('2030-05-05T05:05:05.505Z'), usadoEm: ms('2026-02-02T02:02:02.202Z'), criadoEm: ms('2026-02-01T01:01:01.101Z') };
+  const sessionData = { id: randomUUID(), usuarioId: user.id, criadaEm: ms('2026-03-03T03:03:03.303Z'), expiraEm: ms('2026-03-04T03:03:03.303Z'), revogadaEm: ms('2026-03-03T04:04:04.404Z'), ip: '203.0.113.7', userAgent: 'Vitest/4' };
   const emailData = { id: randomUUID(), para: uniqueEmail('schema-mail'), assunto: 'Assunto ç', texto: 'Texto', html: '<p>Html</p>', status: 'falhou' as const, tentativas: 7, proximaTentativa: ms('2026-04-04T04:04:04.404Z'), ultimoErro: 'ECONNREFUSED', criadoEm: ms('2026-04-01T00:00:00.000Z'), enviadoEm: ms('2026-04-02T00:00:00.000Z') };
   // Far above anything the serial sequence hands out to other tests running in parallel.
-  const produtoData = {
+  const productData = {
     id: 1_000_000_000 + randomInt(1_000_000_000),
     sku: `SKU-${randomUUID()}`,
     nome: 'Copo Térmico Esquema 473ml',
@@ -87,16 +87,16 @@ async function roundTripCases() {
     criadoEm: ms('2026-05-01T10:00:00.000Z'),
     atualizadoEm: ms('2026-05-02T10:00:00.000Z'),
   };
-  const produto = await t.prisma.produto.create({ data: produtoData });
-  const entradaData = { id: randomUUID(), usuarioId: usuario.id, produtoId: produto.id, quantidade: 4, dataCompra: day('2026-05-10'), localCompra: 'Mercado Livre', produtoValidado: true, presente: true, quantidadePresente: 2, codigoPedido: `PED-${randomUUID()}`, criadoEm: ms('2026-05-11T00:00:00.000Z'), atualizadoEm: ms('2026-05-12T00:00:00.000Z') };
-  const entrada = await t.prisma.produtoCliente.create({ data: entradaData });
-  const numeroData = { produtoId: produto.id, numero: 1913, produtoClienteId: entrada.id, atribuidoEm: ms('2026-05-13T00:00:00.000Z') };
+  const product = await t.prisma.produto.create({ data: productData });
+  const queueEntryData = { id: randomUUID(), usuarioId: user.id, produtoId: product.id, quantidade: 4, dataCompra: day('2026-05-10'), localCompra: 'Mercado Livre', produtoValidado: true, presente: true, quantidadePresente: 2, codigoPedido: `PED-${randomUUID()}`, criadoEm: ms('2026-05-11T00:00:00.000Z'), atualizadoEm: ms('2026-05-12T00:00:00.000Z') };
+  const entry = await t.prisma.produtoCliente.create({ data: queueEntryData });
+  const numberData = { produtoId: product.id, numero: 1913, produtoClienteId: entry.id, atribuidoEm: ms('2026-05-13T00:00:00.000Z') };
   // The economy (docs/decisions/0009-economy.md). Ids of autoincrement tables are set far above
   // what the sequences hand out to tests running in parallel.
   const bigId = () => 1_000_000_000 + randomInt(1_000_000_000);
-  const indicado = await t.prisma.usuario.create({ data: { email: uniqueEmail('schema-indicado'), nome: 'Indicado Esquema', cpf: randomCpf() } });
-  const indicacaoData = { id: randomUUID(), indicadorId: usuario.id, indicadoId: indicado.id, cpfDigest: `cpf-${randomUUID()}`, emailDigest: `email-${randomUUID()}`, status: 'confirmada' as const, criadaEm: ms('2026-06-01T00:00:00.000Z'), confirmadaEm: ms('2026-06-02T00:00:00.000Z') };
-  const beneficioData = {
+  const referred = await t.prisma.usuario.create({ data: { email: uniqueEmail('schema-indicado'), nome: 'Indicado Esquema', cpf: randomCpf() } });
+  const referralData = { id: randomUUID(), indicadorId: user.id, indicadoId: referred.id, cpfDigest: `cpf-${randomUUID()}`, emailDigest: `email-${randomUUID()}`, status: 'confirmada' as const, criadaEm: ms('2026-06-01T00:00:00.000Z'), confirmadaEm: ms('2026-06-02T00:00:00.000Z') };
+  const benefitData = {
     id: bigId(),
     chave: `schema-${randomUUID()}`,
     nome: 'Benefício Esquema',
@@ -123,113 +123,113 @@ async function roundTripCases() {
     criadoEm: ms('2026-06-03T00:00:00.000Z'),
     atualizadoEm: ms('2026-06-04T00:00:00.000Z'),
   };
-  const beneficio = await t.prisma.beneficio.create({ data: beneficioData });
-  const opcaoData = { id: bigId(), beneficioId: beneficio.id, nome: 'Sábado, 17/01', data: day('2027-01-17'), estoque: 5, ordem: 1 };
-  const opcao = await t.prisma.beneficioOpcao.create({ data: opcaoData });
-  const cupomData = { id: randomUUID(), beneficioId: beneficio.id, opcaoId: opcao.id, codigo: `ESQ-${randomUUID()}`, resgatadoEm: ms('2026-06-05T00:00:00.000Z'), usadoEm: ms('2026-06-06T00:00:00.000Z'), criadoEm: ms('2026-06-04T12:00:00.000Z') };
-  const cupom = await t.prisma.cupom.create({ data: cupomData });
+  const benefit = await t.prisma.beneficio.create({ data: benefitData });
+  const optionData = { id: bigId(), beneficioId: benefit.id, nome: 'Sábado, 17/01', data: day('2027-01-17'), estoque: 5, ordem: 1 };
+  const option = await t.prisma.beneficioOpcao.create({ data: optionData });
+  const couponData = { id: randomUUID(), beneficioId: benefit.id, opcaoId: option.id, codigo: `ESQ-${randomUUID()}`, resgatadoEm: ms('2026-06-05T00:00:00.000Z'), usadoEm: ms('2026-06-06T00:00:00.000Z'), criadoEm: ms('2026-06-04T12:00:00.000Z') };
+  const coupon = await t.prisma.cupom.create({ data: couponData });
   // A pool's free-code counter slot (slot 99: the triggers only write 0-15).
-  const estoqueData = { beneficioId: beneficio.id, opcaoId: opcao.id, slot: 99, livres: 3 };
-  const resgateData = { id: bigId(), usuarioId: usuario.id, beneficioId: beneficio.id, opcaoId: opcao.id, cupomId: cupom.id, valor: 3, chaveIdempotencia: `chave-${randomUUID()}`, criadoEm: ms('2026-06-05T00:00:00.000Z') };
-  const resgate = await t.prisma.resgate.create({ data: resgateData });
+  const stockData = { beneficioId: benefit.id, opcaoId: option.id, slot: 99, livres: 3 };
+  const redemptionData = { id: bigId(), usuarioId: user.id, beneficioId: benefit.id, opcaoId: option.id, cupomId: coupon.id, valor: 3, chaveIdempotencia: `chave-${randomUUID()}`, criadoEm: ms('2026-06-05T00:00:00.000Z') };
+  const redemption = await t.prisma.resgate.create({ data: redemptionData });
   // Each motivo has exactly its cause (CHECK): the other cause columns are null.
-  const lancamentoData = { id: randomUUID(), usuarioId: usuario.id, motivo: 'resgate_beneficio' as const, valor: -3, data: ms('2026-06-05T00:00:00.000Z'), indicacaoId: null, resgateId: resgate.id, produtoClienteId: null, ajusteId: null };
+  const lancamentoData = { id: randomUUID(), usuarioId: user.id, motivo: 'resgate_beneficio' as const, valor: -3, data: ms('2026-06-05T00:00:00.000Z'), indicacaoId: null, resgateId: redemption.id, produtoClienteId: null, ajusteId: null };
   // A reviewed adjustment (the CHECK wants a reviewer other than the requester once not pending).
-  const ajusteData = { id: randomUUID(), usuarioId: usuario.id, valor: -2, motivo: 'Correção de crédito duplicado', referencia: 'CHAMADO-1', corrigeLancamentoId: randomUUID(), status: 'aprovado' as const, solicitanteId: randomUUID(), revisorId: randomUUID(), motivoRecusa: null, criadoEm: ms('2026-06-05T01:00:00.000Z'), revisadoEm: ms('2026-06-05T02:00:00.000Z') };
-  const ffData = { id: randomUUID(), usuarioId: usuario.id, mes: '2026-06', ordem: 5, codigo: `FF-${randomUUID()}`, percentual: 20, validoAte: day('2026-06-30'), usadoEm: ms('2026-06-10T00:00:00.000Z'), criadoEm: ms('2026-06-01T03:00:00.000Z') };
+  const adjustmentData = { id: randomUUID(), usuarioId: user.id, valor: -2, motivo: 'Correção de crédito duplicado', referencia: 'CHAMADO-1', corrigeLancamentoId: randomUUID(), status: 'aprovado' as const, solicitanteId: randomUUID(), revisorId: randomUUID(), motivoRecusa: null, criadoEm: ms('2026-06-05T01:00:00.000Z'), revisadoEm: ms('2026-06-05T02:00:00.000Z') };
+  const ffData = { id: randomUUID(), usuarioId: user.id, mes: '2026-06', ordem: 5, codigo: `FF-${randomUUID()}`, percentual: 20, validoAte: day('2026-06-30'), usadoEm: ms('2026-06-10T00:00:00.000Z'), criadoEm: ms('2026-06-01T03:00:00.000Z') };
   const leadData = { id: randomUUID(), email: uniqueEmail('schema-lead'), nome: 'Lead Esquema', celular: '11987654321', dataNascimento: day('1995-01-31'), cep: '01310100', optInEmail: true, optInCelular: true, origem: 'expert-xp', cupom: `XP40-${randomUUID()}`, percentual: 40, criadoEm: ms('2026-06-07T00:00:00.000Z') };
-  const contaSocialData = { id: randomUUID(), usuarioId: usuario.id, provider: 'google', providerUserId: `sub-${randomUUID()}`, email: uniqueEmail('schema-social'), criadoEm: ms('2026-06-01T00:00:00.000Z'), ultimoUsoEm: ms('2026-06-02T00:00:00.000Z') };
-  const consentimentoData = { id: randomUUID(), usuarioId: usuario.id, canal: 'whatsapp' as const, concedido: true, origem: 'perfil', ip: '198.51.100.4', userAgent: 'Vitest/4', criadoEm: ms('2026-06-03T00:00:00.000Z') };
-  const alteracaoEmailData = { id: randomUUID(), usuarioId: usuario.id, novoEmail: uniqueEmail('schema-novo'), secretHash: `h-${randomUUID()}`, expiraEm: ms('2026-06-05T00:00:00.000Z'), usadoEm: ms('2026-06-04T12:00:00.000Z'), criadoEm: ms('2026-06-04T00:00:00.000Z') };
+  const accountSocialData = { id: randomUUID(), usuarioId: user.id, provider: 'google', providerUserId: `sub-${randomUUID()}`, email: uniqueEmail('schema-social'), criadoEm: ms('2026-06-01T00:00:00.000Z'), ultimoUsoEm: ms('2026-06-02T00:00:00.000Z') };
+  const consentData = { id: randomUUID(), usuarioId: user.id, canal: 'whatsapp' as const, concedido: true, origem: 'perfil', ip: '198.51.100.4', userAgent: 'Vitest/4', criadoEm: ms('2026-06-03T00:00:00.000Z') };
+  const emailChangeData = { id: randomUUID(), usuarioId: user.id, novoEmail: uniqueEmail('schema-novo'), secretHash: `h-${randomUUID()}`, expiraEm: ms('2026-06-05T00:00:00.000Z'), usadoEm: ms('2026-06-04T12:00:00.000Z'), criadoEm: ms('2026-06-04T00:00:00.000Z') };
   // Engagement (docs/decisions/0012-banners-faq.md).
   const bannerData = { id: bigId(), chave: `banner-${randomUUID()}`, nome: 'Banner Esquema', perfil: 'outsider', lead: false, urlImagemMobile: '/banners/m.svg', urlImagemDesktop: '/banners/d.svg', textoAlternativo: 'Alt', ativo: false, ordem: 3, criadoEm: ms('2026-06-01T00:00:00.000Z'), atualizadoEm: ms('2026-06-02T00:00:00.000Z') };
   const bannerSiteData = {
     id: bigId(), chave: `banner-site-${randomUUID()}`, nome: 'Lançamento Esquema', regiao: 'pre_venda' as const, titulo: 'Título', texto: 'Texto', urlImagem: '/banners/d.svg', urlImagemMobile: '/banners/m.svg',
-    urlLink: 'https://loja.legiao.dev', textoBotao: 'Comprar', beneficioId: beneficio.id, inicio: ms('2026-06-01T13:30:00.000Z'), fim: ms('2026-07-01T20:59:59.000Z'), contagemAte: ms('2026-06-15T17:00:00.000Z'),
+    urlLink: 'https://loja.legiao.dev', textoBotao: 'Comprar', beneficioId: benefit.id, inicio: ms('2026-06-01T13:30:00.000Z'), fim: ms('2026-07-01T20:59:59.000Z'), contagemAte: ms('2026-06-15T17:00:00.000Z'),
     cidades: ['Niterói'], abas: { sobre: 'Sobre', cores: [{ nome: 'Preto', hex: '#000000' }], produtos: [] }, ativo: false, ordem: 4, criadoEm: ms('2026-06-01T00:00:00.000Z'), atualizadoEm: ms('2026-06-02T00:00:00.000Z'),
   };
   const faqData = { id: bigId(), chave: `faq-${randomUUID()}`, pergunta: 'Pergunta?', resposta: 'Resposta.', categoria: 'duvidas' as const, ativo: false, ordem: 5, criadoEm: ms('2026-06-01T00:00:00.000Z'), atualizadoEm: ms('2026-06-02T00:00:00.000Z') };
   // Surveys (docs/decisions/0014-pesquisas.md).
-  const pesquisaData = { id: bigId(), chave: `pesquisa-${randomUUID()}`, tipo: 'satisfacao' as const, nome: 'Pesquisa Esquema', ativa: false, dataFim: ms('2026-12-31T23:59:59.999Z'), criadaEm: ms('2026-06-01T00:00:00.000Z') };
-  const pesquisa = await t.prisma.pesquisa.create({ data: pesquisaData });
-  const perguntaData = { id: bigId(), pesquisaId: pesquisa.id, ordem: 7, pagina: 2, descricao: 'Pergunta Esquema?', maxRespostas: 3 };
-  const pergunta = await t.prisma.pesquisaPergunta.create({ data: perguntaData });
-  const opcaoPesquisaData = { id: bigId(), perguntaId: pergunta.id, ordem: 2, descricao: 'Outro', complemento: true, exigeComplemento: true, textoComplemento: 'Qual?', perfil: 'estiloso' };
-  const opcaoPesquisa = await t.prisma.pesquisaPerguntaResposta.create({ data: opcaoPesquisaData });
-  const participacaoData = { id: bigId(), pesquisaId: pesquisa.id, usuarioId: usuario.id, pagina: 5, concluidaEm: ms('2026-06-09T00:00:00.000Z'), cupom: `PESQ-${randomUUID()}`, perfil: 'outsider', criadaEm: ms('2026-06-08T00:00:00.000Z'), atualizadaEm: ms('2026-06-09T00:00:00.000Z') };
-  const participacao = await t.prisma.pesquisaParticipacao.create({ data: participacaoData });
-  const respostaUsuarioData = { id: bigId(), participacaoId: participacao.id, perguntaId: pergunta.id, opcaoId: opcaoPesquisa.id, complemento: 'Um texto com detalhes', criadaEm: ms('2026-06-08T12:00:00.000Z') };
-  const staffRoleData = { usuarioId: usuario.id, role: 'marketing' as const, grantedAt: ms('2026-06-02T00:00:00.000Z') };
-  const auditData = { id: randomUUID(), actorId: usuario.id, action: 'beneficio.editar', entity: 'beneficio', entityId: '42', before: { nome: 'Antes' }, after: { nome: 'Depois', cidades: ['Niterói'] }, requestId: 'req-esquema', createdAt: ms('2026-06-03T00:00:00.000Z') };
+  const surveyData = { id: bigId(), chave: `pesquisa-${randomUUID()}`, tipo: 'satisfacao' as const, nome: 'Pesquisa Esquema', ativa: false, dataFim: ms('2026-12-31T23:59:59.999Z'), criadaEm: ms('2026-06-01T00:00:00.000Z') };
+  const survey = await t.prisma.pesquisa.create({ data: surveyData });
+  const questionData = { id: bigId(), pesquisaId: survey.id, ordem: 7, pagina: 2, descricao: 'Pergunta Esquema?', maxRespostas: 3 };
+  const question = await t.prisma.pesquisaPergunta.create({ data: questionData });
+  const surveyOptionData = { id: bigId(), perguntaId: question.id, ordem: 2, descricao: 'Outro', complemento: true, exigeComplemento: true, textoComplemento: 'Qual?', perfil: 'estiloso' };
+  const surveyOption = await t.prisma.pesquisaPerguntaResposta.create({ data: surveyOptionData });
+  const participationData = { id: bigId(), pesquisaId: survey.id, usuarioId: user.id, pagina: 5, concluidaEm: ms('2026-06-09T00:00:00.000Z'), cupom: `PESQ-${randomUUID()}`, perfil: 'outsider', criadaEm: ms('2026-06-08T00:00:00.000Z'), atualizadaEm: ms('2026-06-09T00:00:00.000Z') };
+  const participation = await t.prisma.pesquisaParticipacao.create({ data: participationData });
+  const userAnswerData = { id: bigId(), participacaoId: participation.id, perguntaId: question.id, opcaoId: surveyOption.id, complemento: 'Um texto com detalhes', criadaEm: ms('2026-06-08T12:00:00.000Z') };
+  const staffRoleData = { usuarioId: user.id, role: 'marketing' as const, grantedAt: ms('2026-06-02T00:00:00.000Z') };
+  const auditData = { id: randomUUID(), actorId: user.id, action: 'beneficio.editar', entity: 'beneficio', entityId: '42', before: { nome: 'Antes' }, after: { nome: 'Depois', cidades: ['Niterói'] }, requestId: 'req-esquema', createdAt: ms('2026-06-03T00:00:00.000Z') };
   // Code pools and images (docs/decisions/0028-code-pools-and-images.md).
-  const cupomImportData = {
-    id: randomUUID(), benefitId: beneficio.id, optionId: opcao.id, fileName: 'codigos.csv', bytes: 1234, state: 'concluido' as const, lines: 10, invalid: 1, duplicateInFile: 2,
+  const couponImportData = {
+    id: randomUUID(), benefitId: benefit.id, optionId: option.id, fileName: 'codigos.csv', bytes: 1234, state: 'concluido' as const, lines: 10, invalid: 1, duplicateInFile: 2,
     alreadyFree: 3, alreadyIssued: 1, otherPool: 1, fresh: 2, staged: 9, processed: 9, added: 2, preview: [{ linha: 1, texto: 'A-1', codigo: 'A-1', situacao: 'novo' }],
-    invalidSamples: [{ linha: 3, texto: 'x', codigo: null, situacao: 'invalido' }], error: 'nenhum', createdById: usuario.id, createdAt: ms('2026-06-03T00:00:00.000Z'),
+    invalidSamples: [{ linha: 3, texto: 'x', codigo: null, situacao: 'invalido' }], error: 'nenhum', createdById: user.id, createdAt: ms('2026-06-03T00:00:00.000Z'),
     updatedAt: ms('2026-06-03T00:01:00.000Z'), confirmedAt: ms('2026-06-03T00:00:30.000Z'), finishedAt: ms('2026-06-03T00:01:00.000Z'),
   };
-  const cupomImportCodeData = { importId: cupomImportData.id, n: 7, code: `ESQ-${randomUUID()}` };
-  const cupomAlertData = { benefitId: beneficio.id, minimum: 250 };
+  const couponImportCodeData = { importId: couponImportData.id, n: 7, code: `ESQ-${randomUUID()}` };
+  const couponAlertData = { benefitId: benefit.id, minimum: 250 };
   const dataImportData = {
     id: randomUUID(), kind: 'usos_cupom' as const, fileName: 'usos.csv', bytes: 321, state: 'falhou' as const, header: ['cupom', 'data'], mapping: { codigo: 'cupom' }, lines: 4,
-    dryRun: { marcar: 2, jaUsados: 1, recusadas: 1 }, result: { marcar: 1 }, total: 2, processed: 1, error: 'parou', createdById: usuario.id, createdAt: ms('2026-06-04T00:00:00.000Z'),
+    dryRun: { marcar: 2, jaUsados: 1, recusadas: 1 }, result: { marcar: 1 }, total: 2, processed: 1, error: 'parou', createdById: user.id, createdAt: ms('2026-06-04T00:00:00.000Z'),
     updatedAt: ms('2026-06-04T00:01:00.000Z'), appliedAt: ms('2026-06-04T00:00:30.000Z'), finishedAt: ms('2026-06-04T00:01:00.000Z'),
   };
   const dataImportRowData = {
     importId: dataImportData.id, line: 3, status: 'existente', reason: 'já registrado', text: 'P1;a@b.com;SKU;1;2025-01-01', order: 2, orderCode: 'P1', email: 'a@b.com', cpf: '52998224725',
-    productId: produto.id, quantity: 2, date: new Date('2025-01-01T00:00:00.000Z'), code: 'ABC-123', memberId: usuario.id, entryId: randomUUID(),
+    productId: product.id, quantity: 2, date: new Date('2025-01-01T00:00:00.000Z'), code: 'ABC-123', memberId: user.id, entryId: randomUUID(),
   };
   const imageData = {
     id: randomUUID(), hash: 'a'.repeat(64), use: 'beneficio', fileName: 'foto.jpg', format: 'jpeg', width: 1280, height: 720, bytes: 54321, url: '/imagens/0123456789abcdef-640x360.jpg',
-    variants: [{ largura: 640, altura: 360, formato: 'jpeg', url: '/imagens/0123456789abcdef-640x360.jpg', bytes: 1000 }], createdById: usuario.id, createdAt: ms('2026-06-03T00:00:00.000Z'),
+    variants: [{ largura: 640, altura: 360, formato: 'jpeg', url: '/imagens/0123456789abcdef-640x360.jpg', bytes: 1000 }], createdById: user.id, createdAt: ms('2026-06-03T00:00:00.000Z'),
   };
   return {
-    CouponImport: { table: 'cupom_importacao', fields: Prisma.CouponImportScalarFieldEnum, data: cupomImportData, written: await t.prisma.couponImport.create({ data: cupomImportData }), read: () => t.prisma.couponImport.findUniqueOrThrow({ where: { id: cupomImportData.id } }) },
-    CouponImportCode: { table: 'cupom_importacao_codigo', fields: Prisma.CouponImportCodeScalarFieldEnum, data: cupomImportCodeData, written: await t.prisma.couponImportCode.create({ data: cupomImportCodeData }), read: () => t.prisma.couponImportCode.findUniqueOrThrow({ where: { importId_n: { importId: cupomImportData.id, n: 7 } } }) },
-    CouponStockAlert: { table: 'cupom_alerta', fields: Prisma.CouponStockAlertScalarFieldEnum, data: cupomAlertData, written: await t.prisma.couponStockAlert.create({ data: cupomAlertData }), read: () => t.prisma.couponStockAlert.findUniqueOrThrow({ where: { benefitId: beneficio.id } }) },
+    CouponImport: { table: 'cupom_importacao', fields: Prisma.CouponImportScalarFieldEnum, data: couponImportData, written: await t.prisma.couponImport.create({ data: couponImportData }), read: () => t.prisma.couponImport.findUniqueOrThrow({ where: { id: couponImportData.id } }) },
+    CouponImportCode: { table: 'cupom_importacao_codigo', fields: Prisma.CouponImportCodeScalarFieldEnum, data: couponImportCodeData, written: await t.prisma.couponImportCode.create({ data: couponImportCodeData }), read: () => t.prisma.couponImportCode.findUniqueOrThrow({ where: { importId_n: { importId: couponImportData.id, n: 7 } } }) },
+    CouponStockAlert: { table: 'cupom_alerta', fields: Prisma.CouponStockAlertScalarFieldEnum, data: couponAlertData, written: await t.prisma.couponStockAlert.create({ data: couponAlertData }), read: () => t.prisma.couponStockAlert.findUniqueOrThrow({ where: { benefitId: benefit.id } }) },
     Image: { table: 'imagem', fields: Prisma.ImageScalarFieldEnum, data: imageData, written: await t.prisma.image.create({ data: imageData }), read: () => t.prisma.image.findUniqueOrThrow({ where: { id: imageData.id } }) },
     Banner: { table: 'banner', fields: Prisma.BannerScalarFieldEnum, data: bannerData, written: await t.prisma.banner.create({ data: bannerData }), read: () => t.prisma.banner.findUniqueOrThrow({ where: { id: bannerData.id } }) },
     BannerSite: { table: 'banner_site', fields: Prisma.BannerSiteScalarFieldEnum, data: bannerSiteData, written: await t.prisma.bannerSite.create({ data: bannerSiteData }), read: () => t.prisma.bannerSite.findUniqueOrThrow({ where: { id: bannerSiteData.id } }) },
     Faq: { table: 'faq', fields: Prisma.FaqScalarFieldEnum, data: faqData, written: await t.prisma.faq.create({ data: faqData }), read: () => t.prisma.faq.findUniqueOrThrow({ where: { id: faqData.id } }) },
-    Pesquisa: { table: 'pesquisa', fields: Prisma.PesquisaScalarFieldEnum, data: pesquisaData, written: pesquisa, read: () => t.prisma.pesquisa.findUniqueOrThrow({ where: { id: pesquisa.id } }) },
-    PesquisaPergunta: { table: 'pesquisa_pergunta', fields: Prisma.PesquisaPerguntaScalarFieldEnum, data: perguntaData, written: pergunta, read: () => t.prisma.pesquisaPergunta.findUniqueOrThrow({ where: { id: pergunta.id } }) },
-    PesquisaPerguntaResposta: { table: 'pesquisa_pergunta_resposta', fields: Prisma.PesquisaPerguntaRespostaScalarFieldEnum, data: opcaoPesquisaData, written: opcaoPesquisa, read: () => t.prisma.pesquisaPerguntaResposta.findUniqueOrThrow({ where: { id: opcaoPesquisa.id } }) },
-    PesquisaParticipacao: { table: 'pesquisa_participacao', fields: Prisma.PesquisaParticipacaoScalarFieldEnum, data: participacaoData, written: participacao, read: () => t.prisma.pesquisaParticipacao.findUniqueOrThrow({ where: { id: participacao.id } }) },
-    PesquisaRespostaUsuario: { table: 'pesquisa_resposta_usuario', fields: Prisma.PesquisaRespostaUsuarioScalarFieldEnum, data: respostaUsuarioData, written: await t.prisma.pesquisaRespostaUsuario.create({ data: respostaUsuarioData }), read: () => t.prisma.pesquisaRespostaUsuario.findUniqueOrThrow({ where: { id: respostaUsuarioData.id } }) },
+    Pesquisa: { table: 'pesquisa', fields: Prisma.PesquisaScalarFieldEnum, data: surveyData, written: survey, read: () => t.prisma.pesquisa.findUniqueOrThrow({ where: { id: survey.id } }) },
+    PesquisaPergunta: { table: 'pesquisa_pergunta', fields: Prisma.PesquisaPerguntaScalarFieldEnum, data: questionData, written: question, read: () => t.prisma.pesquisaPergunta.findUniqueOrThrow({ where: { id: question.id } }) },
+    PesquisaPerguntaResposta: { table: 'pesquisa_pergunta_resposta', fields: Prisma.PesquisaPerguntaRespostaScalarFieldEnum, data: surveyOptionData, written: surveyOption, read: () => t.prisma.pesquisaPerguntaResposta.findUniqueOrThrow({ where: { id: surveyOption.id } }) },
+    PesquisaParticipacao: { table: 'pesquisa_participacao', fields: Prisma.PesquisaParticipacaoScalarFieldEnum, data: participationData, written: participation, read: () => t.prisma.pesquisaParticipacao.findUniqueOrThrow({ where: { id: participation.id } }) },
+    PesquisaRespostaUsuario: { table: 'pesquisa_resposta_usuario', fields: Prisma.PesquisaRespostaUsuarioScalarFieldEnum, data: userAnswerData, written: await t.prisma.pesquisaRespostaUsuario.create({ data: userAnswerData }), read: () => t.prisma.pesquisaRespostaUsuario.findUniqueOrThrow({ where: { id: userAnswerData.id } }) },
     // Back office (docs/decisions/0027-back-office.md).
-    StaffRole: { table: 'equipe_papel', fields: Prisma.StaffRoleScalarFieldEnum, data: staffRoleData, written: await t.prisma.staffRole.create({ data: staffRoleData }), read: () => t.prisma.staffRole.findUniqueOrThrow({ where: { usuarioId_role: { usuarioId: usuario.id, role: 'marketing' } } }) },
+    StaffRole: { table: 'equipe_papel', fields: Prisma.StaffRoleScalarFieldEnum, data: staffRoleData, written: await t.prisma.staffRole.create({ data: staffRoleData }), read: () => t.prisma.staffRole.findUniqueOrThrow({ where: { usuarioId_role: { usuarioId: user.id, role: 'marketing' } } }) },
     AuditEntry: { table: 'auditoria', fields: Prisma.AuditEntryScalarFieldEnum, data: auditData, written: await t.prisma.auditEntry.create({ data: auditData }), read: () => t.prisma.auditEntry.findUniqueOrThrow({ where: { id: auditData.id } }) },
-    Usuario: { table: 'usuario', fields: Prisma.UsuarioScalarFieldEnum, data: usuarioData, written: usuario, read: () => t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } }) },
+    Usuario: { table: 'usuario', fields: Prisma.UsuarioScalarFieldEnum, data: userData, written: user, read: () => t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } }) },
     TokenConta: { table: 'token_conta', fields: Prisma.TokenContaScalarFieldEnum, data: tokenData, written: await t.prisma.tokenConta.create({ data: tokenData }), read: () => t.prisma.tokenConta.findUniqueOrThrow({ where: { id: tokenData.id } }) },
-    Sessao: { table: 'sessao', fields: Prisma.SessaoScalarFieldEnum, data: sessaoData, written: await t.prisma.sessao.create({ data: sessaoData }), read: () => t.prisma.sessao.findUniqueOrThrow({ where: { id: sessaoData.id } }) },
+    Sessao: { table: 'sessao', fields: Prisma.SessaoScalarFieldEnum, data: sessionData, written: await t.prisma.sessao.create({ data: sessionData }), read: () => t.prisma.sessao.findUniqueOrThrow({ where: { id: sessionData.id } }) },
     EmailSaida: { table: 'email_saida', fields: Prisma.EmailSaidaScalarFieldEnum, data: emailData, written: await t.prisma.emailSaida.create({ data: emailData }), read: () => t.prisma.emailSaida.findUniqueOrThrow({ where: { id: emailData.id } }) },
-    Produto: { table: 'produto', fields: Prisma.ProdutoScalarFieldEnum, data: produtoData, written: produto, read: () => t.prisma.produto.findUniqueOrThrow({ where: { id: produto.id } }) },
-    ProdutoCliente: { table: 'produto_cliente', fields: Prisma.ProdutoClienteScalarFieldEnum, data: entradaData, written: entrada, read: () => t.prisma.produtoCliente.findUniqueOrThrow({ where: { id: entrada.id } }) },
+    Produto: { table: 'produto', fields: Prisma.ProdutoScalarFieldEnum, data: productData, written: product, read: () => t.prisma.produto.findUniqueOrThrow({ where: { id: product.id } }) },
+    ProdutoCliente: { table: 'produto_cliente', fields: Prisma.ProdutoClienteScalarFieldEnum, data: queueEntryData, written: entry, read: () => t.prisma.produtoCliente.findUniqueOrThrow({ where: { id: entry.id } }) },
     NumeroLegionario: {
       table: 'numero_legionario',
       fields: Prisma.NumeroLegionarioScalarFieldEnum,
-      data: numeroData,
-      written: await t.prisma.numeroLegionario.create({ data: numeroData }),
-      read: () => t.prisma.numeroLegionario.findUniqueOrThrow({ where: { produtoId_numero: { produtoId: produto.id, numero: 1913 } } }),
+      data: numberData,
+      written: await t.prisma.numeroLegionario.create({ data: numberData }),
+      read: () => t.prisma.numeroLegionario.findUniqueOrThrow({ where: { produtoId_numero: { produtoId: product.id, numero: 1913 } } }),
     },
-    ContaSocial: { table: 'conta_social', fields: Prisma.ContaSocialScalarFieldEnum, data: contaSocialData, written: await t.prisma.contaSocial.create({ data: contaSocialData }), read: () => t.prisma.contaSocial.findUniqueOrThrow({ where: { id: contaSocialData.id } }) },
-    Consentimento: { table: 'consentimento', fields: Prisma.ConsentimentoScalarFieldEnum, data: consentimentoData, written: await t.prisma.consentimento.create({ data: consentimentoData }), read: () => t.prisma.consentimento.findUniqueOrThrow({ where: { id: consentimentoData.id } }) },
-    AlteracaoEmail: { table: 'alteracao_email', fields: Prisma.AlteracaoEmailScalarFieldEnum, data: alteracaoEmailData, written: await t.prisma.alteracaoEmail.create({ data: alteracaoEmailData }), read: () => t.prisma.alteracaoEmail.findUniqueOrThrow({ where: { id: alteracaoEmailData.id } }) },
-    Indicacao: { table: 'indicacao', fields: Prisma.IndicacaoScalarFieldEnum, data: indicacaoData, written: await t.prisma.indicacao.create({ data: indicacaoData }), read: () => t.prisma.indicacao.findUniqueOrThrow({ where: { id: indicacaoData.id } }) },
-    Beneficio: { table: 'beneficio', fields: Prisma.BeneficioScalarFieldEnum, data: beneficioData, written: beneficio, read: () => t.prisma.beneficio.findUniqueOrThrow({ where: { id: beneficio.id } }) },
-    BeneficioOpcao: { table: 'beneficio_opcao', fields: Prisma.BeneficioOpcaoScalarFieldEnum, data: opcaoData, written: opcao, read: () => t.prisma.beneficioOpcao.findUniqueOrThrow({ where: { id: opcao.id } }) },
-    Cupom: { table: 'cupom', fields: Prisma.CupomScalarFieldEnum, data: cupomData, written: cupom, read: () => t.prisma.cupom.findUniqueOrThrow({ where: { id: cupom.id } }) },
+    ContaSocial: { table: 'conta_social', fields: Prisma.ContaSocialScalarFieldEnum, data: accountSocialData, written: await t.prisma.contaSocial.create({ data: accountSocialData }), read: () => t.prisma.contaSocial.findUniqueOrThrow({ where: { id: accountSocialData.id } }) },
+    Consentimento: { table: 'consentimento', fields: Prisma.ConsentimentoScalarFieldEnum, data: consentData, written: await t.prisma.consentimento.create({ data: consentData }), read: () => t.prisma.consentimento.findUniqueOrThrow({ where: { id: consentData.id } }) },
+    AlteracaoEmail: { table: 'alteracao_email', fields: Prisma.AlteracaoEmailScalarFieldEnum, data: emailChangeData, written: await t.prisma.alteracaoEmail.create({ data: emailChangeData }), read: () => t.prisma.alteracaoEmail.findUniqueOrThrow({ where: { id: emailChangeData.id } }) },
+    Indicacao: { table: 'indicacao', fields: Prisma.IndicacaoScalarFieldEnum, data: referralData, written: await t.prisma.indicacao.create({ data: referralData }), read: () => t.prisma.indicacao.findUniqueOrThrow({ where: { id: referralData.id } }) },
+    Beneficio: { table: 'beneficio', fields: Prisma.BeneficioScalarFieldEnum, data: benefitData, written: benefit, read: () => t.prisma.beneficio.findUniqueOrThrow({ where: { id: benefit.id } }) },
+    BeneficioOpcao: { table: 'beneficio_opcao', fields: Prisma.BeneficioOpcaoScalarFieldEnum, data: optionData, written: option, read: () => t.prisma.beneficioOpcao.findUniqueOrThrow({ where: { id: option.id } }) },
+    Cupom: { table: 'cupom', fields: Prisma.CupomScalarFieldEnum, data: couponData, written: coupon, read: () => t.prisma.cupom.findUniqueOrThrow({ where: { id: coupon.id } }) },
     CupomEstoque: {
       table: 'cupom_estoque',
       fields: Prisma.CupomEstoqueScalarFieldEnum,
-      data: estoqueData,
-      written: await t.prisma.cupomEstoque.create({ data: estoqueData }),
-      read: () => t.prisma.cupomEstoque.findUniqueOrThrow({ where: { beneficioId_opcaoId_slot: { beneficioId: beneficio.id, opcaoId: opcao.id, slot: 99 } } }),
+      data: stockData,
+      written: await t.prisma.cupomEstoque.create({ data: stockData }),
+      read: () => t.prisma.cupomEstoque.findUniqueOrThrow({ where: { beneficioId_opcaoId_slot: { beneficioId: benefit.id, opcaoId: option.id, slot: 99 } } }),
     },
-    Resgate: { table: 'resgate', fields: Prisma.ResgateScalarFieldEnum, data: resgateData, written: resgate, read: () => t.prisma.resgate.findUniqueOrThrow({ where: { id: resgate.id } }) },
+    Resgate: { table: 'resgate', fields: Prisma.ResgateScalarFieldEnum, data: redemptionData, written: redemption, read: () => t.prisma.resgate.findUniqueOrThrow({ where: { id: redemption.id } }) },
     Lancamento: { table: 'lancamento', fields: Prisma.LancamentoScalarFieldEnum, data: lancamentoData, written: await t.prisma.lancamento.create({ data: lancamentoData }), read: () => t.prisma.lancamento.findUniqueOrThrow({ where: { id: lancamentoData.id } }) },
     CupomFriendsFamily: { table: 'cupom_friends_family', fields: Prisma.CupomFriendsFamilyScalarFieldEnum, data: ffData, written: await t.prisma.cupomFriendsFamily.create({ data: ffData }), read: () => t.prisma.cupomFriendsFamily.findUniqueOrThrow({ where: { id: ffData.id } }) },
-    AjusteSaldo: { table: 'ajuste_saldo', fields: Prisma.AjusteSaldoScalarFieldEnum, data: ajusteData, written: await t.prisma.ajusteSaldo.create({ data: ajusteData }), read: () => t.prisma.ajusteSaldo.findUniqueOrThrow({ where: { id: ajusteData.id } }) },
+    AjusteSaldo: { table: 'ajuste_saldo', fields: Prisma.AjusteSaldoScalarFieldEnum, data: adjustmentData, written: await t.prisma.ajusteSaldo.create({ data: adjustmentData }), read: () => t.prisma.ajusteSaldo.findUniqueOrThrow({ where: { id: adjustmentData.id } }) },
     FilaAgendamento: { table: 'fila_agendamento', fields: Prisma.FilaAgendamentoScalarFieldEnum, data: { id: 2_000_001, executarEm: new Date('2001-02-03T04:05:06.789Z'), capacidade: 10, admissoesPorMinuto: 20, pausada: true, descricao: 'x', criadoPor: '00000000-0000-4000-8000-000000000001', criadoEm: new Date('2001-02-03T04:05:06.789Z'), executadoEm: new Date('2001-02-03T04:05:07.789Z'), canceladoEm: new Date('2001-02-03T04:05:08.789Z'), erro: 'e' }, written: await t.prisma.filaAgendamento.create({ data: { id: 2_000_001, executarEm: new Date('2001-02-03T04:05:06.789Z'), capacidade: 10, admissoesPorMinuto: 20, pausada: true, descricao: 'x', criadoPor: '00000000-0000-4000-8000-000000000001', criadoEm: new Date('2001-02-03T04:05:06.789Z'), executadoEm: new Date('2001-02-03T04:05:07.789Z'), canceladoEm: new Date('2001-02-03T04:05:08.789Z'), erro: 'e' } }), read: () => t.prisma.filaAgendamento.findUniqueOrThrow({ where: { id: 2_000_001 } }) },
     PainelMinuto: { table: 'painel_minuto', fields: Prisma.PainelMinutoScalarFieldEnum, data: { minuto: new Date('2001-02-03T04:05:00Z'), aguardando: 1, admitidos: 2, esperaMs: 3, admissoes: 4, erros: 5 }, written: await t.prisma.painelMinuto.create({ data: { minuto: new Date('2001-02-03T04:05:00Z'), aguardando: 1, admitidos: 2, esperaMs: 3, admissoes: 4, erros: 5 } }), read: () => t.prisma.painelMinuto.findUniqueOrThrow({ where: { minuto: new Date('2001-02-03T04:05:00Z') } }) },
     DataImport: { table: 'importacao', fields: Prisma.DataImportScalarFieldEnum, data: dataImportData, written: await t.prisma.dataImport.create({ data: dataImportData }), read: () => t.prisma.dataImport.findUniqueOrThrow({ where: { id: dataImportData.id } }) },

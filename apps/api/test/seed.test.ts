@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usuarioLogadoSchema } from '@legiao/contracts';
+import { signedInUserSchema } from '@legiao/contracts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../src/db/seed.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, login } from './support/factories.js';
@@ -26,7 +26,7 @@ describe('seedDemo', () => {
     for (const account of DEMO_ACCOUNTS) {
       const res = await t.app.inject({ method: 'GET', url: '/api/usuario/logged', headers: bearer(await login(t.app, account.email, DEMO_PASSWORD)) });
       expect(res.statusCode).toBe(200);
-      const user = usuarioLogadoSchema.parse(res.json());
+      const user = signedInUserSchema.parse(res.json());
       expect(user).toMatchObject({ email: account.email, nome: account.nome, cpf: account.cpf, ativo: true, lead: account.tipo === 'lead', colaborador: account.tipo === 'colaborador', perfilCompleto: true });
     }
   });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { FILA_WS_PATH } from '@legiao/contracts';
+import { WAITING_ROOM_WS_PATH } from '@legiao/contracts';
 import { TEST_JWT_SECRET } from './support/app.js';
 import { getFreePort } from './support/ports.js';
 
@@ -68,7 +68,7 @@ describe('graceful shutdown', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${FILA_WS_PATH}`);
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${WAITING_ROOM_WS_PATH}`);
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const wsClosed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
 

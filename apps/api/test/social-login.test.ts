@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { socialConfigSchema, tokenResponseSchema, usuarioLogadoSchema } from '@legiao/contracts';
+import { socialConfigSchema, tokenResponseSchema, signedInUserSchema } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { randomCpf } from './support/cpf.js';
 import { bearer, createUser, expectError, login, TEST_PASSWORD, uniqueEmail } from './support/factories.js';
 import { FAKE_FACEBOOK_APP_ID, FAKE_GOOGLE_CLIENT_ID, startFakeSocial } from './fake-social.js';
-import { FilaClient, join, listenForWs } from './fila-ws-client.js';
+import { WaitingRoomClient, join, listenForWs } from './fila-ws-client.js';
 
 // POST /api/auth/social-login against a local fake of Google's and Facebook's APIs (fake-social.ts).
-const TOKEN_INVALIDO = 'Não foi possível confirmar seu login social. Tente novamente.';
+const INVALID_TOKEN = 'Não foi possível confirmar seu login social. Tente novamente.';
 
 let fake: Awaited<ReturnType<typeof startFakeSocial>>;
 let t: TestApp;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const socialLogin = (payload: Record<string, unknown>, app: TestApp = t) => app.app.inject({ method: 'POST', url: '/api/auth/social-login', payload });
-const logged = async (token: string) => usuarioLogadoSchema.parse((await t.app.inject({ method: 'GET', url: '/api/usuario/logged', headers: bearer(token) })).json());
+const logged = async (token: string) => signedInUserSchema.parse((await t.app.inject({ method: 'GET', url: '/api/usuario/logged', headers: bearer(token) })).json());
 
 async function loginWith(provider: 'google' | 'facebook', identity: Parameters<typeof fake.issue>[1] = {}) {
   const token = fake.issue(provider, identity);
@@ -80,19 +80,19 @@ describe('POST /api/auth/social-login', () => {
   });
 
   it('links an existing account with the same verified e-mail and keeps its password', async () => {
-    const { usuario, email } = await createUser(t.prisma);
+    const { usuario: account, email } = await createUser(t.prisma);
     const { session } = await loginWith('google', { email: email.toUpperCase(), nome: 'Outro Nome' });
     const user = await logged(session);
-    expect(user).toMatchObject({ id: usuario.id, nome: usuario.nome, social: false });
+    expect(user).toMatchObject({ id: account.id, nome: account.nome, social: false });
     expect(await login(t.app, email, TEST_PASSWORD)).toBeTruthy();
     expect(await t.prisma.usuario.count({ where: { email } })).toBe(1);
   });
 
   it('activates a never-confirmed sign-up of that e-mail and drops the password whoever typed it', async () => {
-    const { usuario, email } = await createUser(t.prisma, { ativo: false });
+    const { usuario: account, email } = await createUser(t.prisma, { ativo: false });
     const { session } = await loginWith('facebook', { email });
-    expect((await logged(session)).id).toBe(usuario.id);
-    expect(await t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } })).toMatchObject({ ativo: true, senhaHash: null, social: true, socialProvider: 'facebook' });
+    expect((await logged(session)).id).toBe(account.id);
+    expect(await t.prisma.usuario.findUniqueOrThrow({ where: { id: account.id } })).toMatchObject({ ativo: true, senhaHash: null, social: true, socialProvider: 'facebook' });
     expectError(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: TEST_PASSWORD } }), 401);
   });
 
@@ -111,40 +111,40 @@ describe('POST /api/auth/social-login', () => {
   });
 
   it('a social sign-up with a referral value becomes a pending referral once /novo-registro gives the CPF', async () => {
-    const { usuario: indicador } = await createUser(t.prisma);
+    const { usuario: referrer } = await createUser(t.prisma);
     const token = fake.issue('google');
-    const res = await socialLogin({ provider: 'google', token, hashIndicacao: indicador.hash });
+    const res = await socialLogin({ provider: 'google', token, hashIndicacao: referrer.hash });
     expect(res.statusCode, res.body).toBe(200);
     const session = tokenResponseSchema.parse(res.json()).token.token;
-    const indicado = await t.prisma.usuario.findUniqueOrThrow({ where: { email: fake.identity(token)!.email } });
-    expect(await t.prisma.indicacao.count({ where: { indicadoId: indicado.id } })).toBe(0); // no CPF yet
+    const referred = await t.prisma.usuario.findUniqueOrThrow({ where: { email: fake.identity(token)!.email } });
+    expect(await t.prisma.indicacao.count({ where: { indicadoId: referred.id } })).toBe(0); // no CPF yet
     const put = await t.app.inject({ method: 'PUT', url: '/api/usuario', headers: bearer(session), payload: { nome: 'Indicada Social', cpf: randomCpf(), celular: '(11) 97777-6655', aceiteTermos: true } });
     expect(put.statusCode, put.body).toBe(200);
-    const indicacoes = await t.prisma.indicacao.findMany({ where: { indicadoId: indicado.id } });
-    expect(indicacoes).toHaveLength(1);
-    expect(indicacoes[0]).toMatchObject({ indicadorId: indicador.id, status: 'pendente' });
+    const referrals = await t.prisma.indicacao.findMany({ where: { indicadoId: referred.id } });
+    expect(referrals).toHaveLength(1);
+    expect(referrals[0]).toMatchObject({ indicadorId: referrer.id, status: 'pendente' });
     // A later profile update creates nothing more.
     const again = await t.app.inject({ method: 'PUT', url: '/api/usuario', headers: bearer(session), payload: { nome: 'Indicada Social 2', celular: '(11) 97777-6655' } });
     expect(again.statusCode, again.body).toBe(200);
-    expect(await t.prisma.indicacao.count({ where: { indicadoId: indicado.id } })).toBe(1);
+    expect(await t.prisma.indicacao.count({ where: { indicadoId: referred.id } })).toBe(1);
   });
 
   it('refuses bad input with Portuguese messages', async () => {
     expectError(await socialLogin({ provider: 'twitter', token: 'x' }), 400, 'Escolha Google ou Facebook.');
-    expectError(await socialLogin({ provider: 'google' }), 400, TOKEN_INVALIDO);
-    expectError(await socialLogin({ provider: 'google', token: '   ' }), 400, TOKEN_INVALIDO);
-    expectError(await socialLogin({ provider: 'google', token: 'x'.repeat(5000) }), 400, TOKEN_INVALIDO);
+    expectError(await socialLogin({ provider: 'google' }), 400, INVALID_TOKEN);
+    expectError(await socialLogin({ provider: 'google', token: '   ' }), 400, INVALID_TOKEN);
+    expectError(await socialLogin({ provider: 'google', token: 'x'.repeat(5000) }), 400, INVALID_TOKEN);
     expectError(await socialLogin({ provider: 'google', token: fake.issue('google'), email: 'nao-e-email' }), 400, 'Informe um e-mail válido.');
   });
 
   describe('forged or unusable tokens create nothing', () => {
     const cases: [string, () => Record<string, unknown>, number, string, string][] = [
-      ['a token the provider never issued (Google)', () => ({ provider: 'google', token: 'ya29.forjado' }), 401, TOKEN_INVALIDO, 'SOCIAL_TOKEN_INVALIDO'],
-      ['a token the provider never issued (Facebook)', () => ({ provider: 'facebook', token: 'EAAB.forjado' }), 401, TOKEN_INVALIDO, 'SOCIAL_TOKEN_INVALIDO'],
-      ['a forged Google ID token (JWT)', () => ({ provider: 'google', token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.assinatura' }), 401, TOKEN_INVALIDO, 'SOCIAL_TOKEN_INVALIDO'],
-      ['a Google token issued to another app', () => ({ provider: 'google', token: fake.issue('google', { aud: 'outro-app.apps.googleusercontent.com' }) }), 401, TOKEN_INVALIDO, 'SOCIAL_TOKEN_INVALIDO'],
-      ['a Facebook token issued to another app', () => ({ provider: 'facebook', token: fake.issue('facebook', { aud: '999' }) }), 401, TOKEN_INVALIDO, 'SOCIAL_TOKEN_INVALIDO'],
-      ['a Google token for the other provider', () => ({ provider: 'facebook', token: fake.issue('google') }), 401, TOKEN_INVALIDO, 'SOCIAL_TOKEN_INVALIDO'],
+      ['a token the provider never issued (Google)', () => ({ provider: 'google', token: 'ya29.forjado' }), 401, INVALID_TOKEN, 'SOCIAL_TOKEN_INVALIDO'],
+      ['a token the provider never issued (Facebook)', () => ({ provider: 'facebook', token: 'EAAB.forjado' }), 401, INVALID_TOKEN, 'SOCIAL_TOKEN_INVALIDO'],
+      ['a forged Google ID token (JWT)', () => ({ provider: 'google', token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.assinatura' }), 401, INVALID_TOKEN, 'SOCIAL_TOKEN_INVALIDO'],
+      ['a Google token issued to another app', () => ({ provider: 'google', token: fake.issue('google', { aud: 'outro-app.apps.googleusercontent.com' }) }), 401, INVALID_TOKEN, 'SOCIAL_TOKEN_INVALIDO'],
+      ['a Facebook token issued to another app', () => ({ provider: 'facebook', token: fake.issue('facebook', { aud: '999' }) }), 401, INVALID_TOKEN, 'SOCIAL_TOKEN_INVALIDO'],
+      ['a Google token for the other provider', () => ({ provider: 'facebook', token: fake.issue('google') }), 401, INVALID_TOKEN, 'SOCIAL_TOKEN_INVALIDO'],
       ['an e-mail Google did not verify', () => ({ provider: 'google', token: fake.issue('google', { emailVerified: false }) }), 401, 'O provedor não confirmou o seu e-mail. Use outro meio de acesso.', 'SOCIAL_EMAIL_NAO_VERIFICADO'],
       ['a Facebook account without e-mail', () => ({ provider: 'facebook', token: fake.issue('facebook', { email: undefined }) }), 401, 'O provedor não informou um e-mail. Use outro meio de acesso.', 'SOCIAL_SEM_EMAIL'],
       ['someone else\'s e-mail next to a valid token', () => ({ provider: 'google', token: fake.issue('google'), email: uniqueEmail('vitima') }), 401, 'O e-mail informado não é o da conta do provedor.', 'SOCIAL_EMAIL_DIFERENTE'],
@@ -180,7 +180,7 @@ describe('POST /api/auth/social-login', () => {
 describe('social login behind the waiting room', () => {
   let w: TestApp;
   let wsUrl: string;
-  const clients: FilaClient[] = [];
+  const clients: WaitingRoomClient[] = [];
   beforeAll(async () => {
     w = await buildTestApp({ env: { ...fake.env, FILA_CAPACIDADE: '1' } });
     ({ wsUrl } = await listenForWs(w.app));
@@ -201,8 +201,8 @@ describe('social login behind the waiting room', () => {
     if (a.first.type !== 'ProceedToLogin') throw new Error('a devia entrar');
 
     const token = fake.issue('google');
-    const semTicket = expectError(await socialLogin({ provider: 'google', token }, w), 403);
-    expect(semTicket.errors[0]!.code).toBe('FILA_SEM_TICKET');
+    const withoutTicket = expectError(await socialLogin({ provider: 'google', token }, w), 403);
+    expect(withoutTicket.errors[0]!.code).toBe('FILA_SEM_TICKET');
     expect(await w.prisma.usuario.count({ where: { email: fake.identity(token)!.email } })).toBe(0);
 
     const ok = await socialLogin({ provider: 'google', token, ticket: a.first.ticket }, w);

@@ -49,9 +49,9 @@ describe('GET /api/usuario/valid-optin', () => {
   });
 
   it('answers optout true once a consent was withdrawn', async () => {
-    const { usuario } = await createUser(t.prisma);
-    await t.prisma.usuario.update({ where: { id: usuario.id }, data: { optOut: true } });
-    expect((await get(`/api/usuario/valid-optin?email=${encodeURIComponent(usuario.email)}`)).json()).toEqual({ optin: false, optinSms: false, optout: true });
+    const { usuario: user } = await createUser(t.prisma);
+    await t.prisma.usuario.update({ where: { id: user.id }, data: { optOut: true } });
+    expect((await get(`/api/usuario/valid-optin?email=${encodeURIComponent(user.email)}`)).json()).toEqual({ optin: false, optinSms: false, optout: true });
   });
 
   it('answers 400 for a malformed address', async () => {
@@ -61,8 +61,8 @@ describe('GET /api/usuario/valid-optin', () => {
 
 describe('GET /api/usuario/valid-cpf', () => {
   it("answers the exact text 'CPF existe' for a registered CPF, masked or not", async () => {
-    const { usuario } = await createUser(t.prisma);
-    for (const cpf of [usuario.cpf!, maskCpf(usuario.cpf!)]) {
+    const { usuario: user } = await createUser(t.prisma);
+    for (const cpf of [user.cpf!, maskCpf(user.cpf!)]) {
       const res = await get(`/api/usuario/valid-cpf?cpf=${encodeURIComponent(cpf)}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);

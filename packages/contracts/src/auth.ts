@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { emailSchema } from './fields.js';
-import { senhaSchema } from './senha.js';
+import { passwordSchema } from './password.js';
 
 /** POST /auth/login (spec 000 section 7). `ticket` is the waiting room's admission ticket. */
 export const loginSchema = z.object({
@@ -18,14 +18,14 @@ export const tokenResponseSchema = z.object({
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 // Anything unusual (too long, repeated) is treated as no e-mail: this call always answers neutrally.
-export const recuperarSenhaQuerySchema = z.object({ email: z.string().max(254).optional().catch(undefined) });
+export const recoverPasswordQuerySchema = z.object({ email: z.string().max(254).optional().catch(undefined) });
 
 /** POST /auth/recuperar-senha-confirmacao: q (code) and h (hash) of the e-mailed link. */
-export const recuperarSenhaConfirmacaoSchema = z
+export const recoverPasswordConfirmationSchema = z
   .object({
     code: z.string({ error: MSG.linkInvalido }).min(1, MSG.linkInvalido).max(200, MSG.linkInvalido),
     hash: z.string({ error: MSG.linkInvalido }).min(1, MSG.linkInvalido).max(200, MSG.linkInvalido),
-    senha: senhaSchema,
+    senha: passwordSchema,
     confirmacaoSenha: z.string({ error: MSG.senhasDiferentes }),
   })
   .refine((v) => v.senha === v.confirmacaoSenha, { message: MSG.senhasDiferentes, path: ['confirmacaoSenha'] });

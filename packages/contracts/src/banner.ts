@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERFIS } from './usuario';
+import { PROFILES } from './usuario';
 
 // Banners of the member home (spec 000 sections 2, 4, 5, 9; issue #6). Everything a banner shows,
 // when and to whom, is data in the database (docs/decisions/0012-banners-faq.md): no dates or
@@ -13,7 +13,7 @@ import { PERFIS } from './usuario';
 export const bannerHomeSchema = z.object({
   id: z.number().int(),
   nome: z.string(),
-  perfil: z.enum(PERFIS).describe("Perfil a que se destina ('geral' = qualquer um)"),
+  perfil: z.enum(PROFILES).describe("Perfil a que se destina ('geral' = qualquer um)"),
   lead: z.boolean().nullable().describe('true: só leads; false: só não leads; null: todos'),
   urlImagemMobile: z.string(),
   urlImagemDesktop: z.string(),
@@ -23,15 +23,15 @@ export type BannerHome = z.infer<typeof bannerHomeSchema>;
 export const bannerHomeListSchema = z.array(bannerHomeSchema);
 
 /** Regions of the site banners (bannerRegiao). */
-export const BANNER_REGIOES = ['exclusivo', 'pre-venda', 'lancamento'] as const;
-export type BannerRegiao = (typeof BANNER_REGIOES)[number];
+export const BANNER_REGIONS = ['exclusivo', 'pre-venda', 'lancamento'] as const;
+export type BannerRegion = (typeof BANNER_REGIONS)[number];
 
-export const abaLancamentoSchema = z.object({
+export const entryTabSchema = z.object({
   sobre: z.string(),
   cores: z.array(z.object({ nome: z.string(), hex: z.string() })),
   produtos: z.array(z.object({ nome: z.string(), urlImagem: z.string() })),
 });
-export type AbasLancamento = z.infer<typeof abaLancamentoSchema>;
+export type EntryTabs = z.infer<typeof entryTabSchema>;
 
 /**
  * GET /bannersite/ativos: the site banners the logged member may see right now. The server
@@ -44,7 +44,7 @@ export type AbasLancamento = z.infer<typeof abaLancamentoSchema>;
 export const bannerSiteSchema = z.object({
   id: z.number().int(),
   nomeBannerSite: z.string(),
-  bannerRegiao: z.enum(BANNER_REGIOES),
+  bannerRegiao: z.enum(BANNER_REGIONS),
   titulo: z.string(),
   texto: z.string(),
   urlImagem: z.string(),
@@ -55,15 +55,15 @@ export const bannerSiteSchema = z.object({
   inicio: z.string().describe('ISO'),
   fim: z.string().describe('ISO'),
   contagemAte: z.string().nullable().describe('ISO: alvo da contagem regressiva (pré-venda)'),
-  abas: abaLancamentoSchema.nullable(),
+  abas: entryTabSchema.nullable(),
 });
 export type BannerSite = z.infer<typeof bannerSiteSchema>;
 export const bannerSiteListSchema = z.array(bannerSiteSchema);
 
 /** GET /BannerSite/recomendacao/?hash={hashUsuario}: recommendation pairs for that member. */
 // The same message when hash is missing altogether (?hash absent) as when it is blank.
-export const recomendacaoQuerySchema = z.object({ hash: z.string({ error: 'Informe o hash do usuário.' }).trim().min(1, 'Informe o hash do usuário.') });
-export const recomendacaoSchema = z.object({
+export const recommendationQuerySchema = z.object({ hash: z.string({ error: 'Informe o hash do usuário.' }).trim().min(1, 'Informe o hash do usuário.') });
+export const recommendationSchema = z.object({
   produto: z.string(),
   produto2: z.string(),
   img1: z.string(),
@@ -71,8 +71,8 @@ export const recomendacaoSchema = z.object({
   urlSite: z.string(),
   urlSite2: z.string(),
 });
-export type Recomendacao = z.infer<typeof recomendacaoSchema>;
-export const recomendacaoListSchema = z.array(recomendacaoSchema);
+export type Recommendation = z.infer<typeof recommendationSchema>;
+export const recommendationListSchema = z.array(recommendationSchema);
 
 export const BANNER_MSG = {
   hashDeOutroUsuario: 'Essas recomendações são de outro usuário.',

@@ -2,24 +2,24 @@ import { z } from 'zod';
 
 // Consent history (LGPD Art. 8 and 18): every opt-in and opt-out, when and where. docs/decisions/0011-data-rights.md
 
-export const CANAIS_CONSENTIMENTO = ['email', 'sms', 'whatsapp'] as const;
-export type CanalConsentimento = (typeof CANAIS_CONSENTIMENTO)[number];
+export const CONSENT_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
 /** Where a consent changed: the sign-up, the profile, or the account's deletion (every consent withdrawn). */
-export const ORIGENS_CONSENTIMENTO = ['cadastro', 'perfil', 'exclusao'] as const;
-export type OrigemConsentimento = (typeof ORIGENS_CONSENTIMENTO)[number];
+export const CONSENT_ORIGINS = ['cadastro', 'perfil', 'exclusao'] as const;
+export type ConsentOrigin = (typeof CONSENT_ORIGINS)[number];
 
-export const CANAL_LABEL: Record<CanalConsentimento, string> = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
-export const ORIGEM_LABEL: Record<string, string> = { cadastro: 'Cadastro', perfil: 'Meu perfil', exclusao: 'Exclusão da conta' };
+export const CHANNEL_LABEL: Record<ConsentChannel, string> = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
+export const ORIGIN_LABEL: Record<string, string> = { cadastro: 'Cadastro', perfil: 'Meu perfil', exclusao: 'Exclusão da conta' };
 
-export const consentimentoSchema = z.object({
-  canal: z.enum(CANAIS_CONSENTIMENTO),
+export const consentSchema = z.object({
+  canal: z.enum(CONSENT_CHANNELS),
   concedido: z.boolean(),
   origem: z.string(),
   data: z.string(),
   ip: z.string().nullable(),
 });
-export type Consentimento = z.infer<typeof consentimentoSchema>;
+export type Consent = z.infer<typeof consentSchema>;
 
 /** GET /usuario/consentimentos: newest first. */
-export const consentimentosResponseSchema = z.array(consentimentoSchema);
+export const consentsResponseSchema = z.array(consentSchema);

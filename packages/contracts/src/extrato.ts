@@ -1,16 +1,16 @@
 import { z } from 'zod';
-export * from './extrato-constantes.js';
-import { MOTIVOS_EXTRATO, EXTRATO_MSG } from './extrato-constantes.js';
+export * from './extrato-constants.js';
+import { STATEMENT_REASONS, STATEMENT_MSG } from './extrato-constants.js';
 
 // The balance and its statement (spec 001 sections 2.19, 3 and 9). docs/decisions/0009-economy.md
 
 /** GET /usuario/extrato?mes=&ano=: both optional (the page's month/year filter; none = all). */
-export const extratoQuerySchema = z.object({
-  mes: z.coerce.number({ error: EXTRATO_MSG.mesInvalido }).int(EXTRATO_MSG.mesInvalido).min(1, EXTRATO_MSG.mesInvalido).max(12, EXTRATO_MSG.mesInvalido).optional(),
-  ano: z.coerce.number({ error: EXTRATO_MSG.anoInvalido }).int(EXTRATO_MSG.anoInvalido).min(2000, EXTRATO_MSG.anoInvalido).max(2100, EXTRATO_MSG.anoInvalido).optional(),
+export const statementQuerySchema = z.object({
+  mes: z.coerce.number({ error: STATEMENT_MSG.mesInvalido }).int(STATEMENT_MSG.mesInvalido).min(1, STATEMENT_MSG.mesInvalido).max(12, STATEMENT_MSG.mesInvalido).optional(),
+  ano: z.coerce.number({ error: STATEMENT_MSG.anoInvalido }).int(STATEMENT_MSG.anoInvalido).min(2000, STATEMENT_MSG.anoInvalido).max(2100, STATEMENT_MSG.anoInvalido).optional(),
 });
 
-export const beneficioResumoSchema = z.object({
+export const benefitSummarySchema = z.object({
   id: z.number().int(),
   nome: z.string(),
   urlImagem: z.string(),
@@ -19,9 +19,9 @@ export const beneficioResumoSchema = z.object({
 });
 
 /** One statement entry (spec 001 section 3), newest first. Referral entries show '+valor'. */
-export const extratoItemSchema = z.object({
+export const statementItemSchema = z.object({
   id: z.string(),
-  motivo: z.enum(MOTIVOS_EXTRATO),
+  motivo: z.enum(STATEMENT_REASONS),
   valor: z.number().int().describe('Pontos: positivo para créditos, zero ou negativo para resgates'),
   dataTransacao: z.string().describe('ISO 8601'),
   indicado: z.string().nullable().describe('Indicação: e-mail do membro indicado'),
@@ -31,7 +31,7 @@ export const extratoItemSchema = z.object({
   usoCupom: z.boolean().nullable().describe('Resgate: true quando a loja informou o uso do cupom'),
   dataUsoCupom: z.string().nullable(),
   opcao: z.string().nullable().describe('Resgate de evento com dias: o dia escolhido'),
-  beneficio: beneficioResumoSchema.nullable(),
+  beneficio: benefitSummarySchema.nullable(),
 });
-export type ExtratoItem = z.infer<typeof extratoItemSchema>;
-export const extratoResponseSchema = z.array(extratoItemSchema);
+export type StatementItem = z.infer<typeof statementItemSchema>;
+export const statementResponseSchema = z.array(statementItemSchema);

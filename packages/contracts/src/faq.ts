@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // FAQ (spec 000 sections 2, 3; spec 001 sections 2.2, 3; issue #6). Kept in the database and seeded.
 
-export const FAQ_CATEGORIAS = ['faq', 'duvidas'] as const;
+export const FAQ_CATEGORIES = ['faq', 'duvidas'] as const;
 
 /** GET /Faq?ativo=true: public. Without ativo, every entry; ativo=false, only the inactive ones. */
 export const faqQuerySchema = z.object({
@@ -13,7 +13,7 @@ export const faqItemSchema = z.object({
   id: z.number().int(),
   pergunta: z.string(),
   resposta: z.string(),
-  categoria: z.enum(FAQ_CATEGORIAS),
+  categoria: z.enum(FAQ_CATEGORIES),
   ativo: z.boolean(),
   ordem: z.number().int(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { celularSchema, cepSchema, cpfSchema, dataNascimentoSchema, emailSchema } from './fields.js';
+import { phoneSchema, cepSchema, cpfSchema, birthDateSchema, emailSchema } from './fields.js';
 import { MSG } from './messages.js';
 
 const issue = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
@@ -32,26 +32,26 @@ describe('cpfSchema', () => {
 describe('cepSchema and celularSchema', () => {
   it('accept the masks and keep the digits', () => {
     expect(cepSchema.parse('01310-100')).toBe('01310100');
-    expect(celularSchema.parse('(11) 98765-4321')).toBe('11987654321');
+    expect(phoneSchema.parse('(11) 98765-4321')).toBe('11987654321');
   });
 
   it('refuse the wrong number of digits, a landline or a DDD with 0', () => {
     expect(issue(cepSchema, '0131-100')).toBe(MSG.cepInvalido);
     expect(issue(cepSchema, '013101000')).toBe(MSG.cepInvalido);
-    expect(issue(celularSchema, '(11) 3765-4321')).toBe(MSG.celularInvalido);
-    expect(issue(celularSchema, '(01) 98765-4321')).toBe(MSG.celularInvalido);
-    expect(issue(celularSchema, '11987654')).toBe(MSG.celularInvalido);
+    expect(issue(phoneSchema, '(11) 3765-4321')).toBe(MSG.celularInvalido);
+    expect(issue(phoneSchema, '(01) 98765-4321')).toBe(MSG.celularInvalido);
+    expect(issue(phoneSchema, '11987654')).toBe(MSG.celularInvalido);
   });
 });
 
 describe('dataNascimentoSchema', () => {
   it('accepts ISO dates of people aged 0 to 120', () => {
-    expect(dataNascimentoSchema.parse('1990-05-17')).toBe('1990-05-17');
-    expect(dataNascimentoSchema.parse('1990-05-17T00:00:00.000Z')).toBe('1990-05-17T00:00:00.000Z');
+    expect(birthDateSchema.parse('1990-05-17')).toBe('1990-05-17');
+    expect(birthDateSchema.parse('1990-05-17T00:00:00.000Z')).toBe('1990-05-17T00:00:00.000Z');
   });
 
   it('refuses garbage, the future and the implausibly old', () => {
     const nextYear = `${new Date().getFullYear() + 1}-01-01`;
-    for (const bad of ['ontem', '', nextYear, '1800-01-01']) expect(issue(dataNascimentoSchema, bad), bad).toBe(MSG.dataNascimentoInvalida);
+    for (const bad of ['ontem', '', nextYear, '1800-01-01']) expect(issue(birthDateSchema, bad), bad).toBe(MSG.dataNascimentoInvalida);
   });
 });

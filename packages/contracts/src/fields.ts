@@ -23,13 +23,13 @@ export const cepSchema = z
   .refine((s) => s.length === 8, MSG.cepInvalido);
 
 /** Brazilian mobile: DDD + 9 digits starting with 9. */
-export const celularSchema = z
+export const phoneSchema = z
   .string({ error: MSG.celularInvalido })
   .transform(onlyDigits)
   .refine((s) => /^[1-9]{2}9\d{8}$/.test(s), MSG.celularInvalido);
 
 /** ISO date or datetime; a person aged 0 to 120 years. */
-export const dataNascimentoSchema = z
+export const birthDateSchema = z
   .string({ error: MSG.dataNascimentoInvalida })
   .refine((s) => {
     const d = new Date(s);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FILA_CLIENT_ID_PATTERN, FILA_ERROR_CODES, FILA_MOTIVOS_SAIDA } from './fila-constantes.js';
-export * from './fila-constantes.js';
+import { WAITING_ROOM_CLIENT_ID_PATTERN, WAITING_ROOM_ERROR_CODES, WAITING_ROOM_EXIT_REASONS } from './fila-constants.js';
+export * from './fila-constants.js';
 
 /**
  * The login waiting room (spec 000 sections 2, 4, 7 and 9): a WebSocket hub that speaks JSON
@@ -11,18 +11,18 @@ export * from './fila-constantes.js';
  * The browser's own id for its place in the queue: random (e.g. crypto.randomUUID()), kept in
  * localStorage so a reload, a second tab or a reconnect keeps the same place.
  */
-export const filaClientIdSchema = z.string().regex(FILA_CLIENT_ID_PATTERN, 'clientId deve ter de 8 a 64 letras, dígitos, - ou _.');
+export const waitingRoomClientIdSchema = z.string().regex(WAITING_ROOM_CLIENT_ID_PATTERN, 'clientId deve ter de 8 a 64 letras, dígitos, - ou _.');
 
-const withClient = <T extends string>(type: T) => z.object({ type: z.literal(type), clientId: filaClientIdSchema });
+const withClient = <T extends string>(type: T) => z.object({ type: z.literal(type), clientId: waitingRoomClientIdSchema });
 
 // Client -> server
 export const tryLoginSchema = withClient('TryLogin');
 export const getActiveUsersSchema = withClient('GetActiveUsers');
-export const logoutFilaSchema = withClient('Logout');
+export const logoutWaitingRoomSchema = withClient('Logout');
 export const updateActivitySchema = withClient('UpdateActivity');
-export const filaClientMessageSchema = z.discriminatedUnion('type', [tryLoginSchema, getActiveUsersSchema, logoutFilaSchema, updateActivitySchema]);
-export type FilaClientMessage = z.infer<typeof filaClientMessageSchema>;
-export const FILA_CLIENT_TYPES = ['TryLogin', 'GetActiveUsers', 'Logout', 'UpdateActivity'] as const;
+export const waitingRoomClientMessageSchema = z.discriminatedUnion('type', [tryLoginSchema, getActiveUsersSchema, logoutWaitingRoomSchema, updateActivitySchema]);
+export type WaitingRoomClientMessage = z.infer<typeof waitingRoomClientMessageSchema>;
+export const WAITING_ROOM_CLIENT_TYPES = ['TryLogin', 'GetActiveUsers', 'Logout', 'UpdateActivity'] as const;
 
 // Server -> client
 /** Waiting: posicao is 1 for the next to enter; quantidade is how many are waiting in all. */
@@ -41,7 +41,7 @@ export const proceedToLoginSchema = z.object({
 export const proceedToLogoutSchema = z.object({
   type: z.literal('ProceedToLogout'),
   /** saida: the client's own Logout (any tab); inatividade: two minutes without activity. */
-  motivo: z.enum(FILA_MOTIVOS_SAIDA),
+  motivo: z.enum(WAITING_ROOM_EXIT_REASONS),
 });
 /** Answer to GetActiveUsers: admitted sessions (ativos) and waiting clients (aguardando). */
 export const receiveActiveUsersSchema = z.object({
@@ -50,23 +50,23 @@ export const receiveActiveUsersSchema = z.object({
   aguardando: z.number().int().min(0),
 });
 /** A message the hub could not take; the connection stays open. */
-export const filaErrorSchema = z.object({
+export const waitingRoomErrorSchema = z.object({
   type: z.literal('Error'),
-  code: z.enum(FILA_ERROR_CODES),
+  code: z.enum(WAITING_ROOM_ERROR_CODES),
   message: z.string(),
   /** The `type` of the message that failed, when it had one. */
   requestType: z.string().optional(),
 });
-export const filaServerMessageSchema = z.discriminatedUnion('type', [receiveQueuePositionSchema, proceedToLoginSchema, proceedToLogoutSchema, receiveActiveUsersSchema, filaErrorSchema]);
-export type FilaServerMessage = z.infer<typeof filaServerMessageSchema>;
+export const waitingRoomServerMessageSchema = z.discriminatedUnion('type', [receiveQueuePositionSchema, proceedToLoginSchema, proceedToLogoutSchema, receiveActiveUsersSchema, waitingRoomErrorSchema]);
+export type WaitingRoomServerMessage = z.infer<typeof waitingRoomServerMessageSchema>;
 export type ReceiveQueuePosition = z.infer<typeof receiveQueuePositionSchema>;
 export type ProceedToLogin = z.infer<typeof proceedToLoginSchema>;
 export type ProceedToLogout = z.infer<typeof proceedToLogoutSchema>;
-export type FilaErrorCode = (typeof FILA_ERROR_CODES)[number];
+export type WaitingRoomErrorCode = (typeof WAITING_ROOM_ERROR_CODES)[number];
 
 // Operators: GET and PUT /api/admin/fila (administrators only)
 /** One switch of the automatic waiting room (docs/decisions/0025-many-processes.md). */
-export const filaTrocaAutomaticaSchema = z.object({
+export const waitingRoomAutomaticSwapSchema = z.object({
   ligada: z.boolean(),
   /** ativos, atraso, pool: the trigger that turned it on; calmo: every reading back under its limit; sem_leituras: no process confirmed it. */
   motivo: z.enum(['ativos', 'atraso', 'pool', 'calmo', 'sem_leituras']),
@@ -76,15 +76,15 @@ export const filaTrocaAutomaticaSchema = z.object({
   poolAguardando: z.number().int(),
   processo: z.string(),
 });
-export type FilaTrocaAutomatica = z.infer<typeof filaTrocaAutomaticaSchema>;
+export type WaitingRoomAutomaticSwap = z.infer<typeof waitingRoomAutomaticSwapSchema>;
 
 /** The automatic waiting room: its configuration, its state, the latest readings and its last switches. */
-export const filaAutomaticaSchema = z.object({
+export const automaticWaitingRoomSchema = z.object({
   /** FILA_AUTO: the portal may hold admissions by itself. */
   configurada: z.boolean(),
   /** Admissions are held by it right now. */
   ligada: z.boolean(),
-  motivo: filaTrocaAutomaticaSchema.shape.motivo.nullable(),
+  motivo: waitingRoomAutomaticSwapSchema.shape.motivo.nullable(),
   desde: z.string().nullable(),
   /** The limits (0 = that trigger is off), and the fraction of them every reading must be under to turn it off. */
   limites: z.object({ ativos: z.number().int(), atrasoMs: z.number().int(), poolAguardando: z.number().int(), fracao: z.number(), minimoMs: z.number().int() }),
@@ -95,11 +95,11 @@ export const filaAutomaticaSchema = z.object({
   /** Processes that reported in the last 5 seconds. */
   processos: z.number().int(),
   /** Latest first. */
-  trocas: z.array(filaTrocaAutomaticaSchema),
+  trocas: z.array(waitingRoomAutomaticSwapSchema),
 });
-export type FilaAutomatica = z.infer<typeof filaAutomaticaSchema>;
+export type AutomaticWaitingRoom = z.infer<typeof automaticWaitingRoomSchema>;
 
-export const filaEstadoSchema = z.object({
+export const waitingRoomStateSchema = z.object({
   /** FILA_ENABLED: false turns the whole waiting room off (everybody proceeds at once). */
   habilitada: z.boolean(),
   /** The room is on: a login needs an admission ticket (paused, somebody waiting, or full). */
@@ -116,11 +116,11 @@ export const filaEstadoSchema = z.object({
   /** WebSocket connections held by the process that answered. */
   conexoesNesteProcesso: z.number().int(),
   /** The automatic waiting room (FILA_AUTO); `ativa` and the held admissions include it. */
-  automatica: filaAutomaticaSchema.optional(),
+  automatica: automaticWaitingRoomSchema.optional(),
 });
-export type FilaEstado = z.infer<typeof filaEstadoSchema>;
+export type WaitingRoomState = z.infer<typeof waitingRoomStateSchema>;
 
-export const filaConfigSchema = z
+export const waitingRoomConfigSchema = z
   .object({
     capacidade: z.number().int().min(1).max(1_000_000).optional(),
     admissoesPorMinuto: z.number().int().min(1).max(1_000_000).optional(),
@@ -130,4 +130,4 @@ export const filaConfigSchema = z
   .refine((v) => v.capacidade !== undefined || v.admissoesPorMinuto !== undefined || v.pausada !== undefined, {
     message: 'Informe capacidade, admissoesPorMinuto ou pausada.',
   });
-export type FilaConfigInput = z.infer<typeof filaConfigSchema>;
+export type WaitingRoomConfigInput = z.infer<typeof waitingRoomConfigSchema>;

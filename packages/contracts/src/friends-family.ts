@@ -1,9 +1,9 @@
 import { z } from 'zod';
-export * from './friends-family-constantes.js';
+export * from './friends-family-constants.js';
 
 // Friends and Family (spec 001 sections 2.20, 6, 9; spec 000 sections 2, 6). docs/decisions/0009-economy.md
 
-export const cupomFriendsFamilySchema = z.object({
+export const friendsFamilyCouponSchema = z.object({
   cupom: z.string(),
   ordem: z.number().int().describe('1 a 5'),
   percentual: z.number().int(),
@@ -12,7 +12,7 @@ export const cupomFriendsFamilySchema = z.object({
   usoCupom: z.boolean(),
   dataUsoCupom: z.string().nullable(),
 });
-export type CupomFriendsFamily = z.infer<typeof cupomFriendsFamilySchema>;
+export type FriendsFamilyCoupon = z.infer<typeof friendsFamilyCouponSchema>;
 
 /** GET /friends-family: staff only (others get 403 and the web app goes to /home). */
-export const friendsFamilyResponseSchema = z.array(cupomFriendsFamilySchema);
+export const friendsFamilyResponseSchema = z.array(friendsFamilyCouponSchema);

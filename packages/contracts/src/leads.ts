@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { celularSchema, cepSchema, dataNascimentoSchema, emailSchema } from './fields.js';
+import { phoneSchema, cepSchema, birthDateSchema, emailSchema } from './fields.js';
 import { required } from './usuario.js';
 
 // The lead-capture page /expert-xp/ (spec 001 sections 2.21, 3, 9). docs/decisions/0009-economy.md
 
 /** Spec 001 section 9: 40% off, first purchase only, one use per CPF. One coupon per e-mail. */
-export const LEAD_PERCENTUAL = 40;
-export const LEAD_ORIGEM = 'expert-xp';
+export const LEAD_PERCENTAGE = 40;
+export const LEAD_ORIGIN = 'expert-xp';
 
 /**
  * The page shows 'CUPOM RESGATADO!' even when the call failed (spec 001 section 2.21): it then shows
  * this fixed code (the store accepts it once per CPF, first purchase only).
  */
-export const CUPOM_LEAD_FIXO = 'EXPERTXP40';
+export const FIXED_LEAD_COUPON = 'EXPERTXP40';
 
 export const LEAD_MSG = {
   sucesso: 'CUPOM RESGATADO!',
@@ -24,8 +24,8 @@ export const LEAD_MSG = {
 export const leadSchema = z.object({
   nome: required(z.string().trim().min(2, LEAD_MSG.nomeInvalido).max(120, LEAD_MSG.nomeInvalido)),
   email: required(emailSchema),
-  celular: required(celularSchema),
-  dtNascimento: required(dataNascimentoSchema),
+  celular: required(phoneSchema),
+  dtNascimento: required(birthDateSchema),
   cep: required(cepSchema),
   optinEmail: z.boolean({ error: MSG.camposObrigatorios }).optional().default(false),
   optinCelular: z.boolean({ error: MSG.camposObrigatorios }).optional().default(false),

@@ -11,24 +11,24 @@ export const MSG_LGPD = {
 } as const;
 
 /** Social accounts have no password: a session opened this recently confirms it is the member. */
-export const EXCLUSAO_LOGIN_RECENTE_MINUTOS = 15;
+export const DELETION_RECENT_LOGIN_MINUTES = 15;
 
 /** DELETE /usuario: the password (accounts that have one). */
-export const excluirContaSchema = z.object({ senha: z.string().max(200).optional() });
-export type ExcluirContaInput = z.input<typeof excluirContaSchema>;
+export const deleteAccountSchema = z.object({ senha: z.string().max(200).optional() });
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 /** Name and address an account gets when it is deleted (the row stays, anonymised). */
-export const NOME_CONTA_EXCLUIDA = 'Conta excluída';
-export const emailContaExcluida = (id: string) => `excluido+${id}@anonimo.invalid`;
+export const DELETED_ACCOUNT_NAME = 'Conta excluída';
+export const deletedAccountEmail = (id: string) => `excluido+${id}@anonimo.invalid`;
 
 /** The version of the export's layout: bump it when a collector changes shape. */
-export const MEUS_DADOS_FORMATO = 'legiao-meus-dados/1';
+export const MY_DATA_FORMAT = 'legiao-meus-dados/1';
 
 /** GET /usuario/meus-dados: one key per collector (titular, consentimentos, produtos, ...). */
-export const meusDadosSchema = z
+export const myDataSchema = z
   .object({
-    formato: z.literal(MEUS_DADOS_FORMATO),
+    formato: z.literal(MY_DATA_FORMAT),
     geradoEm: z.string(),
   })
   .catchall(z.unknown());
-export type MeusDados = z.infer<typeof meusDadosSchema>;
+export type MyData = z.infer<typeof myDataSchema>;

@@ -12,8 +12,8 @@ export const MSG_LOGIN_LINK = {
   validadeInvalida: 'A validade deve ficar entre 5 minutos e 7 dias.',
 } as const;
 
-export const LOGIN_LINK_TTL_MIN_MINUTOS = 5;
-export const LOGIN_LINK_TTL_MAX_MINUTOS = 7 * 24 * 60;
+export const LOGIN_LINK_TTL_MIN_MINUTES = 5;
+export const LOGIN_LINK_TTL_MAX_MINUTES = 7 * 24 * 60;
 
 /** POST /auth/loginbywill: the login page's hash, and celular decoded from its code parameter. */
 export const loginByWillSchema = z.object({
@@ -24,21 +24,21 @@ export const loginByWillSchema = z.object({
 export type LoginByWillInput = z.input<typeof loginByWillSchema>;
 
 /** POST /admin/login-links (operators only): one account by e-mail or CPF. */
-export const emitirLoginLinkSchema = z
+export const issueLoginLinkSchema = z
   .object({
     email: emailSchema.optional(),
     cpf: cpfSchema.optional(),
     validadeMinutos: z
       .number({ error: MSG_LOGIN_LINK.validadeInvalida })
       .int(MSG_LOGIN_LINK.validadeInvalida)
-      .min(LOGIN_LINK_TTL_MIN_MINUTOS, MSG_LOGIN_LINK.validadeInvalida)
-      .max(LOGIN_LINK_TTL_MAX_MINUTOS, MSG_LOGIN_LINK.validadeInvalida)
+      .min(LOGIN_LINK_TTL_MIN_MINUTES, MSG_LOGIN_LINK.validadeInvalida)
+      .max(LOGIN_LINK_TTL_MAX_MINUTES, MSG_LOGIN_LINK.validadeInvalida)
       .optional(),
     /** A benefit to preselect (the login page stores it as beneficioSelecionadoChatbot). */
     beneficio: z.string().trim().min(1).max(100).optional(),
   })
   .refine((v) => (v.email === undefined) !== (v.cpf === undefined), { message: MSG_LOGIN_LINK.identifiqueConta });
-export type EmitirLoginLinkInput = z.input<typeof emitirLoginLinkSchema>;
+export type IssueLoginLinkInput = z.input<typeof issueLoginLinkSchema>;
 
 export const loginLinkResponseSchema = z.object({ url: z.string(), expiraEm: z.string() });
 export type LoginLinkResponse = z.infer<typeof loginLinkResponseSchema>;

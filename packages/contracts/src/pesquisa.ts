@@ -5,13 +5,13 @@ import { int4Id } from './input-guard.js';
 // One question at a time; each answer returns the next question or the finished state. When the last
 // question is answered the server sets the member's perfil and credits 'Enriquecimento de Perfil' once.
 
-export const PESQUISA_TITULO = 'Personalizar Portal';
+export const SURVEY_TITLE = 'Personalizar Portal';
 
 /** The profiles an answer can point to (the member's perfil after the survey). */
-export const PERFIS_PESQUISA = ['funcional', 'outsider', 'estiloso'] as const;
-export type PerfilPesquisa = (typeof PERFIS_PESQUISA)[number];
+export const SURVEY_PROFILES = ['funcional', 'outsider', 'estiloso'] as const;
+export type SurveyProfile = (typeof SURVEY_PROFILES)[number];
 
-export const PESQUISA_MSG = {
+export const SURVEY_MSG = {
   /** The end view, also shown when loading fails (spec 001 sections 2.16 and 8). */
   encerrada: 'Obrigado! Pesquisa encerrada.',
   pesquisaInvalida: 'Pesquisa não encontrada.',
@@ -23,38 +23,38 @@ export const PESQUISA_MSG = {
   respostasDemais: 'Escolha no máximo uma resposta para esta pergunta.',
 } as const;
 
-export const pesquisaOpcaoSchema = z.object({
+export const surveyOptionSchema = z.object({
   idPesquisaPerguntaResposta: z.number().int(),
   descricao: z.string(),
 });
-export type PesquisaOpcao = z.infer<typeof pesquisaOpcaoSchema>;
+export type SurveyOption = z.infer<typeof surveyOptionSchema>;
 
-export const pesquisaPerguntaSchema = z.object({
+export const surveyQuestionSchema = z.object({
   idPesquisaPergunta: z.number().int(),
   descricao: z.string(),
-  respostas: z.array(pesquisaOpcaoSchema),
+  respostas: z.array(surveyOptionSchema),
 });
-export type PesquisaPergunta = z.infer<typeof pesquisaPerguntaSchema>;
+export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>;
 
 /**
  * GET /pesquisa and POST /pesquisa answer this. `pergunta` is the caller's next unanswered question;
  * when there is none the survey is over: `pergunta: null, finalizada: true` (idPesquisa null only when
  * no personalisation survey exists at all).
  */
-export const pesquisaEstadoSchema = z.object({
+export const surveyStateSchema = z.object({
   idPesquisa: z.number().int().nullable(),
-  pergunta: pesquisaPerguntaSchema.nullable(),
+  pergunta: surveyQuestionSchema.nullable(),
   finalizada: z.boolean(),
 });
-export type PesquisaEstado = z.infer<typeof pesquisaEstadoSchema>;
+export type SurveyState = z.infer<typeof surveyStateSchema>;
 
 // Ids are int4 columns: a bigger number is refused here, not by PostgreSQL (a 500 before issue 14).
-const idInt = int4Id(PESQUISA_MSG.respostaInvalida);
+const idInt = int4Id(SURVEY_MSG.respostaInvalida);
 
 /** POST /pesquisa (spec 001 section 3). The page sends one id; the server enforces each question's limit. */
-export const pesquisaRespostaInputSchema = z.object({
-  idPesquisa: int4Id(PESQUISA_MSG.pesquisaInvalida),
-  idPesquisaPergunta: int4Id(PESQUISA_MSG.perguntaInvalida),
-  idRespostas: z.array(idInt, { error: PESQUISA_MSG.respostaObrigatoria }).min(1, PESQUISA_MSG.respostaObrigatoria).max(10, PESQUISA_MSG.respostasDemais),
+export const surveyAnswerInputSchema = z.object({
+  idPesquisa: int4Id(SURVEY_MSG.pesquisaInvalida),
+  idPesquisaPergunta: int4Id(SURVEY_MSG.perguntaInvalida),
+  idRespostas: z.array(idInt, { error: SURVEY_MSG.respostaObrigatoria }).min(1, SURVEY_MSG.respostaObrigatoria).max(10, SURVEY_MSG.respostasDemais),
 });
-export type PesquisaRespostaInput = z.infer<typeof pesquisaRespostaInputSchema>;
+export type SurveyAnswerInput = z.infer<typeof surveyAnswerInputSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { absentWhenNull } from './fields.js';
 import { INT4_MAX } from './input-guard.js';
-import { TODOS, LOCAL_OUTRO, LOCAIS_COMPRA, PRODUTO_MSG, parseDataCompra } from './produto-constantes.js';
-export * from './produto-constantes.js';
+import { ALL, OTHER_PLACE, PURCHASE_PLACES, PRODUCT_MSG, parsePurchaseDate } from './produto-constants.js';
+export * from './produto-constants.js';
 
 // Catalogue and "Minha coleção" (spec 001 sections 2.13-2.15, 3, 4, 5, 9; spec 000 sections 2, 3, 7).
 // Wire names follow the spec. Decisions: docs/decisions/0006-legion-numbers.md, 0007-catalogue-api.md.
@@ -10,12 +10,12 @@ export * from './produto-constantes.js';
 // --- shared field schemas --------------------------------------------------------------------
 
 /** An order date: missing (null, empty) or invalid answers 'Data inválida' (spec 001 section 5). */
-export const dataCompraSchema = z
-  .string({ error: PRODUTO_MSG.dataInvalida })
+export const purchaseDateSchema = z
+  .string({ error: PRODUCT_MSG.dataInvalida })
   .transform((s, ctx) => {
-    const day = parseDataCompra(s);
+    const day = parsePurchaseDate(s);
     if (!day) {
-      ctx.addIssue({ code: 'custom', message: PRODUTO_MSG.dataInvalida });
+      ctx.addIssue({ code: 'custom', message: PRODUCT_MSG.dataInvalida });
       return z.NEVER;
     }
     return day;
@@ -23,40 +23,40 @@ export const dataCompraSchema = z
 
 // A JSON body carries numbers: "1" is refused as the document says (integer), not coerced
 // (issue 14). A query string only has text, so there the same rule reads the digits.
-const idProdutoSchema = z
-  .number({ error: PRODUTO_MSG.produtoObrigatorio })
-  .int(PRODUTO_MSG.produtoNaoEncontrado)
-  .positive(PRODUTO_MSG.produtoObrigatorio)
-  .max(INT4_MAX, PRODUTO_MSG.produtoNaoEncontrado);
-const idProdutoQuerySchema = z.coerce
-  .number({ error: PRODUTO_MSG.produtoObrigatorio })
-  .int(PRODUTO_MSG.produtoNaoEncontrado)
-  .positive(PRODUTO_MSG.produtoObrigatorio)
-  .max(INT4_MAX, PRODUTO_MSG.produtoNaoEncontrado);
+const productIdSchema = z
+  .number({ error: PRODUCT_MSG.produtoObrigatorio })
+  .int(PRODUCT_MSG.produtoNaoEncontrado)
+  .positive(PRODUCT_MSG.produtoObrigatorio)
+  .max(INT4_MAX, PRODUCT_MSG.produtoNaoEncontrado);
+const productIdQuerySchema = z.coerce
+  .number({ error: PRODUCT_MSG.produtoObrigatorio })
+  .int(PRODUCT_MSG.produtoNaoEncontrado)
+  .positive(PRODUCT_MSG.produtoObrigatorio)
+  .max(INT4_MAX, PRODUCT_MSG.produtoNaoEncontrado);
 
-const quantidadeSchema = z.number({ error: PRODUTO_MSG.quantidadeInvalida }).int(PRODUTO_MSG.quantidadeInvalida).min(1, PRODUTO_MSG.quantidadeInvalida).max(99, PRODUTO_MSG.quantidadeInvalida);
+const quantitySchema = z.number({ error: PRODUCT_MSG.quantidadeInvalida }).int(PRODUCT_MSG.quantidadeInvalida).min(1, PRODUCT_MSG.quantidadeInvalida).max(99, PRODUCT_MSG.quantidadeInvalida);
 
-const localCompraSchema = z.string({ error: PRODUTO_MSG.localObrigatorio }).trim().min(1, PRODUTO_MSG.localObrigatorio).max(80, PRODUTO_MSG.localLongo);
-const localCompraOutroSchema = absentWhenNull(z.string().trim().max(80, PRODUTO_MSG.localLongo));
+const purchasePlaceSchema = z.string({ error: PRODUCT_MSG.localObrigatorio }).trim().min(1, PRODUCT_MSG.localObrigatorio).max(80, PRODUCT_MSG.localLongo);
+const otherPurchasePlaceSchema = absentWhenNull(z.string().trim().max(80, PRODUCT_MSG.localLongo));
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-const LOCAL_POR_CHAVE = new Map<string, string>(LOCAIS_COMPRA.map((l) => [fold(l.value), l.value]));
+const PLACE_BY_KEY = new Map<string, string>(PURCHASE_PLACES.map((l) => [fold(l.value), l.value]));
 
 /**
  * The stored purchase place: a listed place in its canonical spelling, the free text that replaces
  * 'Outro' (spec 001 section 5), or the free text itself when the client already replaced it.
  * Returns null when 'Outro' comes without its text.
  */
-export function resolveLocalCompra(localCompra: string, localCompraOutro?: string): string | null {
-  const canonical = LOCAL_POR_CHAVE.get(fold(localCompra));
-  if (canonical === LOCAL_OUTRO) return localCompraOutro?.trim() ? localCompraOutro.trim() : null;
-  return canonical ?? localCompra.trim();
+export function resolvePurchasePlace(purchasePlace: string, otherPurchasePlace?: string): string | null {
+  const canonical = PLACE_BY_KEY.get(fold(purchasePlace));
+  if (canonical === OTHER_PLACE) return otherPurchasePlace?.trim() ? otherPurchasePlace.trim() : null;
+  return canonical ?? purchasePlace.trim();
 }
 
 // --- catalogue -------------------------------------------------------------------------------
 
 /** A catalogue product (spec 001 section 3). Times are whole hours; null where it doesn't apply. */
-export const produtoSchema = z.object({
+export const productSchema = z.object({
   id: z.number().int(),
   sku: z.string(),
   nome: z.string(),
@@ -72,20 +72,20 @@ export const produtoSchema = z.object({
   tempoComGelo: z.number().int().nullable().describe('Horas que mantém com gelo'),
   moldura: z.string().nullable().describe("Nome da moldura do card, ex.: 'Clássica', 'Legião 1913', 'Artista Nina Prado'"),
 });
-export type Produto = z.infer<typeof produtoSchema>;
+export type Product = z.infer<typeof productSchema>;
 
-const pageSchema = z.coerce.number({ error: PRODUTO_MSG.paginaInvalida }).int(PRODUTO_MSG.paginaInvalida).min(1, PRODUTO_MSG.paginaInvalida).max(100_000, PRODUTO_MSG.paginaInvalida);
-const pageSizeSchema = z.coerce.number({ error: PRODUTO_MSG.paginaInvalida }).int(PRODUTO_MSG.paginaInvalida).min(1, PRODUTO_MSG.paginaInvalida).max(1000, PRODUTO_MSG.paginaInvalida);
+const pageSchema = z.coerce.number({ error: PRODUCT_MSG.paginaInvalida }).int(PRODUCT_MSG.paginaInvalida).min(1, PRODUCT_MSG.paginaInvalida).max(100_000, PRODUCT_MSG.paginaInvalida);
+const pageSizeSchema = z.coerce.number({ error: PRODUCT_MSG.paginaInvalida }).int(PRODUCT_MSG.paginaInvalida).min(1, PRODUCT_MSG.paginaInvalida).max(1000, PRODUCT_MSG.paginaInvalida);
 
 /** GET /produto/?page=1&pageSize=1000 (spec 001 section 9: list page size 1000). */
-export const produtoListaQuerySchema = z.object({
+export const productListQuerySchema = z.object({
   page: pageSchema.default(1),
   pageSize: pageSizeSchema.default(1000),
 });
 
 /** 'TODOS' or empty means no filter. */
-const filtroSchema = z.preprocess(
-  (v) => (typeof v === 'string' && (v.trim() === '' || v.trim().toUpperCase() === TODOS) ? undefined : v),
+const filterSchema = z.preprocess(
+  (v) => (typeof v === 'string' && (v.trim() === '' || v.trim().toUpperCase() === ALL) ? undefined : v),
   z.string().trim().max(80).optional(),
 );
 
@@ -93,31 +93,31 @@ const filtroSchema = z.preprocess(
  * GET /produto/busca: q is split by spaces and every word must appear in the name (ignoring case
  * and accents); categoria and subcategoria filter exactly. Default page size 48.
  */
-export const produtoBuscaQuerySchema = z.object({
-  q: z.string().max(100, PRODUTO_MSG.buscaLonga).optional(),
-  categoria: filtroSchema,
-  subcategoria: filtroSchema,
+export const productSearchQuerySchema = z.object({
+  q: z.string().max(100, PRODUCT_MSG.buscaLonga).optional(),
+  categoria: filterSchema,
+  subcategoria: filterSchema,
   page: pageSchema.default(1),
   pageSize: pageSizeSchema.default(48),
 });
-export type ProdutoBuscaQuery = z.input<typeof produtoBuscaQuerySchema>;
+export type ProductSearchQuery = z.input<typeof productSearchQuerySchema>;
 
 /** The answer of both catalogue lists. */
-export const produtoPaginaSchema = z.object({
-  items: z.array(produtoSchema),
+export const productPageSchema = z.object({
+  items: z.array(productSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
 });
-export type ProdutoPagina = z.infer<typeof produtoPaginaSchema>;
+export type ProductPage = z.infer<typeof productPageSchema>;
 
 /** GET /produto/categoria: one item per category, its subcategories (product lines) sorted. */
-export const categoriaSchema = z.object({ categoria: z.string(), subcategorias: z.array(z.string()) });
-export const categoriasResponseSchema = z.array(categoriaSchema);
-export type CategoriaProduto = z.infer<typeof categoriaSchema>;
+export const categorySchema = z.object({ categoria: z.string(), subcategorias: z.array(z.string()) });
+export const categoriesResponseSchema = z.array(categorySchema);
+export type ProductCategory = z.infer<typeof categorySchema>;
 
-export const produtoIdParamsSchema = z.object({
-  id: z.coerce.number({ error: PRODUTO_MSG.produtoNaoEncontrado }).int(PRODUTO_MSG.produtoNaoEncontrado).positive(PRODUTO_MSG.produtoNaoEncontrado).max(2_147_483_647, PRODUTO_MSG.produtoNaoEncontrado),
+export const productIdParamsSchema = z.object({
+  id: z.coerce.number({ error: PRODUCT_MSG.produtoNaoEncontrado }).int(PRODUCT_MSG.produtoNaoEncontrado).positive(PRODUCT_MSG.produtoNaoEncontrado).max(2_147_483_647, PRODUCT_MSG.produtoNaoEncontrado),
 });
 
 // --- a member's products ---------------------------------------------------------------------
@@ -127,7 +127,7 @@ export const produtoIdParamsSchema = z.object({
  * as a gift (quantidadePresente > 0). legionario: the entry holds numbered pieces; codigoLegionario
  * is the lowest of them (shown as codigoLegionario/1913), codigosLegionario all of them.
  */
-export const produtoClienteItemSchema = z.object({
+export const memberProductItemSchema = z.object({
   id: z.string(),
   quantidade: z.number().int(),
   dataCompra: z.string().describe('AAAA-MM-DD'),
@@ -140,19 +140,19 @@ export const produtoClienteItemSchema = z.object({
   codigoLegionario: z.number().int().nullable().describe('Menor número da Legião da entrada, exibido como codigoLegionario/1913'),
   codigosLegionario: z.array(z.number().int()).describe('Todos os números da Legião da entrada (um por peça)'),
 });
-export type ProdutoClienteItem = z.infer<typeof produtoClienteItemSchema>;
+export type MemberProductItem = z.infer<typeof memberProductItemSchema>;
 
 /** The member's entries of one catalogue product; id is the catalogue product id. */
-export const grupoProdutoClienteSchema = z.object({
+export const memberProductGroupSchema = z.object({
   id: z.number().int().describe('Id do produto no catálogo (rota /editar-produto/{id})'),
   nome: z.string(),
   categoria: z.string(),
   img: z.string(),
   moldura: z.string().nullable(),
-  produtos: z.array(produtoClienteItemSchema),
+  produtos: z.array(memberProductItemSchema),
 });
-export type GrupoProdutoCliente = z.infer<typeof grupoProdutoClienteSchema>;
-export const gruposProdutoClienteSchema = z.array(grupoProdutoClienteSchema);
+export type MemberProductGroup = z.infer<typeof memberProductGroupSchema>;
+export const memberProductGroupsSchema = z.array(memberProductGroupSchema);
 
 /**
  * GET /produto/cliente lists:
@@ -162,15 +162,15 @@ export const gruposProdutoClienteSchema = z.array(grupoProdutoClienteSchema);
  * - presentes ("Meus presentes"): keeps groups with at least one verified entry bought as a gift
  *   (spec 001 section 2.15).
  */
-export const LISTAS_PRODUTO_CLIENTE = ['todos', 'colecao', 'presentes'] as const;
-export const produtoClienteQuerySchema = z.object({
-  lista: z.enum(LISTAS_PRODUTO_CLIENTE).default('todos').describe('todos (padrão), colecao (home) ou presentes (Meus presentes)'),
-  idProduto: idProdutoQuerySchema.optional().describe('Só o grupo deste produto'),
+export const MEMBER_PRODUCT_LISTS = ['todos', 'colecao', 'presentes'] as const;
+export const memberProductQuerySchema = z.object({
+  lista: z.enum(MEMBER_PRODUCT_LISTS).default('todos').describe('todos (padrão), colecao (home) ou presentes (Meus presentes)'),
+  idProduto: productIdQuerySchema.optional().describe('Só o grupo deste produto'),
 });
 
-const localCompraRefine = (v: { localCompra?: string; localCompraOutro?: string }, ctx: z.RefinementCtx) => {
-  if (v.localCompra !== undefined && resolveLocalCompra(v.localCompra, v.localCompraOutro) === null) {
-    ctx.addIssue({ code: 'custom', path: ['localCompraOutro'], message: PRODUTO_MSG.localObrigatorio });
+const purchasePlaceRefine = (v: { localCompra?: string; localCompraOutro?: string }, ctx: z.RefinementCtx) => {
+  if (v.localCompra !== undefined && resolvePurchasePlace(v.localCompra, v.localCompraOutro) === null) {
+    ctx.addIssue({ code: 'custom', path: ['localCompraOutro'], message: PRODUCT_MSG.localObrigatorio });
   }
 };
 
@@ -179,18 +179,18 @@ const localCompraRefine = (v: { localCompra?: string; localCompraOutro?: string 
  * localCompraOutro, which replaces it; 'Ganhei de presente' sets presente. dataCompra defaults to
  * today, quantidade to 1. Verification and legion numbers can't be sent: unknown keys are dropped.
  */
-export const adicionarProdutoSchema = z
+export const addProductSchema = z
   .object({
-    idProduto: idProdutoSchema,
-    localCompra: localCompraSchema.describe("Um dos locais da lista ou texto livre; 'Outro' exige localCompraOutro"),
-    localCompraOutro: localCompraOutroSchema.describe("Texto que substitui 'Outro'"),
+    idProduto: productIdSchema,
+    localCompra: purchasePlaceSchema.describe("Um dos locais da lista ou texto livre; 'Outro' exige localCompraOutro"),
+    localCompraOutro: otherPurchasePlaceSchema.describe("Texto que substitui 'Outro'"),
     presente: z.boolean().optional().describe("Ganhei de presente; 'Ganhei de presente' como local também marca"),
-    dataCompra: dataCompraSchema.optional().describe('AAAA-MM-DD ou dd/MM/aaaa; ausente = hoje'),
-    quantidade: quantidadeSchema.optional().describe('Unidades, 1 a 99 (padrão 1)'),
+    dataCompra: purchaseDateSchema.optional().describe('AAAA-MM-DD ou dd/MM/aaaa; ausente = hoje'),
+    quantidade: quantitySchema.optional().describe('Unidades, 1 a 99 (padrão 1)'),
   })
-  .superRefine(localCompraRefine);
-export type AdicionarProdutoInput = z.input<typeof adicionarProdutoSchema>;
-export type AdicionarProduto = z.output<typeof adicionarProdutoSchema>;
+  .superRefine(purchasePlaceRefine);
+export type AddProductInput = z.input<typeof addProductSchema>;
+export type AddProduct = z.output<typeof addProductSchema>;
 
 /**
  * PUT /produto/cliente: a partial update of one entry (absent fields stay as they are). id names
@@ -198,33 +198,33 @@ export type AdicionarProduto = z.output<typeof adicionarProdutoSchema>;
  * Verified entries only take the gift fields (compradoParaPresente / quantidadePresente, 0 to the
  * order's quantity); the others take localCompra, dataCompra, quantidade and presente.
  */
-export const editarProdutoSchema = z
+export const editProductSchema = z
   .object({
-    id: z.uuid({ error: PRODUTO_MSG.produtoNaoEncontrado }).optional().describe('Id da entrada (pedido); sem ele, a única entrada de idProduto'),
-    idProduto: idProdutoSchema,
-    localCompra: localCompraSchema.optional(),
-    localCompraOutro: localCompraOutroSchema,
-    quantidade: quantidadeSchema.optional(),
-    dataCompra: dataCompraSchema.optional(),
+    id: z.uuid({ error: PRODUCT_MSG.produtoNaoEncontrado }).optional().describe('Id da entrada (pedido); sem ele, a única entrada de idProduto'),
+    idProduto: productIdSchema,
+    localCompra: purchasePlaceSchema.optional(),
+    localCompraOutro: otherPurchasePlaceSchema,
+    quantidade: quantitySchema.optional(),
+    dataCompra: purchaseDateSchema.optional(),
     presente: z.boolean().optional(),
     compradoParaPresente: z.boolean().optional(),
     quantidadePresente: z
-      .number({ error: PRODUTO_MSG.quantidadePresenteInvalida })
-      .int(PRODUTO_MSG.quantidadePresenteInvalida)
-      .min(0, PRODUTO_MSG.quantidadePresenteInvalida)
-      .max(99, PRODUTO_MSG.quantidadePresenteInvalida)
+      .number({ error: PRODUCT_MSG.quantidadePresenteInvalida })
+      .int(PRODUCT_MSG.quantidadePresenteInvalida)
+      .min(0, PRODUCT_MSG.quantidadePresenteInvalida)
+      .max(99, PRODUCT_MSG.quantidadePresenteInvalida)
       .optional(),
   })
-  .superRefine(localCompraRefine);
-export type EditarProdutoInput = z.input<typeof editarProdutoSchema>;
-export type EditarProduto = z.output<typeof editarProdutoSchema>;
+  .superRefine(purchasePlaceRefine);
+export type EditProductInput = z.input<typeof editProductSchema>;
+export type EditProduct = z.output<typeof editProductSchema>;
 
-export const produtoClienteIdParamsSchema = z.object({ id: z.uuid({ error: PRODUTO_MSG.produtoNaoEncontrado }) });
+export const memberProductIdParamsSchema = z.object({ id: z.uuid({ error: PRODUCT_MSG.produtoNaoEncontrado }) });
 /** DELETE /produto/cliente/{id}?todos=true removes every entry of that entry's product. */
-export const removerProdutoQuerySchema = z.object({
+export const removeProductQuerySchema = z.object({
   todos: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
 });
 
-export const adicionarProdutoResponseSchema = z.object({ message: z.string(), id: z.string(), grupo: grupoProdutoClienteSchema });
-export const editarProdutoResponseSchema = z.object({ message: z.string(), grupo: grupoProdutoClienteSchema });
-export const removerProdutoResponseSchema = z.object({ message: z.string(), removidos: z.number().int() });
+export const addProductResponseSchema = z.object({ message: z.string(), id: z.string(), grupo: memberProductGroupSchema });
+export const editProductResponseSchema = z.object({ message: z.string(), grupo: memberProductGroupSchema });
+export const removeProductResponseSchema = z.object({ message: z.string(), removidos: z.number().int() });

@@ -6,7 +6,7 @@ import { int4Id } from './input-guard.js';
 // state. The validation below is THE rule set: the web runs it before posting and the API runs it again
 // against its own questions. docs/decisions/0014-pesquisas.md
 
-export const SATISFACAO_MSG = {
+export const SATISFACTION_MSG = {
   /** Banner: a question of the page has no chosen option and no free text with a letter. */
   responderTodas: 'Obrigatório responder todas as perguntas.',
   /** Per question: a free text shorter than MIN_COMPLEMENTO. */
@@ -28,38 +28,38 @@ export const SATISFACAO_MSG = {
 } as const;
 
 /** Step titles, index 0 = page 1 (spec 001 section 2.17). */
-export const PAGINAS_SATISFACAO = [
+export const SATISFACTION_PAGES = [
   'Navegação e usabilidade',
   'Benefícios e Recompensas',
   'Experiência com a Marca',
   'Comunicação e Conteúdo',
   'Impacto Geral e Satisfação',
 ] as const;
-export const TOTAL_PAGINAS_SATISFACAO = 5;
+export const TOTAL_SATISFACTION_PAGES = 5;
 /** Minimum free-text length (spec 001 section 9). */
-export const MIN_COMPLEMENTO = 10;
-export const MAX_COMPLEMENTO = 2000;
+export const MIN_COMPLEMENT = 10;
+export const MAX_COMPLEMENT = 2000;
 /** How long the 'responder todas' banner stays (ms). */
-export const BANNER_SATISFACAO_MS = 3000;
+export const BANNER_SATISFACTION_MS = 3000;
 /** The loader hides this long after the page loads (ms). */
-export const LOADER_SATISFACAO_MS = 600;
+export const LOADER_SATISFACTION_MS = 600;
 
-export function tituloPagina(pagina: number): string {
-  return PAGINAS_SATISFACAO[Math.min(Math.max(pagina, 1), TOTAL_PAGINAS_SATISFACAO) - 1]!;
+export function pageTitle(page: number): string {
+  return SATISFACTION_PAGES[Math.min(Math.max(page, 1), TOTAL_SATISFACTION_PAGES) - 1]!;
 }
 
 /** 'Etapa n de 5'. */
-export function rotuloEtapa(pagina: number): string {
-  return `Etapa ${pagina} de ${TOTAL_PAGINAS_SATISFACAO}`;
+export function stepLabel(page: number): string {
+  return `Etapa ${page} de ${TOTAL_SATISFACTION_PAGES}`;
 }
 
 /** Progress bar width in percent: 20% per step, 100% when finished. */
-export function progressoSatisfacao(pagina: number, concluida: boolean): number {
-  if (concluida) return 100;
-  return Math.min(Math.max(pagina, 1), TOTAL_PAGINAS_SATISFACAO) * (100 / TOTAL_PAGINAS_SATISFACAO);
+export function satisfactionProgress(page: number, completed: boolean): number {
+  if (completed) return 100;
+  return Math.min(Math.max(page, 1), TOTAL_SATISFACTION_PAGES) * (100 / TOTAL_SATISFACTION_PAGES);
 }
 
-export const satisfacaoOpcaoSchema = z.object({
+export const satisfactionOptionSchema = z.object({
   idPesquisaPerguntaResposta: z.number().int(),
   ordem: z.number().int(),
   descricao: z.string(),
@@ -70,16 +70,16 @@ export const satisfacaoOpcaoSchema = z.object({
   /** The prompt of the free-text box ('Qual?', 'Digite sobre', ...); null when complemento is false. */
   textoComplemento: z.string().nullable(),
 });
-export type SatisfacaoOpcao = z.infer<typeof satisfacaoOpcaoSchema>;
+export type SatisfactionOption = z.infer<typeof satisfactionOptionSchema>;
 
-export const satisfacaoPerguntaSchema = z.object({
+export const satisfactionQuestionSchema = z.object({
   idPesquisaPergunta: z.number().int(),
   /** 1..18 across the whole survey: the number shown before the question. */
   ordem: z.number().int(),
   descricao: z.string(),
-  respostas: z.array(satisfacaoOpcaoSchema),
+  respostas: z.array(satisfactionOptionSchema),
 });
-export type SatisfacaoPergunta = z.infer<typeof satisfacaoPerguntaSchema>;
+export type SatisfactionQuestion = z.infer<typeof satisfactionQuestionSchema>;
 
 /**
  * GET /satisfacao?hash=, and the answer of POST and DELETE.
@@ -91,58 +91,58 @@ export type SatisfacaoPergunta = z.infer<typeof satisfacaoPerguntaSchema>;
  * - cupom: the member's coupon, only when concluded.
  * - nome: the member's first name (the thank-you screen), null for an unknown hash.
  */
-export const satisfacaoEstadoSchema = z.object({
+export const satisfactionStateSchema = z.object({
   idPesquisa: z.number().int().nullable(),
-  pagina: z.number().int().min(1).max(TOTAL_PAGINAS_SATISFACAO),
+  pagina: z.number().int().min(1).max(TOTAL_SATISFACTION_PAGES),
   titulo: z.string(),
   faseEncerrada: z.boolean(),
   concluida: z.boolean(),
   cupom: z.string().nullable(),
   nome: z.string().nullable(),
-  perguntas: z.array(satisfacaoPerguntaSchema),
+  perguntas: z.array(satisfactionQuestionSchema),
 });
-export type SatisfacaoEstado = z.infer<typeof satisfacaoEstadoSchema>;
+export type SatisfactionState = z.infer<typeof satisfactionStateSchema>;
 
 // Ids are int4 columns: a bigger number is refused here, not by PostgreSQL (a 500 before issue 14).
 const idInt = int4Id;
 
-export const satisfacaoRespostaSchema = z.object({
-  idPesquisa: idInt(SATISFACAO_MSG.pesquisaInvalida),
-  idPesquisaPergunta: idInt(SATISFACAO_MSG.perguntaForaDaEtapa),
+export const satisfactionAnswerSchema = z.object({
+  idPesquisa: idInt(SATISFACTION_MSG.pesquisaInvalida),
+  idPesquisaPergunta: idInt(SATISFACTION_MSG.perguntaForaDaEtapa),
   /** At most one id (single choice); empty when the question is answered by text only. */
-  idRespostas: z.array(idInt(SATISFACAO_MSG.respostaInvalida), { error: SATISFACAO_MSG.respostaInvalida }).max(1, SATISFACAO_MSG.umaResposta),
-  complemento: z.string({ error: SATISFACAO_MSG.maisDetalhes }).max(MAX_COMPLEMENTO, SATISFACAO_MSG.textoLongo).nullable(),
+  idRespostas: z.array(idInt(SATISFACTION_MSG.respostaInvalida), { error: SATISFACTION_MSG.respostaInvalida }).max(1, SATISFACTION_MSG.umaResposta),
+  complemento: z.string({ error: SATISFACTION_MSG.maisDetalhes }).max(MAX_COMPLEMENT, SATISFACTION_MSG.textoLongo).nullable(),
 });
-export type SatisfacaoResposta = z.infer<typeof satisfacaoRespostaSchema>;
+export type SatisfactionAnswer = z.infer<typeof satisfactionAnswerSchema>;
 
-export const satisfacaoHashSchema = z.string({ error: SATISFACAO_MSG.hashObrigatorio }).trim().min(1, SATISFACAO_MSG.hashObrigatorio).max(200, SATISFACAO_MSG.pesquisaInvalida);
+export const satisfactionHashSchema = z.string({ error: SATISFACTION_MSG.hashObrigatorio }).trim().min(1, SATISFACTION_MSG.hashObrigatorio).max(200, SATISFACTION_MSG.pesquisaInvalida);
 
 /** POST /satisfacao body. */
-export const satisfacaoInputSchema = z.object({
-  hash: satisfacaoHashSchema,
-  respostas: z.array(satisfacaoRespostaSchema, { error: SATISFACAO_MSG.responderTodas }).min(1, SATISFACAO_MSG.responderTodas).max(20, SATISFACAO_MSG.perguntaForaDaEtapa),
+export const satisfactionInputSchema = z.object({
+  hash: satisfactionHashSchema,
+  respostas: z.array(satisfactionAnswerSchema, { error: SATISFACTION_MSG.responderTodas }).min(1, SATISFACTION_MSG.responderTodas).max(20, SATISFACTION_MSG.perguntaForaDaEtapa),
 });
-export type SatisfacaoInput = z.infer<typeof satisfacaoInputSchema>;
+export type SatisfactionInput = z.infer<typeof satisfactionInputSchema>;
 
 /** GET and DELETE /satisfacao?hash=. A missing hash is an unknown hash (GET answers 'encerrada'). */
-export const satisfacaoQuerySchema = z.object({ hash: z.string().max(200).optional() });
+export const satisfactionQuerySchema = z.object({ hash: z.string().max(200).optional() });
 
 // ---------------------------------------------------------------------------------------------
 // The shared validation (spec 001 section 5)
 
 /** What the validation needs of a question (the API passes its own rows, the web the GET answer). */
-export interface PerguntaValidavel {
+export interface ValidatableQuestion {
   idPesquisaPergunta: number;
   ordem: number;
-  respostas: ReadonlyArray<Pick<SatisfacaoOpcao, 'idPesquisaPerguntaResposta' | 'complemento' | 'exigeComplemento'>>;
+  respostas: ReadonlyArray<Pick<SatisfactionOption, 'idPesquisaPerguntaResposta' | 'complemento' | 'exigeComplemento'>>;
 }
-export interface RespostaValidavel {
+export interface ValidatableAnswer {
   idPesquisaPergunta: number;
   idRespostas: readonly number[];
   complemento?: string | null;
 }
 
-export type ValidacaoSatisfacao =
+export type SatisfactionValidation =
   | { ok: true }
   | {
       ok: false;
@@ -154,16 +154,16 @@ export type ValidacaoSatisfacao =
       semResposta: number[];
     };
 
-const LETRA = /\p{L}/u;
+const LETTER = /\p{L}/u;
 
 /** True when the text contains at least one letter (digits and spaces alone do not answer). */
-export function temLetra(texto: string | null | undefined): boolean {
-  return LETRA.test(texto ?? '');
+export function hasLetter(text: string | null | undefined): boolean {
+  return LETTER.test(text ?? '');
 }
 
 /** The text as stored and measured: trimmed, null when empty. */
-export function normalizarComplemento(texto: string | null | undefined): string | null {
-  const t = (texto ?? '').trim();
+export function normaliseComplement(text: string | null | undefined): string | null {
+  const t = (text ?? '').trim();
   return t.length > 0 ? t : null;
 }
 
@@ -175,51 +175,51 @@ export function normalizarComplemento(texto: string | null | undefined): string 
  * A text sent for an option that offers no box is ignored (the page does not show one).
  * A chosen id that is not an option of the question counts as no option (the API rejects it before).
  */
-export function validarPaginaSatisfacao(
-  perguntas: readonly PerguntaValidavel[],
-  respostas: readonly RespostaValidavel[],
-): ValidacaoSatisfacao {
-  const porPergunta: Record<number, string> = {};
-  const semResposta: number[] = [];
-  const ordenadas = [...perguntas].sort((a, b) => a.ordem - b.ordem);
-  for (const pergunta of ordenadas) {
-    const resposta = respostas.find((r) => r.idPesquisaPergunta === pergunta.idPesquisaPergunta);
-    const texto = normalizarComplemento(resposta?.complemento);
-    const opcao = pergunta.respostas.find((o) => resposta?.idRespostas.includes(o.idPesquisaPerguntaResposta));
-    if (!opcao) {
-      if (!temLetra(texto)) semResposta.push(pergunta.idPesquisaPergunta);
-      else if (texto!.length < MIN_COMPLEMENTO) porPergunta[pergunta.idPesquisaPergunta] = SATISFACAO_MSG.maisDetalhes;
+export function validateSatisfactionPage(
+  questions: readonly ValidatableQuestion[],
+  answers: readonly ValidatableAnswer[],
+): SatisfactionValidation {
+  const byQuestion: Record<number, string> = {};
+  const withoutAnswer: number[] = [];
+  const sorted = [...questions].sort((a, b) => a.ordem - b.ordem);
+  for (const question of sorted) {
+    const answer = answers.find((r) => r.idPesquisaPergunta === question.idPesquisaPergunta);
+    const text = normaliseComplement(answer?.complemento);
+    const option = question.respostas.find((o) => answer?.idRespostas.includes(o.idPesquisaPerguntaResposta));
+    if (!option) {
+      if (!hasLetter(text)) withoutAnswer.push(question.idPesquisaPergunta);
+      else if (text!.length < MIN_COMPLEMENT) byQuestion[question.idPesquisaPergunta] = SATISFACTION_MSG.maisDetalhes;
       continue;
     }
-    if (opcao.exigeComplemento) {
-      if (!temLetra(texto)) porPergunta[pergunta.idPesquisaPergunta] = SATISFACAO_MSG.campoObrigatorio;
-      else if (texto!.length < MIN_COMPLEMENTO) porPergunta[pergunta.idPesquisaPergunta] = SATISFACAO_MSG.maisDetalhes;
-    } else if (opcao.complemento && texto !== null && texto.length < MIN_COMPLEMENTO) {
-      porPergunta[pergunta.idPesquisaPergunta] = SATISFACAO_MSG.maisDetalhes;
+    if (option.exigeComplemento) {
+      if (!hasLetter(text)) byQuestion[question.idPesquisaPergunta] = SATISFACTION_MSG.campoObrigatorio;
+      else if (text!.length < MIN_COMPLEMENT) byQuestion[question.idPesquisaPergunta] = SATISFACTION_MSG.maisDetalhes;
+    } else if (option.complemento && text !== null && text.length < MIN_COMPLEMENT) {
+      byQuestion[question.idPesquisaPergunta] = SATISFACTION_MSG.maisDetalhes;
     }
   }
-  if (semResposta.length === 0 && Object.keys(porPergunta).length === 0) return { ok: true };
+  if (withoutAnswer.length === 0 && Object.keys(byQuestion).length === 0) return { ok: true };
   return {
     ok: false,
-    ...(semResposta.length > 0 ? { banner: SATISFACAO_MSG.responderTodas } : {}),
-    porPergunta,
-    semResposta,
+    ...(withoutAnswer.length > 0 ? { banner: SATISFACTION_MSG.responderTodas } : {}),
+    porPergunta: byQuestion,
+    semResposta: withoutAnswer,
   };
 }
 
 /** The complemento to store for an answer: kept only when the chosen option (or no option) takes a text. */
-export function complementoArmazenado(pergunta: PerguntaValidavel, resposta: RespostaValidavel): string | null {
-  const texto = normalizarComplemento(resposta.complemento);
-  const opcao = pergunta.respostas.find((o) => resposta.idRespostas.includes(o.idPesquisaPerguntaResposta));
-  if (!opcao) return texto;
-  return opcao.complemento || opcao.exigeComplemento ? texto : null;
+export function storedComplement(question: ValidatableQuestion, answer: ValidatableAnswer): string | null {
+  const text = normaliseComplement(answer.complemento);
+  const option = question.respostas.find((o) => answer.idRespostas.includes(o.idPesquisaPerguntaResposta));
+  if (!option) return text;
+  return option.complemento || option.exigeComplemento ? text : null;
 }
 
 /**
  * The 400 of POST /satisfacao: the banner (no idPesquisaPergunta) and/or one entry per failing
  * question, in page order, with the question's id, so the page can put each message under its question.
  */
-export const satisfacaoErrorResponseSchema = z.object({
+export const satisfactionErrorResponseSchema = z.object({
   errors: z.array(z.object({ message: z.string(), code: z.string().optional(), idPesquisaPergunta: z.number().int().optional() })).min(1),
 });
-export type SatisfacaoErrorResponse = z.infer<typeof satisfacaoErrorResponseSchema>;
+export type SatisfactionErrorResponse = z.infer<typeof satisfactionErrorResponseSchema>;

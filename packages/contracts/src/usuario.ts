@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { absentWhenNull, celularSchema, cepSchema, cpfSchema, dataNascimentoSchema, emailSchema, UFS } from './fields.js';
-import { senhaSchema } from './senha.js';
+import { absentWhenNull, phoneSchema, cepSchema, cpfSchema, birthDateSchema, emailSchema, UFS } from './fields.js';
+import { passwordSchema } from './password.js';
 
 /** Canonical gender values (profile edit). Sign-up sends the longer labels; both are accepted. */
-export const GENEROS = ['homem', 'mulher', 'naobinario', 'outro', 'naodizer'] as const;
-export type Genero = (typeof GENEROS)[number];
-const GENERO_ALIASES: Record<string, Genero> = {
+export const GENDERS = ['homem', 'mulher', 'naobinario', 'outro', 'naodizer'] as const;
+export type Gender = (typeof GENDERS)[number];
+const GENDER_ALIASES: Record<string, Gender> = {
   homem: 'homem',
   mulher: 'mulher',
   'nao binario': 'naobinario',
@@ -15,20 +15,20 @@ const GENERO_ALIASES: Record<string, Genero> = {
   'prefiro nao dizer': 'naodizer',
   naodizer: 'naodizer',
 };
-export const generoSchema = z
+export const genderSchema = z
   .string({ error: MSG.generoInvalido })
-  .transform((s) => GENERO_ALIASES[s.trim().toLowerCase()])
-  .refine((g): g is Genero => g !== undefined, MSG.generoInvalido);
+  .transform((s) => GENDER_ALIASES[s.trim().toLowerCase()])
+  .refine((g): g is Gender => g !== undefined, MSG.generoInvalido);
 
 /** Options the sign-up form offers (spec 001 section 3), value as sent on the wire. */
-export const GENEROS_CADASTRO = [
+export const SIGNUP_GENDERS = [
   { value: 'homem', label: 'Homem' },
   { value: 'mulher', label: 'Mulher' },
   { value: 'nao binario', label: 'Não binário' },
   { value: 'outro', label: 'Outro' },
   { value: 'Prefiro nao dizer', label: 'Prefiro não dizer' },
 ] as const;
-export const GENEROS_PERFIL = [
+export const PROFILE_GENDERS = [
   { value: 'homem', label: 'Homem' },
   { value: 'mulher', label: 'Mulher' },
   { value: 'naobinario', label: 'Não binário' },
@@ -56,44 +56,44 @@ export type ValidOptinResponse = z.infer<typeof validOptinResponseSchema>;
 
 // --- sign-up ---------------------------------------------------------------------------------
 /** POST /usuario (spec 001 section 3, sign-up payload). */
-export const cadastroSchema = z.object({
+export const signupSchema = z.object({
   email: required(emailSchema),
-  senha: required(senhaSchema),
+  senha: required(passwordSchema),
   cpf: required(cpfSchema),
   nome: required(text(120).min(2, MSG.camposObrigatorios)),
-  celular: required(celularSchema),
+  celular: required(phoneSchema),
   cep: required(cepSchema),
   endereco: optionalText(200),
   cidade: optionalText(120),
   uf: absentWhenNull(ufSchema, { emptyToo: true }),
-  dataNascimento: required(dataNascimentoSchema),
-  genero: required(generoSchema),
+  dataNascimento: required(birthDateSchema),
+  genero: required(genderSchema),
   optin: z.boolean().optional().default(false),
   optinSms: z.boolean().optional().default(false),
   hashIndicacao: optionalText(200),
   origem: optionalText(100),
 });
-export type CadastroInput = z.input<typeof cadastroSchema>;
-export type Cadastro = z.output<typeof cadastroSchema>;
+export type SignupInput = z.input<typeof signupSchema>;
+export type Signup = z.output<typeof signupSchema>;
 
-export const cadastroResponseSchema = z.object({ message: z.string(), email: z.string() });
+export const signupResponseSchema = z.object({ message: z.string(), email: z.string() });
 
 // --- activation ------------------------------------------------------------------------------
-export const ativarContaSchema = z.object({ hash: z.string({ error: MSG.linkInvalido }).min(1, MSG.linkInvalido).max(200, MSG.linkInvalido) });
-export const ativarContaResponseSchema = z.object({ email: z.string() });
-export const reenviarEmailSchema = z.object({ email: required(emailSchema) });
+export const activateAccountSchema = z.object({ hash: z.string({ error: MSG.linkInvalido }).min(1, MSG.linkInvalido).max(200, MSG.linkInvalido) });
+export const activateAccountResponseSchema = z.object({ email: z.string() });
+export const resendEmailSchema = z.object({ email: required(emailSchema) });
 
 // --- profile ---------------------------------------------------------------------------------
 /**
  * PUT /usuario: profile fields (also the social-login completion, which sends cpf and celular).
  * E-mail can't change here; CPF can only be set when the account has none (social accounts).
  */
-export const atualizarPerfilSchema = z.object({
+export const updateProfileSchema = z.object({
   nome: required(text(120).min(2, MSG.camposObrigatorios)),
-  celular: required(celularSchema),
+  celular: required(phoneSchema),
   cpf: absentWhenNull(cpfSchema, { emptyToo: true }),
-  dataNascimento: absentWhenNull(dataNascimentoSchema, { emptyToo: true }),
-  genero: absentWhenNull(generoSchema, { emptyToo: true }),
+  dataNascimento: absentWhenNull(birthDateSchema, { emptyToo: true }),
+  genero: absentWhenNull(genderSchema, { emptyToo: true }),
   cep: absentWhenNull(cepSchema, { emptyToo: true }),
   endereco: optionalText(200),
   numero: optionalText(20),
@@ -104,18 +104,18 @@ export const atualizarPerfilSchema = z.object({
   optInSms: z.boolean().optional(),
   aceiteTermos: z.boolean().optional(),
 });
-export type AtualizarPerfilInput = z.input<typeof atualizarPerfilSchema>;
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
-export const novaSenhaSchema = z.object({
+export const newPasswordSchema = z.object({
   senha: z.string({ error: MSG.camposObrigatorios }).min(1, MSG.camposObrigatorios).max(200),
-  novaSenha: required(senhaSchema),
+  novaSenha: required(passwordSchema),
 });
 
 // --- the logged user -------------------------------------------------------------------------
-export const PERFIS = ['funcional', 'outsider', 'estiloso', 'geral'] as const;
+export const PROFILES = ['funcional', 'outsider', 'estiloso', 'geral'] as const;
 
 /** GET /usuario/logged (spec 000 section 3 and spec 001 section 3). */
-export const usuarioLogadoSchema = z.object({
+export const signedInUserSchema = z.object({
   id: z.string(),
   hash: z.string(),
   hashUsuario: z.string(),
@@ -140,7 +140,7 @@ export const usuarioLogadoSchema = z.object({
   lead: z.boolean(),
   colaborador: z.boolean(),
   admin: z.boolean(),
-  perfil: z.enum(PERFIS),
+  perfil: z.enum(PROFILES),
   perfilCompleto: z.boolean(),
   perfilDefinido: z.boolean(),
   saldo: z.number(),
@@ -148,4 +148,4 @@ export const usuarioLogadoSchema = z.object({
   dataCadastro: z.string(),
   dataAtualizacao: z.string(),
 });
-export type UsuarioLogado = z.infer<typeof usuarioLogadoSchema>;
+export type SignedInUser = z.infer<typeof signedInUserSchema>;

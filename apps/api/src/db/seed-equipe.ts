@@ -13,14 +13,14 @@ export const STAFF_DEMO_ACCOUNTS: { email: string; nome: string; role: StaffRole
  * Idempotent: creates the missing staff accounts with their role; an existing account is left as
  * it is (its roles may have been changed on the roles screen since).
  */
-export async function seedStaffDemo(prisma: Db, senhaHash: string) {
+export async function seedStaffDemo(prisma: Db, passwordHash: string) {
   for (const a of STAFF_DEMO_ACCOUNTS) {
     const exists = await prisma.usuario.findUnique({ where: { email: a.email }, select: { id: true } });
     if (exists) continue;
     await prisma.usuario.create({
       data: {
         email: a.email,
-        senhaHash,
+        senhaHash: passwordHash,
         nome: a.nome,
         cidade: 'São Paulo',
         uf: 'SP',

@@ -1,9 +1,9 @@
 import type { Db } from './prisma.js';
 import { hashPassword } from '../lib/passwords.js';
-import { seedCatalogoDemo } from './seed-catalogo.js';
-import { seedEconomiaDemo } from './seed-economia.js';
-import { seedEngajamentoDemo } from './seed-engajamento.js';
-import { seedPesquisas } from './seed-pesquisas.js';
+import { seedCatalogueDemo } from './seed-catalogue.js';
+import { seedEconomyDemo } from './seed-economy.js';
+import { seedEngagementDemo } from './seed-engagement.js';
+import { seedSurveys } from './seed-surveys.js';
 import { seedStaffDemo } from './seed-equipe.js';
 
 /** Demo accounts (README, "Contas de demonstração"). All share one password. */
@@ -19,7 +19,7 @@ export const DEMO_ACCOUNTS = [
  * restart never resets what a person changed while trying the portal.
  */
 export async function seedDemo(prisma: Db, opts: { bcryptCost: number }) {
-  const senhaHash = await hashPassword(DEMO_PASSWORD, opts.bcryptCost);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, opts.bcryptCost);
   let created = 0;
   for (const a of DEMO_ACCOUNTS) {
     const exists = await prisma.usuario.findUnique({ where: { email: a.email }, select: { id: true } });
@@ -27,7 +27,7 @@ export async function seedDemo(prisma: Db, opts: { bcryptCost: number }) {
     await prisma.usuario.create({
       data: {
         email: a.email,
-        senhaHash,
+        senhaHash: passwordHash,
         nome: a.nome,
         cpf: a.cpf,
         celular: '11987654321',
@@ -48,10 +48,10 @@ export async function seedDemo(prisma: Db, opts: { bcryptCost: number }) {
     });
     created++;
   }
-  await seedStaffDemo(prisma, senhaHash); // one back-office account per role (idempotent)
-  await seedCatalogoDemo(prisma); // catalogue and the demo member's products (idempotent)
-  await seedEconomiaDemo(prisma, opts); // benefits, coupon pools and the demo member's balance (idempotent)
-  await seedEngajamentoDemo(prisma); // banners and FAQ, after the benefits they link to (idempotent)
-  await seedPesquisas(prisma); // the personalisation and satisfaction surveys (idempotent)
+  await seedStaffDemo(prisma, passwordHash); // one back-office account per role (idempotent)
+  await seedCatalogueDemo(prisma); // catalogue and the demo member's products (idempotent)
+  await seedEconomyDemo(prisma, opts); // benefits, coupon pools and the demo member's balance (idempotent)
+  await seedEngagementDemo(prisma); // banners and FAQ, after the benefits they link to (idempotent)
+  await seedSurveys(prisma); // the personalisation and satisfaction surveys (idempotent)
   return created;
 }

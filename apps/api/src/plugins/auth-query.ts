@@ -9,7 +9,7 @@ import type { SqlPool } from '../db/prisma.js';
 // this list to Prisma's field list, so a new column can't be forgotten).
 
 /** Prisma field -> SQL expression. Date-only columns come back as UTC midnight, as Prisma reads them. */
-export const USUARIO_COLUNAS: Record<keyof typeof Prisma.UsuarioScalarFieldEnum, string> = {
+export const USER_COLUMNS: Record<keyof typeof Prisma.UsuarioScalarFieldEnum, string> = {
   id: 'u.id',
   email: 'u.email',
   senhaHash: 'u.senha_hash',
@@ -46,8 +46,8 @@ export const USUARIO_COLUNAS: Record<keyof typeof Prisma.UsuarioScalarFieldEnum,
   motivoBloqueio: 'u.motivo_bloqueio',
 };
 
-const colunas = Object.entries(USUARIO_COLUNAS)
-  .map(([campo, sql]) => `${sql} AS "${campo}"`)
+const columns = Object.entries(USER_COLUMNS)
+  .map(([field, sql]) => `${sql} AS "${field}"`)
   .join(', ');
 
 // The user, only if the session the token names is live (not revoked, not expired); with the
@@ -55,20 +55,20 @@ const colunas = Object.entries(USUARIO_COLUNAS)
 // sessions end with the block (docs/decisions/0031-back-office-members.md); bloqueado_em also closes a
 // session a login racing the block may have opened.
 const where = 'WHERE u.id = $1 AND s.id = $2 AND u.ativo AND u.bloqueado_em IS NULL AND s.revogada_em IS NULL AND s.expira_em > $3';
-const SQL = `SELECT ${colunas} FROM usuario u JOIN sessao s ON s.usuario_id = u.id ${where}`;
-const SQL_SALDO = `SELECT ${colunas}, (SELECT COALESCE(SUM(l.valor), 0)::int FROM lancamento l WHERE l.usuario_id = u.id) AS "saldo"
+const SQL = `SELECT ${columns} FROM usuario u JOIN sessao s ON s.usuario_id = u.id ${where}`;
+const BALANCE_SQL = `SELECT ${columns}, (SELECT COALESCE(SUM(l.valor), 0)::int FROM lancamento l WHERE l.usuario_id = u.id) AS "saldo"
   FROM usuario u JOIN sessao s ON s.usuario_id = u.id ${where}`;
 
-export type UsuarioComSaldo = Usuario & { saldo?: number };
+export type UserWithBalance = Usuario & { saldo?: number };
 
 /** The session's user (and balance when asked), or null when the session isn't live. */
-export async function loadSessionUser(pool: SqlPool, usuarioId: string, sessaoId: string, opts: { saldo: boolean; agora?: Date }): Promise<UsuarioComSaldo | null> {
-  const { rows } = await pool.query<UsuarioComSaldo>({
+export async function loadSessionUser(pool: SqlPool, userId: string, sessionId: string, opts: { saldo: boolean; now?: Date }): Promise<UserWithBalance | null> {
+  const { rows } = await pool.query<UserWithBalance>({
     name: opts.saldo ? 'auth-sessao-saldo' : 'auth-sessao',
-    text: opts.saldo ? SQL_SALDO : SQL,
+    text: opts.saldo ? BALANCE_SQL : SQL,
     // As UTC text: sessao.expira_em is a timestamp without time zone holding UTC, and pg would send a
     // Date in the process's local time.
-    values: [usuarioId, sessaoId, (opts.agora ?? new Date()).toISOString()],
+    values: [userId, sessionId, (opts.now ?? new Date()).toISOString()],
   });
   return rows[0] ?? null;
 }

@@ -70,12 +70,12 @@ export const authPlugin = fp(async (app) => {
     await app.verifyToken(request, reply);
     const claims = request.user;
     // One statement: the user, only if the named session is live (not revoked, not expired).
-    const saldo = request.routeOptions.config?.saldo === true;
-    const usuario = await loadSessionUser(pool, claims.sub, claims.sid, { saldo });
-    if (!usuario) throw unauthenticated();
-    if (saldo) request.saldo = usuario.saldo ?? 0;
-    delete usuario.saldo;
-    request.usuario = usuario;
+    const balance = request.routeOptions.config?.saldo === true;
+    const user = await loadSessionUser(pool, claims.sub, claims.sid, { saldo: balance });
+    if (!user) throw unauthenticated();
+    if (balance) request.saldo = user.saldo ?? 0;
+    delete user.saldo;
+    request.usuario = user;
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { FILA_WS_PATH } from '@legiao/contracts';
+import { WAITING_ROOM_WS_PATH } from '@legiao/contracts';
 import { migrate } from '../../src/db/migrate.js';
 import { TEST_JWT_SECRET } from './app.js';
 import { recreateDatabase } from './database.js';
@@ -94,7 +94,7 @@ export async function startApiProcess(env: Record<string, string>, args: string[
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { port, base, wsUrl: `ws://127.0.0.1:${port}${FILA_WS_PATH}`, child, exited, output: () => out };
+  return { port, base, wsUrl: `ws://127.0.0.1:${port}${WAITING_ROOM_WS_PATH}`, child, exited, output: () => out };
 }
 
 /** Stops the processes still running (SIGTERM, then SIGKILL after 10 s). */

@@ -51,11 +51,11 @@ export function signupPayload(overrides: Partial<SignupBody> = {}): SignupBody {
 
 /** Inserts a member straight into the database (active unless told otherwise). */
 export async function createUser(prisma: Db, overrides: { ativo?: boolean; senha?: string; email?: string; cpf?: string | null; optInEmail?: boolean; optInSms?: boolean; social?: boolean } = {}) {
-  const senha = overrides.senha ?? TEST_PASSWORD;
-  const usuario = await prisma.usuario.create({
+  const password = overrides.senha ?? TEST_PASSWORD;
+  const user = await prisma.usuario.create({
     data: {
       email: overrides.email ?? uniqueEmail('membro'),
-      senhaHash: overrides.social ? null : await hashPassword(senha, 4),
+      senhaHash: overrides.social ? null : await hashPassword(password, 4),
       nome: 'Joana Membro',
       cpf: overrides.cpf === undefined ? randomCpf() : overrides.cpf,
       celular: '21987654321',
@@ -73,11 +73,11 @@ export async function createUser(prisma: Db, overrides: { ativo?: boolean; senha
       ativadoEm: overrides.ativo === false ? null : new Date(),
     },
   });
-  return { usuario, email: usuario.email, senha };
+  return { usuario: user, email: user.email, senha: password };
 }
 
-export async function login(app: FastifyInstance, email: string, senha: string = TEST_PASSWORD): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha } });
+export async function login(app: FastifyInstance, email: string, password: string = TEST_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: password } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token.token as string;
 }

@@ -14,9 +14,9 @@ export interface StaffSession {
 
 /** A fresh account holding `roles` (none: a plain member), logged in. */
 export async function createStaff(t: TestApp, roles: readonly StaffRole[]): Promise<StaffSession> {
-  const { usuario, email } = await createUser(t.prisma);
-  if (roles.length) await t.prisma.staffRole.createMany({ data: roles.map((role) => ({ usuarioId: usuario.id, role })) });
-  return { id: usuario.id, email, headers: bearer(await login(t.app, email)) };
+  const { usuario: user, email } = await createUser(t.prisma);
+  if (roles.length) await t.prisma.staffRole.createMany({ data: roles.map((role) => ({ usuarioId: user.id, role })) });
+  return { id: user.id, email, headers: bearer(await login(t.app, email)) };
 }
 
 /** One session per role, plus a member with none: `{ admin, marketing, atendimento, operacao, membro }`. */

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from './app-error-boundary';
 
-function Quebra(): never {
+function Break(): never {
   throw new Error('falha de render');
 }
 
@@ -11,7 +11,7 @@ describe('AppErrorBoundary', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <AppErrorBoundary>
-        <Quebra />
+        <Break />
       </AppErrorBoundary>,
     );
     expect(screen.getByRole('heading', { name: 'Algo deu errado' })).toBeTruthy();

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { FilaProvider } from '../features/fila/components/fila-provider';
+import { WaitingRoomProvider } from '../features/fila/components/waiting-room-provider';
 import { ApiError } from '../shared/api/api-error';
 import { NoticeProvider } from '../shared/notices/notice-provider';
 
@@ -22,7 +22,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       <NoticeProvider>
-        <FilaProvider>{children}</FilaProvider>
+        <WaitingRoomProvider>{children}</WaitingRoomProvider>
       </NoticeProvider>
     </QueryClientProvider>
   );

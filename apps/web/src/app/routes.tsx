@@ -7,39 +7,39 @@ import { RootLayout } from './root-layout';
 
 const LandingPage = lazyPage(() => import('../features/landing/pages/landing-page'), 'LandingPage');
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
-const EsqueceuASenhaPage = lazyPage(() => import('../features/auth/pages/esqueceu-a-senha-page'), 'EsqueceuASenhaPage');
-const RecuperarSenhaPage = lazyPage(() => import('../features/auth/pages/recuperar-senha-page'), 'RecuperarSenhaPage');
-const CadastroPage = lazyPage(() => import('../features/cadastro/pages/cadastro-page'), 'CadastroPage');
-const CadastroConfirmacaoPage = lazyPage(
-  () => import('../features/cadastro/pages/cadastro-confirmacao-page'),
-  'CadastroConfirmacaoPage',
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const RecoverPasswordPage = lazyPage(() => import('../features/auth/pages/recover-password-page'), 'RecoverPasswordPage');
+const SignupPage = lazyPage(() => import('../features/cadastro/pages/signup-page'), 'SignupPage');
+const SignupConfirmationPage = lazyPage(
+  () => import('../features/cadastro/pages/signup-confirmation-page'),
+  'SignupConfirmationPage',
 );
-const AtivarContaPage = lazyPage(() => import('../features/ativacao/pages/ativar-conta-page'), 'AtivarContaPage');
-const AtivacaoPage = lazyPage(() => import('../features/ativacao/pages/ativacao-page'), 'AtivacaoPage');
-const NovoRegistroPage = lazyPage(() => import('../features/novo-registro/pages/novo-registro-page'), 'NovoRegistroPage');
-const ConfirmarEmailPage = lazyPage(() => import('../features/confirmar-email/pages/confirmar-email-page'), 'ConfirmarEmailPage');
-const PesquisaSatisfacaoPage = lazyPage(
-  () => import('../features/pesquisa-satisfacao/pages/pesquisa-satisfacao-page'),
-  'PesquisaSatisfacaoPage',
+const ActivateAccountPage = lazyPage(() => import('../features/ativacao/pages/activate-account-page'), 'ActivateAccountPage');
+const ActivationPage = lazyPage(() => import('../features/ativacao/pages/activation-page'), 'ActivationPage');
+const NewRecordPage = lazyPage(() => import('../features/novo-registro/pages/new-record-page'), 'NewRecordPage');
+const ConfirmEmailPage = lazyPage(() => import('../features/confirmar-email/pages/confirm-email-page'), 'ConfirmEmailPage');
+const SatisfactionSurveyPage = lazyPage(
+  () => import('../features/pesquisa-satisfacao/pages/satisfaction-survey-page'),
+  'SatisfactionSurveyPage',
 );
 const ExpertXpPage = lazyPage(() => import('../features/expert-xp/pages/expert-xp-page'), 'ExpertXpPage');
 const HomePage = lazyPage(() => import('../features/home/pages/home-page'), 'HomePage');
-const EditarPerfilPage = lazyPage(() => import('../features/perfil/pages/editar-perfil-page'), 'EditarPerfilPage');
-const AlterarEmailPage = lazyPage(() => import('../features/perfil/pages/alterar-email-page'), 'AlterarEmailPage');
-const AlterarSenhaPage = lazyPage(() => import('../features/perfil/pages/alterar-senha-page'), 'AlterarSenhaPage');
-const NovoProdutoPage = lazyPage(() => import('../features/produtos/pages/novo-produto-page'), 'NovoProdutoPage');
-const ProdutosPage = lazyPage(() => import('../features/produtos/pages/produtos-page'), 'ProdutosPage');
-const EditarProdutoPage = lazyPage(() => import('../features/produtos/pages/editar-produto-page'), 'EditarProdutoPage');
-const PersonalizarPortalPage = lazyPage(
-  () => import('../features/personalizar-portal/pages/personalizar-portal-page'),
-  'PersonalizarPortalPage',
+const EditProfilePage = lazyPage(() => import('../features/perfil/pages/edit-profile-page'), 'EditProfilePage');
+const ChangeEmailPage = lazyPage(() => import('../features/perfil/pages/change-email-page'), 'ChangeEmailPage');
+const ChangePasswordPage = lazyPage(() => import('../features/perfil/pages/change-password-page'), 'ChangePasswordPage');
+const NewProductPage = lazyPage(() => import('../features/produtos/pages/new-product-page'), 'NewProductPage');
+const ProductsPage = lazyPage(() => import('../features/produtos/pages/products-page'), 'ProductsPage');
+const EditProductPage = lazyPage(() => import('../features/produtos/pages/edit-product-page'), 'EditProductPage');
+const PersonalisePortalPage = lazyPage(
+  () => import('../features/personalizar-portal/pages/personalise-portal-page'),
+  'PersonalisePortalPage',
 );
-const IndicacoesPage = lazyPage(() => import('../features/indicacoes/pages/indicacoes-page'), 'IndicacoesPage');
-const ExtratoPage = lazyPage(() => import('../features/extrato/pages/extrato-page'), 'ExtratoPage');
-const BeneficiosPage = lazyPage(() => import('../features/beneficios/pages/beneficios-page'), 'BeneficiosPage');
-const MinhasConquistasPage = lazyPage(
-  () => import('../features/conquistas/pages/minhas-conquistas-page'),
-  'MinhasConquistasPage',
+const ReferralsPage = lazyPage(() => import('../features/indicacoes/pages/referrals-page'), 'ReferralsPage');
+const StatementPage = lazyPage(() => import('../features/extrato/pages/statement-page'), 'StatementPage');
+const BenefitsPage = lazyPage(() => import('../features/beneficios/pages/benefits-page'), 'BenefitsPage');
+const MyAchievementsPage = lazyPage(
+  () => import('../features/conquistas/pages/my-achievements-page'),
+  'MyAchievementsPage',
 );
 const FriendsAndFamilyPage = lazyPage(
   () => import('../features/friends-and-family/pages/friends-and-family-page'),
@@ -59,32 +59,32 @@ export const routes: RouteObject[] = [
       { path: '/', element: guestOnly(<LandingPage />) },
       { path: '/login/*', element: guestOnly(<LoginPage />) },
       { path: '/auth/login', element: guestOnly(<LoginPage />) },
-      { path: '/cadastro', element: guestOnly(<CadastroPage />) },
-      { path: '/cadastro/confirmacao', element: <CadastroConfirmacaoPage /> },
-      { path: '/esqueceu-a-senha', element: guestOnly(<EsqueceuASenhaPage />) },
-      { path: '/recuperar-senha', element: <RecuperarSenhaPage /> },
-      { path: '/ativar-conta', element: <AtivarContaPage /> },
-      { path: '/ativacao', element: <AtivacaoPage /> },
-      { path: '/novo-registro', element: <NovoRegistroPage /> },
+      { path: '/cadastro', element: guestOnly(<SignupPage />) },
+      { path: '/cadastro/confirmacao', element: <SignupConfirmationPage /> },
+      { path: '/esqueceu-a-senha', element: guestOnly(<ForgotPasswordPage />) },
+      { path: '/recuperar-senha', element: <RecoverPasswordPage /> },
+      { path: '/ativar-conta', element: <ActivateAccountPage /> },
+      { path: '/ativacao', element: <ActivationPage /> },
+      { path: '/novo-registro', element: <NewRecordPage /> },
       // The link mailed to a new address (issue #7): works with or without a session.
-      { path: '/confirmar-email', element: <ConfirmarEmailPage /> },
-      { path: '/pesquisa-de-satisfacao', element: <PesquisaSatisfacaoPage /> },
+      { path: '/confirmar-email', element: <ConfirmEmailPage /> },
+      { path: '/pesquisa-de-satisfacao', element: <SatisfactionSurveyPage /> },
       { path: '/expert-xp', element: <ExpertXpPage /> },
       {
         element: <PrivateLayout />,
         children: [
           { path: '/home', element: <HomePage /> },
-          { path: '/editar-perfil', element: <EditarPerfilPage /> },
-          { path: '/alterar-email', element: <AlterarEmailPage /> },
-          { path: '/alterar-senha', element: <AlterarSenhaPage /> },
-          { path: '/novo-produto', element: <NovoProdutoPage /> },
-          { path: '/produtos', element: <ProdutosPage /> },
-          { path: '/editar-produto/:id', element: <EditarProdutoPage /> },
-          { path: '/personalizar-portal', element: <PersonalizarPortalPage /> },
-          { path: '/indicacoes', element: <IndicacoesPage /> },
-          { path: '/extrato', element: <ExtratoPage /> },
-          { path: '/beneficios', element: <BeneficiosPage /> },
-          { path: '/minhas-conquistas', element: <MinhasConquistasPage /> },
+          { path: '/editar-perfil', element: <EditProfilePage /> },
+          { path: '/alterar-email', element: <ChangeEmailPage /> },
+          { path: '/alterar-senha', element: <ChangePasswordPage /> },
+          { path: '/novo-produto', element: <NewProductPage /> },
+          { path: '/produtos', element: <ProductsPage /> },
+          { path: '/editar-produto/:id', element: <EditProductPage /> },
+          { path: '/personalizar-portal', element: <PersonalisePortalPage /> },
+          { path: '/indicacoes', element: <ReferralsPage /> },
+          { path: '/extrato', element: <StatementPage /> },
+          { path: '/beneficios', element: <BenefitsPage /> },
+          { path: '/minhas-conquistas', element: <MyAchievementsPage /> },
           { path: '/friends-and-family', element: <FriendsAndFamilyPage /> },
         ],
       },

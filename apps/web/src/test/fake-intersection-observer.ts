@@ -5,29 +5,29 @@ import { vi } from 'vitest';
  * watching `el` that it came into view.
  */
 export function installFakeIntersectionObserver() {
-  const observados = new Map<Element, Set<FakeObserver>>();
+  const observed = new Map<Element, Set<FakeObserver>>();
   class FakeObserver {
     constructor(private readonly callback: IntersectionObserverCallback) {}
     observe(el: Element) {
-      if (!observados.has(el)) observados.set(el, new Set());
-      observados.get(el)!.add(this);
+      if (!observed.has(el)) observed.set(el, new Set());
+      observed.get(el)!.add(this);
     }
     unobserve(el: Element) {
-      observados.get(el)?.delete(this);
+      observed.get(el)?.delete(this);
     }
     disconnect() {
-      for (const set of observados.values()) set.delete(this);
+      for (const set of observed.values()) set.delete(this);
     }
-    disparar(el: Element) {
+    fire(el: Element) {
       this.callback([{ target: el, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
     }
   }
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   return {
     /** Elements some observer is watching now. */
-    observados: () => [...observados.entries()].filter(([, s]) => s.size > 0).map(([el]) => el),
-    mostrar(el: Element) {
-      for (const o of [...(observados.get(el) ?? [])]) o.disparar(el);
+    observed: () => [...observed.entries()].filter(([, s]) => s.size > 0).map(([el]) => el),
+    show(el: Element) {
+      for (const o of [...(observed.get(el) ?? [])]) o.fire(el);
     },
   };
 }

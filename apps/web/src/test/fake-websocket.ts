@@ -1,7 +1,7 @@
-import type { FilaClientMessage, FilaServerMessage } from '@legiao/contracts/fila';
+import type { WaitingRoomClientMessage, WaitingRoomServerMessage } from '@legiao/contracts/fila';
 import { vi } from 'vitest';
 
-type Responder = (message: FilaClientMessage, socket: FakeWebSocket) => void;
+type Answer = (message: WaitingRoomClientMessage, socket: FakeWebSocket) => void;
 
 /**
  * A WebSocket double for the waiting room's hub. Each `new WebSocket(url)` is kept in
@@ -16,12 +16,12 @@ export class FakeWebSocket {
   static instances: FakeWebSocket[] = [];
   /** Open each socket on the next microtask (else the test calls open() or fail()). */
   static autoOpen = true;
-  static responder: Responder | null = null;
+  static answer: Answer | null = null;
 
   readonly url: string;
   readyState = FakeWebSocket.CONNECTING;
   /** Every message the page sent, parsed. */
-  readonly sent: FilaClientMessage[] = [];
+  readonly sent: WaitingRoomClientMessage[] = [];
   onopen: ((ev: Event) => void) | null = null;
   onmessage: ((ev: MessageEvent) => void) | null = null;
   onclose: ((ev: CloseEvent) => void) | null = null;
@@ -58,17 +58,17 @@ export class FakeWebSocket {
   }
 
   /** A server message (an object is sent as JSON; a string as it is, to test bad frames). */
-  receive(message: FilaServerMessage | string) {
+  receive(message: WaitingRoomServerMessage | string) {
     const data = typeof message === 'string' ? message : JSON.stringify(message);
     this.onmessage?.(new MessageEvent('message', { data }));
   }
 
   send(data: string) {
     if (this.readyState !== FakeWebSocket.OPEN) throw new Error('WebSocket não está aberto.');
-    const message = JSON.parse(data) as FilaClientMessage;
+    const message = JSON.parse(data) as WaitingRoomClientMessage;
     this.sent.push(message);
-    const responder = FakeWebSocket.responder;
-    if (responder) queueMicrotask(() => this.readyState === FakeWebSocket.OPEN && responder(message, this));
+    const answer = FakeWebSocket.answer;
+    if (answer) queueMicrotask(() => this.readyState === FakeWebSocket.OPEN && answer(message, this));
   }
 
   close(code = 1000) {
@@ -81,17 +81,17 @@ export class FakeWebSocket {
 export const TEST_TICKET = 'ticket-de-teste';
 
 /** The hub with room to spare: every TryLogin is let in at once (as when the waiting room is off). */
-export const admitEveryone: Responder = (message, socket) => {
+export const admitEveryone: Answer = (message, socket) => {
   if (message.type === 'TryLogin') {
     socket.receive({ type: 'ProceedToLogin', ticket: TEST_TICKET, expiraEm: new Date(Date.now() + 300_000).toISOString() });
   }
 };
 
 /** Replaces the global WebSocket with FakeWebSocket (undone by vi.unstubAllGlobals after each test). */
-export function installFakeWebSocket(options: { autoOpen?: boolean; responder?: Responder | null } = {}) {
+export function installFakeWebSocket(options: { autoOpen?: boolean; answer?: Answer | null } = {}) {
   FakeWebSocket.instances = [];
   FakeWebSocket.autoOpen = options.autoOpen ?? true;
-  FakeWebSocket.responder = options.responder === undefined ? admitEveryone : options.responder;
+  FakeWebSocket.answer = options.answer === undefined ? admitEveryone : options.answer;
   vi.stubGlobal('WebSocket', FakeWebSocket);
   return FakeWebSocket;
 }

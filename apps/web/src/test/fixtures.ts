@@ -1,6 +1,6 @@
-import type { UsuarioLogado } from '@legiao/contracts/usuario';
+import type { SignedInUser } from '@legiao/contracts/usuario';
 
-export function makeUser(overrides: Partial<UsuarioLogado> = {}): UsuarioLogado {
+export function makeUser(overrides: Partial<SignedInUser> = {}): SignedInUser {
   return {
     id: 'u1',
     hash: 'h1',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_MSG } from './roles.js';
-import { adminPageQuerySchema, adminPageSchema, dataFiltroSchema } from './paging.js';
+import { adminPageQuerySchema, adminPageSchema, dateFilterSchema } from './paging.js';
 
 /** One staff write as the audit screen shows it. antes/depois are the entity's JSON (null on create/delete). */
 export const auditEntrySchema = z.object({
@@ -24,8 +24,8 @@ export const auditListQuerySchema = adminPageQuerySchema(AUDIT_SORTABLE).extend(
   autor: z.string().trim().max(120).optional(),
   entidade: z.string().trim().max(60).optional(),
   entidadeId: z.string().trim().max(120).optional(),
-  de: dataFiltroSchema.optional(),
-  ate: dataFiltroSchema.optional(),
+  de: dateFilterSchema.optional(),
+  ate: dateFilterSchema.optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 export const auditListSchema = adminPageSchema(auditEntrySchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../input-guard';
-import { abaLancamentoSchema, BANNER_REGIOES, bannerHomeSchema, bannerSiteSchema } from '../banner';
-import { PERFIS } from '../usuario';
+import { entryTabSchema, BANNER_REGIONS, bannerHomeSchema, bannerSiteSchema } from '../banner';
+import { PROFILES } from '../usuario';
 
 // Back office: banners (issue 16 item 4; docs/decisions/0029-back-office-content.md). Two tables,
 // as the member home reads them (ADR 0012): the hero images (`banner`, picked by perfil and lead)
@@ -17,61 +17,61 @@ export const BANNER_ADMIN_MSG = {
   url: 'Use um endereço deste site (começando com /) ou https://.',
 } as const;
 
-const texto = (campo: string, max: number, min = 1) =>
+const text = (field: string, max: number, min = 1) =>
   z
-    .string({ message: `Informe ${campo}.` })
+    .string({ message: `Informe ${field}.` })
     .trim()
-    .min(min, { message: `Informe ${campo}.` })
-    .max(max, { message: `${campo.charAt(0).toUpperCase()}${campo.slice(1)}: no máximo ${max} caracteres.` });
+    .min(min, { message: `Informe ${field}.` })
+    .max(max, { message: `${field.charAt(0).toUpperCase()}${field.slice(1)}: no máximo ${max} caracteres.` });
 
 /** An image or link: same host ('/banners/x.svg') or https. */
-export const urlConteudoSchema = z
+export const contentUrlSchema = z
   .string({ message: BANNER_ADMIN_MSG.url })
   .trim()
   .max(500, { message: BANNER_ADMIN_MSG.url })
   .regex(/^(\/[^\s/][^\s]*|https:\/\/[^\s]+)$/, { message: BANNER_ADMIN_MSG.url });
 
-const opcional = <T extends z.ZodType>(s: T) =>
+const optional = <T extends z.ZodType>(s: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), s.nullable()).optional();
 
-const instante = (campo: string) => z.iso.datetime({ offset: true, message: `${campo}: data e hora inválidas.` });
+const instante = (field: string) => z.iso.datetime({ offset: true, message: `${field}: data e hora inválidas.` });
 
 // --- Hero images -------------------------------------------------------------------------------
 
-export const bannerPrincipalInputSchema = z
+export const mainBannerInputSchema = z
   .object({
-    nome: texto('o nome', 120),
-    perfil: z.enum(PERFIS, { message: 'Perfil inválido.' }),
+    nome: text('o nome', 120),
+    perfil: z.enum(PROFILES, { message: 'Perfil inválido.' }),
     lead: z.boolean({ message: 'Público inválido.' }).nullable(),
-    urlImagemDesktop: urlConteudoSchema,
-    urlImagemMobile: urlConteudoSchema,
-    textoAlternativo: texto('o texto alternativo', 300),
+    urlImagemDesktop: contentUrlSchema,
+    urlImagemMobile: contentUrlSchema,
+    textoAlternativo: text('o texto alternativo', 300),
     ativo: z.boolean().default(true),
   })
   .strict();
-export type BannerPrincipalInput = z.input<typeof bannerPrincipalInputSchema>;
+export type MainBannerInput = z.input<typeof mainBannerInputSchema>;
 
-export const bannerPrincipalAdminSchema = bannerHomeSchema.extend({ chave: z.string(), ativo: z.boolean(), ordem: z.number().int() });
-export type BannerPrincipalAdmin = z.infer<typeof bannerPrincipalAdminSchema>;
+export const mainBannerAdminSchema = bannerHomeSchema.extend({ chave: z.string(), ativo: z.boolean(), ordem: z.number().int() });
+export type MainBannerAdmin = z.infer<typeof mainBannerAdminSchema>;
 
 // --- Site banners ------------------------------------------------------------------------------
 
 export const bannerSiteInputSchema = z
   .object({
-    nome: texto('o nome', 120),
-    regiao: z.enum(BANNER_REGIOES, { message: 'Tipo de banner inválido.' }),
-    titulo: texto('o título', 200),
+    nome: text('o nome', 120),
+    regiao: z.enum(BANNER_REGIONS, { message: 'Tipo de banner inválido.' }),
+    titulo: text('o título', 200),
     texto: z.string().trim().max(2000, { message: 'Texto: no máximo 2000 caracteres.' }).default(''),
-    urlImagem: urlConteudoSchema,
-    urlImagemMobile: opcional(urlConteudoSchema),
-    urlLink: opcional(urlConteudoSchema),
-    textoBotao: opcional(z.string().trim().max(60, { message: 'Texto do botão: no máximo 60 caracteres.' })),
+    urlImagem: contentUrlSchema,
+    urlImagemMobile: optional(contentUrlSchema),
+    urlLink: optional(contentUrlSchema),
+    textoBotao: optional(z.string().trim().max(60, { message: 'Texto do botão: no máximo 60 caracteres.' })),
     idBeneficio: z.number().int().positive({ message: 'Benefício inválido.' }).max(INT4_MAX, { message: 'Benefício inválido.' }).nullable().optional(),
     inicio: instante('Início'),
     fim: instante('Fim'),
     contagemAte: instante('Contagem regressiva').nullable().optional(),
-    cidades: z.array(texto('a cidade', 80)).max(200, { message: 'No máximo 200 cidades.' }).default([]),
-    abas: abaLancamentoSchema.nullable().optional(),
+    cidades: z.array(text('a cidade', 80)).max(200, { message: 'No máximo 200 cidades.' }).default([]),
+    abas: entryTabSchema.nullable().optional(),
     ativo: z.boolean().default(true),
   })
   .strict()
@@ -85,7 +85,7 @@ export type BannerSiteInput = z.input<typeof bannerSiteInputSchema>;
 export const bannerSiteAdminSchema = bannerSiteSchema.extend({ chave: z.string(), cidades: z.array(z.string()), ativo: z.boolean(), ordem: z.number().int() });
 export type BannerSiteAdmin = z.infer<typeof bannerSiteAdminSchema>;
 
-export const bannersAdminSchema = z.object({ principais: z.array(bannerPrincipalAdminSchema), site: z.array(bannerSiteAdminSchema) });
+export const bannersAdminSchema = z.object({ principais: z.array(mainBannerAdminSchema), site: z.array(bannerSiteAdminSchema) });
 export type BannersAdmin = z.infer<typeof bannersAdminSchema>;
 
 export const bannerIdParamsSchema = z.object({
@@ -93,7 +93,7 @@ export const bannerIdParamsSchema = z.object({
 });
 
 /** PUT /api/admin/banners/principais-ordem and /site-ordem: some banners in their new order (they swap the places they held). */
-export const bannerOrdemInputSchema = z
+export const bannerOrderInputSchema = z
   .object({ ids: z.array(z.number().int().positive().max(INT4_MAX)).min(1, { message: BANNER_ADMIN_MSG.ordemIncompleta }).max(1000) })
   .strict()
   .refine((v) => new Set(v.ids).size === v.ids.length, { message: BANNER_ADMIN_MSG.ordemIncompleta });
@@ -101,21 +101,21 @@ export const bannerOrdemInputSchema = z
 // --- Preview -------------------------------------------------------------------------------------
 
 /** Who the preview stands for: what GET /bannersite/ativos reads of a member. */
-export const PREVIA_TIPOS = ['legionario', 'lead', 'colaborador'] as const;
-export const bannerPreviaQuerySchema = z.object({
-  tipo: z.enum(PREVIA_TIPOS, { message: 'Tipo de membro inválido.' }).default('legionario'),
+export const PREVIEW_KINDS = ['legionario', 'lead', 'colaborador'] as const;
+export const bannerPreviewQuerySchema = z.object({
+  tipo: z.enum(PREVIEW_KINDS, { message: 'Tipo de membro inválido.' }).default('legionario'),
   cidade: z.string().trim().max(80, { message: 'Cidade: no máximo 80 caracteres.' }).default(''),
-  perfil: z.enum(PERFIS, { message: 'Perfil inválido.' }).default('geral'),
+  perfil: z.enum(PROFILES, { message: 'Perfil inválido.' }).default('geral'),
   /** The moment to look at (ISO); absent = now. */
   data: instante('Data').optional(),
 });
-export type BannerPreviaQuery = z.input<typeof bannerPreviaQuerySchema>;
+export type BannerPreviewQuery = z.input<typeof bannerPreviewQuerySchema>;
 
-export const bannerPreviaSchema = z.object({
+export const bannerPreviewSchema = z.object({
   em: z.string(),
   /** Exactly GET /bannersite/ativos's answer for that member at that moment. */
   site: z.array(bannerSiteSchema),
   /** GET /banner's answer (every active hero); the home picks one by perfil and lead (escolherHero). */
   principais: z.array(bannerHomeSchema),
 });
-export type BannerPrevia = z.infer<typeof bannerPreviaSchema>;
+export type BannerPreview = z.infer<typeof bannerPreviewSchema>;

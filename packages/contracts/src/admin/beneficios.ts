@@ -1,14 +1,14 @@
 import { z } from 'zod';
 // Through the index, not '../beneficio.js': the web build then keeps these modules inside the chunk the
 // member pages already load instead of splitting a shared chunk out of it (bench/web.mjs figures).
-import { ESTADOS_BENEFICIO, CODIGOS_BLOQUEIO, beneficioSchema } from '../index.js';
+import { BENEFIT_STATES, BLOCK_CODES, benefitSchema } from '../index.js';
 import { adminPageQuerySchema, adminPageSchema } from './paging.js';
 
 // Back office, benefits (issue 16 item 1; docs/decisions/0027-back-office.md): every field a member
 // sees, edited by marketing/admin; archive instead of delete (redemptions point at benefits).
 // Dates and times are São Paulo wall-clock ('AAAA-MM-DDTHH:mm'), as staff type them.
 
-export const BENEFICIO_ADMIN_MSG = {
+export const BENEFIT_ADMIN_MSG = {
   chaveInvalida: 'Use de 3 a 60 letras minúsculas, números e hífens (ex.: cupom-10-off).',
   chaveEmUso: 'Já existe um benefício com essa chave.',
   nomeObrigatorio: 'Informe o título do benefício.',
@@ -37,68 +37,68 @@ export const BENEFICIO_ADMIN_MSG = {
   resgatesInvalido: 'Os resgates são um número inteiro de 0 a 100.',
 } as const;
 
-const dataHora = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, BENEFICIO_ADMIN_MSG.dataHoraInvalida).refine((s) => !Number.isNaN(Date.parse(`${s}:00-03:00`)), BENEFICIO_ADMIN_MSG.dataHoraInvalida);
-const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BENEFICIO_ADMIN_MSG.dataInvalida).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), BENEFICIO_ADMIN_MSG.dataInvalida);
-const inteiro = (min: number, max: number, msg: string) => z.number({ error: msg }).int(msg).min(min, msg).max(max, msg);
+const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, BENEFIT_ADMIN_MSG.dataHoraInvalida).refine((s) => !Number.isNaN(Date.parse(`${s}:00-03:00`)), BENEFIT_ADMIN_MSG.dataHoraInvalida);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BENEFIT_ADMIN_MSG.dataInvalida).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), BENEFIT_ADMIN_MSG.dataInvalida);
+const integer = (min: number, max: number, msg: string) => z.number({ error: msg }).int(msg).min(min, msg).max(max, msg);
 /** Empty text from a form field is "not set". */
-const opcional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? null : v), s.nullable());
+const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? null : v), s.nullable());
 
-export const PUBLICOS_BENEFICIO = ['legionario', 'lead', 'colaborador'] as const;
+export const BENEFIT_AUDIENCES = ['legionario', 'lead', 'colaborador'] as const;
 /**
  * The event badges (conquista-constantes' EXPERIENCIAS, held equal by beneficios.test.ts). A copy:
  * importing that module here would split it out of the member home's chunk.
  */
-export const EXPERIENCIAS_BENEFICIO = ['tardezinha', 'poderosas', 'churrasquinho', 'antigas', 'unico', 'jerseyBoys', 'aniversario', 'preBlack'] as const;
-export const PUBLICO_LABELS: Record<(typeof PUBLICOS_BENEFICIO)[number], string> = { legionario: 'Legionários', lead: 'Leads', colaborador: 'Colaboradores' };
-export const MODOS_CUPOM = ['gerado', 'lista'] as const;
+export const BENEFIT_EXPERIENCES = ['tardezinha', 'poderosas', 'churrasquinho', 'antigas', 'unico', 'jerseyBoys', 'aniversario', 'preBlack'] as const;
+export const AUDIENCE_LABELS: Record<(typeof BENEFIT_AUDIENCES)[number], string> = { legionario: 'Legionários', lead: 'Leads', colaborador: 'Colaboradores' };
+export const COUPON_MODES = ['gerado', 'lista'] as const;
 
-export const beneficioOpcaoFormSchema = z.object({
+export const benefitOptionFormSchema = z.object({
   /** Absent for a new day; present to keep a day (and its stock and redemptions). */
-  id: z.number().int().positive().max(2_147_483_647, BENEFICIO_ADMIN_MSG.opcaoDeOutro).optional(),
-  nome: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.opcaoNomeObrigatorio).max(60, BENEFICIO_ADMIN_MSG.opcaoNomeObrigatorio),
-  data: dia,
-  estoque: opcional(inteiro(0, 10_000_000, BENEFICIO_ADMIN_MSG.estoqueInvalido)),
+  id: z.number().int().positive().max(2_147_483_647, BENEFIT_ADMIN_MSG.opcaoDeOutro).optional(),
+  nome: z.string().trim().min(1, BENEFIT_ADMIN_MSG.opcaoNomeObrigatorio).max(60, BENEFIT_ADMIN_MSG.opcaoNomeObrigatorio),
+  data: day,
+  estoque: optional(integer(0, 10_000_000, BENEFIT_ADMIN_MSG.estoqueInvalido)),
 });
 
 /** POST /api/admin/beneficios and PUT /api/admin/beneficios/{id}: the whole definition. */
-export const beneficioFormSchema = z
+export const benefitFormSchema = z
   .object({
-    chave: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{2,59}$/, BENEFICIO_ADMIN_MSG.chaveInvalida),
-    nome: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.nomeObrigatorio).max(120, BENEFICIO_ADMIN_MSG.nomeObrigatorio),
-    tipo: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.tipoObrigatorio).max(60, BENEFICIO_ADMIN_MSG.tipoObrigatorio),
-    descricao: opcional(z.string().trim().max(2000)),
-    urlImagem: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.imagemObrigatoria).max(500).regex(/^(\/|https:\/\/)\S+$/, BENEFICIO_ADMIN_MSG.imagemObrigatoria),
-    valor: inteiro(0, 100_000, BENEFICIO_ADMIN_MSG.valorInvalido),
-    textoLegal: z.string().trim().min(1, BENEFICIO_ADMIN_MSG.termosObrigatorios).max(10_000),
-    urlBeneficio: opcional(z.string().trim().max(500).regex(/^https:\/\/\S+$/, BENEFICIO_ADMIN_MSG.urlInvalida)),
-    percentualDesconto: opcional(inteiro(1, 100, BENEFICIO_ADMIN_MSG.percentualInvalido)),
-    inicio: opcional(dataHora),
-    fim: opcional(dataHora),
+    chave: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{2,59}$/, BENEFIT_ADMIN_MSG.chaveInvalida),
+    nome: z.string().trim().min(1, BENEFIT_ADMIN_MSG.nomeObrigatorio).max(120, BENEFIT_ADMIN_MSG.nomeObrigatorio),
+    tipo: z.string().trim().min(1, BENEFIT_ADMIN_MSG.tipoObrigatorio).max(60, BENEFIT_ADMIN_MSG.tipoObrigatorio),
+    descricao: optional(z.string().trim().max(2000)),
+    urlImagem: z.string().trim().min(1, BENEFIT_ADMIN_MSG.imagemObrigatoria).max(500).regex(/^(\/|https:\/\/)\S+$/, BENEFIT_ADMIN_MSG.imagemObrigatoria),
+    valor: integer(0, 100_000, BENEFIT_ADMIN_MSG.valorInvalido),
+    textoLegal: z.string().trim().min(1, BENEFIT_ADMIN_MSG.termosObrigatorios).max(10_000),
+    urlBeneficio: optional(z.string().trim().max(500).regex(/^https:\/\/\S+$/, BENEFIT_ADMIN_MSG.urlInvalida)),
+    percentualDesconto: optional(integer(1, 100, BENEFIT_ADMIN_MSG.percentualInvalido)),
+    inicio: optional(dateTime),
+    fim: optional(dateTime),
     evento: z.boolean(),
-    dataEvento: opcional(dataHora),
-    opcoes: z.array(beneficioOpcaoFormSchema).max(30),
-    publico: z.array(z.enum(PUBLICOS_BENEFICIO)).min(1, BENEFICIO_ADMIN_MSG.publicoObrigatorio),
-    cidades: z.array(z.string().trim().min(2, BENEFICIO_ADMIN_MSG.cidadeInvalida).max(80, BENEFICIO_ADMIN_MSG.cidadeInvalida)).max(50),
-    limitePorMembro: inteiro(1, 100, BENEFICIO_ADMIN_MSG.limiteInvalido),
-    modoCupom: z.enum(MODOS_CUPOM),
-    prefixoCupom: opcional(z.string().trim().regex(/^[A-Z0-9-]{1,20}$/, BENEFICIO_ADMIN_MSG.prefixoInvalido)),
-    estoque: opcional(inteiro(0, 10_000_000, BENEFICIO_ADMIN_MSG.estoqueInvalido)),
-    ordem: inteiro(-1_000_000, 1_000_000, BENEFICIO_ADMIN_MSG.ordemInvalida),
-    experiencia: opcional(z.enum(EXPERIENCIAS_BENEFICIO)),
+    dataEvento: optional(dateTime),
+    opcoes: z.array(benefitOptionFormSchema).max(30),
+    publico: z.array(z.enum(BENEFIT_AUDIENCES)).min(1, BENEFIT_ADMIN_MSG.publicoObrigatorio),
+    cidades: z.array(z.string().trim().min(2, BENEFIT_ADMIN_MSG.cidadeInvalida).max(80, BENEFIT_ADMIN_MSG.cidadeInvalida)).max(50),
+    limitePorMembro: integer(1, 100, BENEFIT_ADMIN_MSG.limiteInvalido),
+    modoCupom: z.enum(COUPON_MODES),
+    prefixoCupom: optional(z.string().trim().regex(/^[A-Z0-9-]{1,20}$/, BENEFIT_ADMIN_MSG.prefixoInvalido)),
+    estoque: optional(integer(0, 10_000_000, BENEFIT_ADMIN_MSG.estoqueInvalido)),
+    ordem: integer(-1_000_000, 1_000_000, BENEFIT_ADMIN_MSG.ordemInvalida),
+    experiencia: optional(z.enum(BENEFIT_EXPERIENCES)),
     ativo: z.boolean(),
   })
   .superRefine((b, ctx) => {
-    if (b.inicio && b.fim && b.fim <= b.inicio) ctx.addIssue({ code: 'custom', path: ['fim'], message: BENEFICIO_ADMIN_MSG.janelaInvalida });
-    if (!b.evento && b.opcoes.length) ctx.addIssue({ code: 'custom', path: ['opcoes'], message: BENEFICIO_ADMIN_MSG.opcoesSoEmEventos });
+    if (b.inicio && b.fim && b.fim <= b.inicio) ctx.addIssue({ code: 'custom', path: ['fim'], message: BENEFIT_ADMIN_MSG.janelaInvalida });
+    if (!b.evento && b.opcoes.length) ctx.addIssue({ code: 'custom', path: ['opcoes'], message: BENEFIT_ADMIN_MSG.opcoesSoEmEventos });
   });
-export type BeneficioForm = z.output<typeof beneficioFormSchema>;
-export type BeneficioFormInput = z.input<typeof beneficioFormSchema>;
+export type BenefitForm = z.output<typeof benefitFormSchema>;
+export type BenefitFormInput = z.input<typeof benefitFormSchema>;
 
 /** Where a benefit is in its life, whoever looks: archived (inactive), not yet open, over, out of stock, open. */
-export const SITUACOES_BENEFICIO = ['ativo', 'em-breve', 'encerrado', 'esgotado', 'arquivado'] as const;
-export type SituacaoBeneficio = (typeof SITUACOES_BENEFICIO)[number];
-export const SITUACAO_LABELS: Record<SituacaoBeneficio, string> = { ativo: 'No ar', 'em-breve': 'Em breve', encerrado: 'Encerrado', esgotado: 'Esgotado', arquivado: 'Arquivado' };
-export const ESTADO_LABELS: Record<(typeof ESTADOS_BENEFICIO)[number], string> = {
+export const BENEFIT_STATUSES = ['ativo', 'em-breve', 'encerrado', 'esgotado', 'arquivado'] as const;
+export type BenefitStatus = (typeof BENEFIT_STATUSES)[number];
+export const STATUS_LABELS: Record<BenefitStatus, string> = { ativo: 'No ar', 'em-breve': 'Em breve', encerrado: 'Encerrado', esgotado: 'Esgotado', arquivado: 'Arquivado' };
+export const STATE_LABELS: Record<(typeof BENEFIT_STATES)[number], string> = {
   resgatavel: 'Resgatável',
   bloqueado: 'Bloqueado',
   esgotado: 'Esgotado',
@@ -107,7 +107,7 @@ export const ESTADO_LABELS: Record<(typeof ESTADOS_BENEFICIO)[number], string> =
 };
 
 /** A row of the list. `estado` is the card state a member in the audience with a complete profile, enough pontos and no redemption would see. */
-export const beneficioAdminItemSchema = z.object({
+export const benefitAdminItemSchema = z.object({
   id: z.number().int(),
   chave: z.string(),
   nome: z.string(),
@@ -116,30 +116,30 @@ export const beneficioAdminItemSchema = z.object({
   evento: z.boolean(),
   inicio: z.string().nullable(),
   fim: z.string().nullable(),
-  publico: z.array(z.enum(PUBLICOS_BENEFICIO)),
+  publico: z.array(z.enum(BENEFIT_AUDIENCES)),
   cidades: z.array(z.string()),
   limitePorMembro: z.number().int(),
-  modoCupom: z.enum(MODOS_CUPOM),
+  modoCupom: z.enum(COUPON_MODES),
   ativo: z.boolean(),
   ordem: z.number().int(),
-  situacao: z.enum(SITUACOES_BENEFICIO),
-  estado: z.enum(ESTADOS_BENEFICIO),
-  codigoBloqueio: z.enum(CODIGOS_BLOQUEIO).nullable(),
+  situacao: z.enum(BENEFIT_STATUSES),
+  estado: z.enum(BENEFIT_STATES),
+  codigoBloqueio: z.enum(BLOCK_CODES).nullable(),
   resgates: z.number().int(),
   atualizadoEm: z.string(),
 });
-export type BeneficioAdminItem = z.infer<typeof beneficioAdminItemSchema>;
+export type BenefitAdminItem = z.infer<typeof benefitAdminItemSchema>;
 
-export const BENEFICIOS_SORTABLE = ['ordem', 'nome', 'valor', 'inicio', 'atualizadoEm'] as const;
-export const beneficioListQuerySchema = adminPageQuerySchema(BENEFICIOS_SORTABLE).extend({
+export const BENEFITS_SORTABLE = ['ordem', 'nome', 'valor', 'inicio', 'atualizadoEm'] as const;
+export const benefitListQuerySchema = adminPageQuerySchema(BENEFITS_SORTABLE).extend({
   busca: z.string().trim().max(120).optional(),
-  situacao: z.enum(SITUACOES_BENEFICIO).optional(),
+  situacao: z.enum(BENEFIT_STATUSES).optional(),
 });
-export type BeneficioListQuery = z.infer<typeof beneficioListQuerySchema>;
-export const beneficioListSchema = adminPageSchema(beneficioAdminItemSchema);
+export type BenefitListQuery = z.infer<typeof benefitListQuerySchema>;
+export const benefitListSchema = adminPageSchema(benefitAdminItemSchema);
 
 /** GET /api/admin/beneficios/{id}: the editable definition (the form's values) with what it can't change. */
-export const beneficioAdminSchema = z.object({
+export const benefitAdminSchema = z.object({
   id: z.number().int(),
   form: z.object({
     chave: z.string(),
@@ -156,53 +156,53 @@ export const beneficioAdminSchema = z.object({
     evento: z.boolean(),
     dataEvento: z.string().nullable(),
     opcoes: z.array(z.object({ id: z.number().int(), nome: z.string(), data: z.string(), estoque: z.number().int().nullable() })),
-    publico: z.array(z.enum(PUBLICOS_BENEFICIO)),
+    publico: z.array(z.enum(BENEFIT_AUDIENCES)),
     cidades: z.array(z.string()),
     limitePorMembro: z.number().int(),
-    modoCupom: z.enum(MODOS_CUPOM),
+    modoCupom: z.enum(COUPON_MODES),
     prefixoCupom: z.string().nullable(),
     estoque: z.number().int().nullable(),
     ordem: z.number().int(),
-    experiencia: z.enum(EXPERIENCIAS_BENEFICIO).nullable(),
+    experiencia: z.enum(BENEFIT_EXPERIENCES).nullable(),
     ativo: z.boolean(),
   }),
-  situacao: z.enum(SITUACOES_BENEFICIO),
+  situacao: z.enum(BENEFIT_STATUSES),
   resgates: z.number().int(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
 });
-export type BeneficioAdmin = z.infer<typeof beneficioAdminSchema>;
+export type BenefitAdmin = z.infer<typeof benefitAdminSchema>;
 
-export const beneficioAdminIdParamsSchema = z.object({
-  id: z.coerce.number({ error: BENEFICIO_ADMIN_MSG.idInvalido }).int(BENEFICIO_ADMIN_MSG.idInvalido).positive(BENEFICIO_ADMIN_MSG.idInvalido).max(2_147_483_647, BENEFICIO_ADMIN_MSG.idInvalido),
+export const benefitAdminIdParamsSchema = z.object({
+  id: z.coerce.number({ error: BENEFIT_ADMIN_MSG.idInvalido }).int(BENEFIT_ADMIN_MSG.idInvalido).positive(BENEFIT_ADMIN_MSG.idInvalido).max(2_147_483_647, BENEFIT_ADMIN_MSG.idInvalido),
 });
 
 /** Who the preview is for: the member kind, city, balance, and how often they already redeemed it. */
-export const membroPreviaSchema = z.object({
-  tipo: z.enum(PUBLICOS_BENEFICIO),
+export const memberPreviewSchema = z.object({
+  tipo: z.enum(BENEFIT_AUDIENCES),
   cidade: z.string().trim().max(80),
-  saldo: inteiro(0, 1_000_000, BENEFICIO_ADMIN_MSG.saldoInvalido),
-  resgates: inteiro(0, 100, BENEFICIO_ADMIN_MSG.resgatesInvalido),
+  saldo: integer(0, 1_000_000, BENEFIT_ADMIN_MSG.saldoInvalido),
+  resgates: integer(0, 100, BENEFIT_ADMIN_MSG.resgatesInvalido),
   /** Their last coupon was used at the store. */
   cupomUsado: z.boolean(),
   /** Profile complete and portal personalised (otherwise every card is locked). */
   perfilCompleto: z.boolean(),
   /** The moment to look at (São Paulo); absent = now. */
-  em: opcional(dataHora).optional(),
+  em: optional(dateTime).optional(),
 });
-export type MembroPrevia = z.infer<typeof membroPreviaSchema>;
+export type MemberPreview = z.infer<typeof memberPreviewSchema>;
 
 /** POST /api/admin/beneficios/previa: the form as it is now (saved or not) and the member. */
-export const beneficioPreviaBodySchema = z.object({
-  id: z.number().int().positive().max(2_147_483_647, BENEFICIO_ADMIN_MSG.idInvalido).optional(),
-  beneficio: beneficioFormSchema,
-  membro: membroPreviaSchema,
+export const benefitPreviewBodySchema = z.object({
+  id: z.number().int().positive().max(2_147_483_647, BENEFIT_ADMIN_MSG.idInvalido).optional(),
+  beneficio: benefitFormSchema,
+  membro: memberPreviewSchema,
 });
-export const beneficioPreviaSchema = z.object({
+export const benefitPreviewSchema = z.object({
   /** Whether this member sees the card at all; when not, why. */
   visivel: z.boolean(),
   motivo: z.string().nullable(),
   /** The card exactly as GET /beneficio would give it to this member. */
-  card: beneficioSchema,
+  card: benefitSchema,
 });
-export type BeneficioPrevia = z.infer<typeof beneficioPreviaSchema>;
+export type BenefitPreviewData = z.infer<typeof benefitPreviewSchema>;

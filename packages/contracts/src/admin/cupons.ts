@@ -7,13 +7,13 @@ import { INT4_MAX } from '../input-guard';
 // the background and its progress is read with GET /api/admin/cupons/importacoes/{id}.
 
 /** '64 KB', '100 MB': a size as staff read it. */
-export const tamanhoLegivel = (bytes: number) =>
+export const readableSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`.replace('.', ',') : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-export const CUPONS_MSG = {
+export const COUPONS_MSG = {
   arquivoObrigatorio: 'Envie um arquivo CSV ou TXT com um código por linha.',
   arquivoVazio: 'O arquivo está vazio.',
-  arquivoGrande: (bytes: number) => `O arquivo passa do limite de ${tamanhoLegivel(bytes)}.`,
+  arquivoGrande: (bytes: number) => `O arquivo passa do limite de ${readableSize(bytes)}.`,
   linhaLonga: 'O arquivo tem uma linha longa demais: envie um código por linha (ou na primeira coluna do CSV).',
   semCodigos: 'Nenhuma linha do arquivo é um código válido (letras, números, - e _, de 3 a 64 caracteres).',
   beneficioNaoEncontrado: 'Benefício não encontrado.',
@@ -30,27 +30,27 @@ export const CUPONS_MSG = {
   minimoInvalido: 'Informe um número inteiro de 0 a 10.000.000.',
 } as const;
 
-export const CUPOM_IMPORTACAO_ESTADOS = ['analisando', 'analisado', 'importando', 'concluido', 'falhou', 'cancelado'] as const;
-export type CupomImportacaoEstado = (typeof CUPOM_IMPORTACAO_ESTADOS)[number];
+export const COUPON_IMPORT_STATES = ['analisando', 'analisado', 'importando', 'concluido', 'falhou', 'cancelado'] as const;
+export type CouponImportState = (typeof COUPON_IMPORT_STATES)[number];
 
 /** What the analysis says of a line of the preview. */
-export const CUPOM_LINHA_SITUACOES = ['novo', 'invalido', 'duplicado_arquivo', 'ja_livre', 'ja_resgatado', 'outro_beneficio', 'cabecalho'] as const;
+export const COUPON_LINE_STATUSES = ['novo', 'invalido', 'duplicado_arquivo', 'ja_livre', 'ja_resgatado', 'outro_beneficio', 'cabecalho'] as const;
 
-export const cupomLinhaSchema = z.object({
+export const couponLineSchema = z.object({
   linha: z.number().int(),
   texto: z.string(),
   codigo: z.string().nullable(),
-  situacao: z.enum(CUPOM_LINHA_SITUACOES),
+  situacao: z.enum(COUPON_LINE_STATUSES),
 });
-export type CupomLinha = z.infer<typeof cupomLinhaSchema>;
+export type CouponLine = z.infer<typeof couponLineSchema>;
 
-export const cupomImportacaoSchema = z.object({
+export const couponImportSchema = z.object({
   id: z.string(),
   idBeneficio: z.number().int(),
   idOpcao: z.number().int().nullable(),
   arquivo: z.string(),
   bytes: z.number().int(),
-  estado: z.enum(CUPOM_IMPORTACAO_ESTADOS),
+  estado: z.enum(COUPON_IMPORT_STATES),
   /** Lines read (empty lines and a header not counted). */
   linhas: z.number().int(),
   invalidos: z.number().int(),
@@ -68,17 +68,17 @@ export const cupomImportacaoSchema = z.object({
   processados: z.number().int(),
   preparados: z.number().int(),
   importados: z.number().int(),
-  amostra: z.array(cupomLinhaSchema),
-  exemplosInvalidos: z.array(cupomLinhaSchema),
+  amostra: z.array(couponLineSchema),
+  exemplosInvalidos: z.array(couponLineSchema),
   erro: z.string().nullable(),
   criadoEm: z.string(),
   confirmadoEm: z.string().nullable(),
   concluidoEm: z.string().nullable(),
 });
-export type CupomImportacao = z.infer<typeof cupomImportacaoSchema>;
+export type CouponImport = z.infer<typeof couponImportSchema>;
 
 /** The codes of one pool: free (the stock), handed out, and reported used by the store. */
-export const cupomEstoqueSchema = z.object({
+export const couponStockSchema = z.object({
   idOpcao: z.number().int().nullable(),
   nomeOpcao: z.string().nullable(),
   livres: z.number().int(),
@@ -86,9 +86,9 @@ export const cupomEstoqueSchema = z.object({
   usados: z.number().int(),
   estoqueBaixo: z.boolean(),
 });
-export type CupomEstoque = z.infer<typeof cupomEstoqueSchema>;
+export type CouponStock = z.infer<typeof couponStockSchema>;
 
-export const cupomBeneficioSchema = z.object({
+export const benefitCouponSchema = z.object({
   id: z.number().int(),
   nome: z.string(),
   ativo: z.boolean(),
@@ -98,30 +98,30 @@ export const cupomBeneficioSchema = z.object({
   resgatados: z.number().int(),
   usados: z.number().int(),
   estoqueBaixo: z.boolean(),
-  pools: z.array(cupomEstoqueSchema),
+  pools: z.array(couponStockSchema),
 });
-export type CupomBeneficio = z.infer<typeof cupomBeneficioSchema>;
+export type BenefitCoupon = z.infer<typeof benefitCouponSchema>;
 
-export const cupomBeneficiosResponseSchema = z.array(cupomBeneficioSchema);
+export const benefitCouponsResponseSchema = z.array(benefitCouponSchema);
 
-export const cupomBeneficioDetalheSchema = cupomBeneficioSchema.extend({
-  importacoes: z.array(cupomImportacaoSchema),
+export const benefitCouponDetailSchema = benefitCouponSchema.extend({
+  importacoes: z.array(couponImportSchema),
 });
-export type CupomBeneficioDetalhe = z.infer<typeof cupomBeneficioDetalheSchema>;
+export type BenefitCouponDetail = z.infer<typeof benefitCouponDetailSchema>;
 
-export const cupomBeneficioParamsSchema = z.object({
-  id: z.coerce.number({ message: CUPONS_MSG.beneficioNaoEncontrado }).int({ message: CUPONS_MSG.beneficioNaoEncontrado }).positive({ message: CUPONS_MSG.beneficioNaoEncontrado }).max(INT4_MAX, { message: CUPONS_MSG.beneficioNaoEncontrado }),
+export const benefitCouponParamsSchema = z.object({
+  id: z.coerce.number({ message: COUPONS_MSG.beneficioNaoEncontrado }).int({ message: COUPONS_MSG.beneficioNaoEncontrado }).positive({ message: COUPONS_MSG.beneficioNaoEncontrado }).max(INT4_MAX, { message: COUPONS_MSG.beneficioNaoEncontrado }),
 });
-export const cupomImportacaoParamsSchema = z.object({
-  id: z.uuid({ message: CUPONS_MSG.importacaoNaoEncontrada }),
+export const couponImportParamsSchema = z.object({
+  id: z.uuid({ message: COUPONS_MSG.importacaoNaoEncontrada }),
 });
 /** POST .../importacoes?opcao=: the day of the batch, for events with days. */
-export const cupomImportacaoQuerySchema = z.object({
-  opcao: z.coerce.number({ message: CUPONS_MSG.opcaoInvalida }).int({ message: CUPONS_MSG.opcaoInvalida }).positive({ message: CUPONS_MSG.opcaoInvalida }).max(INT4_MAX, { message: CUPONS_MSG.opcaoInvalida }).optional(),
+export const couponImportQuerySchema = z.object({
+  opcao: z.coerce.number({ message: COUPONS_MSG.opcaoInvalida }).int({ message: COUPONS_MSG.opcaoInvalida }).positive({ message: COUPONS_MSG.opcaoInvalida }).max(INT4_MAX, { message: COUPONS_MSG.opcaoInvalida }).optional(),
 });
-export const cupomAlertaInputSchema = z
+export const couponAlertInputSchema = z
   .object({
-    minimo: z.number({ message: CUPONS_MSG.minimoInvalido }).int({ message: CUPONS_MSG.minimoInvalido }).min(0, { message: CUPONS_MSG.minimoInvalido }).max(10_000_000, { message: CUPONS_MSG.minimoInvalido }),
+    minimo: z.number({ message: COUPONS_MSG.minimoInvalido }).int({ message: COUPONS_MSG.minimoInvalido }).min(0, { message: COUPONS_MSG.minimoInvalido }).max(10_000_000, { message: COUPONS_MSG.minimoInvalido }),
   })
   .strict();
-export type CupomAlertaInput = z.infer<typeof cupomAlertaInputSchema>;
+export type CouponAlertInput = z.infer<typeof couponAlertInputSchema>;

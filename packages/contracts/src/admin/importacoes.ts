@@ -6,17 +6,17 @@ import { z } from 'zod';
 // change, rows refused and why) without changing anything. Applying runs in the background in
 // batches; its progress is read with GET /api/admin/importacoes/{id}. Needs imports.run.
 
-export const IMPORTACAO_TIPOS = ['compras', 'usos-cupom'] as const;
-export type ImportacaoTipo = (typeof IMPORTACAO_TIPOS)[number];
+export const IMPORT_KINDS = ['compras', 'usos-cupom'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-export const IMPORTACAO_ESTADOS = ['simulado', 'aplicando', 'concluido', 'falhou'] as const;
-export type ImportacaoEstado = (typeof IMPORTACAO_ESTADOS)[number];
+export const IMPORT_STATES = ['simulado', 'aplicando', 'concluido', 'falhou'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
 
 /**
  * The fields each kind of file needs, in screen order, with the header names the server (and the
  * screen's suggestion) recognises, compared lower-cased without accents, spaces, '-' and '_'.
  */
-export const IMPORTACAO_CAMPOS = {
+export const IMPORT_FIELDS = {
   compras: [
     { campo: 'pedido', rotulo: 'Pedido', obrigatorio: true, nomes: ['pedido', 'codigopedido', 'numeropedido', 'order', 'orderid'] },
     { campo: 'email', rotulo: 'E-mail', obrigatorio: false, nomes: ['email', 'emailcliente'] },
@@ -29,22 +29,22 @@ export const IMPORTACAO_CAMPOS = {
     { campo: 'codigo', rotulo: 'Código do cupom', obrigatorio: true, nomes: ['codigo', 'cupom', 'codigocupom', 'code', 'coupon', 'voucher'] },
     { campo: 'dataUso', rotulo: 'Data de uso', obrigatorio: false, nomes: ['datauso', 'datadeuso', 'data', 'usadoem', 'date'] },
   ],
-} as const satisfies Record<ImportacaoTipo, readonly { campo: string; rotulo: string; obrigatorio: boolean; nomes: readonly string[] }[]>;
+} as const satisfies Record<ImportKind, readonly { campo: string; rotulo: string; obrigatorio: boolean; nomes: readonly string[] }[]>;
 
 /** A header name as the aliases above are written. */
-export const normalizarCabecalho = (nome: string) =>
-  nome
+export const normaliseHeader = (name: string) =>
+  name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[\s_\-.]/g, '');
 
 /** The mapping the header suggests: each field to the first column whose name is one of its aliases. */
-export function sugerirMapeamento(tipo: ImportacaoTipo, cabecalho: readonly string[]): Record<string, string> {
+export function sugerirMapeamento(kind: ImportKind, cabecalho: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   const usadas = new Set<string>();
-  for (const c of IMPORTACAO_CAMPOS[tipo]) {
-    const achada = cabecalho.find((h) => !usadas.has(h) && (c.nomes as readonly string[]).includes(normalizarCabecalho(h)));
+  for (const c of IMPORT_FIELDS[kind]) {
+    const achada = cabecalho.find((h) => !usadas.has(h) && (c.nomes as readonly string[]).includes(normaliseHeader(h)));
     if (achada !== undefined) {
       out[c.campo] = achada;
       usadas.add(achada);
@@ -53,7 +53,7 @@ export function sugerirMapeamento(tipo: ImportacaoTipo, cabecalho: readonly stri
   return out;
 }
 
-export const IMPORTACOES_MSG = {
+export const IMPORTS_MSG = {
   arquivoObrigatorio: 'Envie um arquivo CSV com cabeçalho.',
   arquivoVazio: 'O arquivo está vazio.',
   semLinhas: 'O arquivo só tem o cabeçalho: nenhuma linha para importar.',
@@ -61,30 +61,30 @@ export const IMPORTACOES_MSG = {
   linhaLonga: 'O arquivo tem uma linha longa demais (mais de 4 KB): não parece um CSV de pedidos ou cupons.',
   arquivoInvalido: 'Não foi possível ler o arquivo como CSV.',
   mapeamentoInvalido: 'O mapeamento de colunas é inválido.',
-  colunaFaltando: (campos: string) => `Escolha a coluna de: ${campos}.`,
-  colunaInexistente: (coluna: string) => `A coluna "${coluna}" não está no cabeçalho do arquivo.`,
+  colunaFaltando: (fields: string) => `Escolha a coluna de: ${fields}.`,
+  colunaInexistente: (column: string) => `A coluna "${column}" não está no cabeçalho do arquivo.`,
   emailOuCpf: 'Escolha a coluna de e-mail ou a de CPF (ao menos uma).',
   importacaoNaoEncontrada: 'Importação não encontrada.',
   naoAplicavel: 'Esta importação já foi aplicada ou está sendo aplicada.',
   pararam: 'A aplicação parou no meio; aplique de novo para continuar de onde parou.',
 } as const;
 
-export const importacaoTipoQuerySchema = z.object({
-  tipo: z.enum(IMPORTACAO_TIPOS, { error: 'Tipo de importação inválido (compras ou usos-cupom).' }),
+export const importKindQuerySchema = z.object({
+  tipo: z.enum(IMPORT_KINDS, { error: 'Tipo de importação inválido (compras ou usos-cupom).' }),
 });
 
-export const importacaoListaQuerySchema = z.object({
-  tipo: z.enum(IMPORTACAO_TIPOS, { error: 'Tipo de importação inválido (compras ou usos-cupom).' }).optional(),
+export const importListQuerySchema = z.object({
+  tipo: z.enum(IMPORT_KINDS, { error: 'Tipo de importação inválido (compras ou usos-cupom).' }).optional(),
   pagina: z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').max(100_000, 'Página inválida.').default(1),
 });
 
-export const importacaoParamsSchema = z.object({ id: z.uuid({ error: IMPORTACOES_MSG.importacaoNaoEncontrada }) });
+export const importParamsSchema = z.object({ id: z.uuid({ error: IMPORTS_MSG.importacaoNaoEncontrada }) });
 
 /** field -> header column name (the multipart field "mapeamento", JSON, sent before the file). */
-export const mapeamentoSchema = z.record(z.string().max(40), z.string().max(200), { error: IMPORTACOES_MSG.mapeamentoInvalido });
+export const mapeamentoSchema = z.record(z.string().max(40), z.string().max(200), { error: IMPORTS_MSG.mapeamentoInvalido });
 
 /** What applying would change (dry run) or changed (result). Purchases use the first five, coupon usage the last two. */
-export const importacaoContagemSchema = z.object({
+export const importCountSchema = z.object({
   /** Purchases: new verified entries. */
   novas: z.number().int(),
   /** Purchases: (pedido, produto) already registered for the same member. */
@@ -104,41 +104,41 @@ export const importacaoContagemSchema = z.object({
   /** Rows refused (any kind), each with its reason in the report. */
   recusadas: z.number().int(),
 });
-export type ImportacaoContagem = z.infer<typeof importacaoContagemSchema>;
+export type ImportCount = z.infer<typeof importCountSchema>;
 
-export const importacaoLinhaSchema = z.object({ linha: z.number().int(), situacao: z.string(), motivo: z.string().nullable(), texto: z.string() });
-export type ImportacaoLinha = z.infer<typeof importacaoLinhaSchema>;
+export const importLineSchema = z.object({ linha: z.number().int(), situacao: z.string(), motivo: z.string().nullable(), texto: z.string() });
+export type ImportLine = z.infer<typeof importLineSchema>;
 
-export const importacaoSchema = z.object({
+export const importSchema = z.object({
   id: z.uuid(),
-  tipo: z.enum(IMPORTACAO_TIPOS),
+  tipo: z.enum(IMPORT_KINDS),
   arquivo: z.string(),
   bytes: z.number().int(),
-  estado: z.enum(IMPORTACAO_ESTADOS),
+  estado: z.enum(IMPORT_STATES),
   cabecalho: z.array(z.string()),
   mapeamento: z.record(z.string(), z.string()),
   /** Data lines read (the header not counted). */
   linhas: z.number().int(),
-  simulacao: importacaoContagemSchema,
-  resultado: importacaoContagemSchema,
+  simulacao: importCountSchema,
+  resultado: importCountSchema,
   /** Rows applying goes through, and how many it has done (the progress bar). */
   total: z.number().int(),
   processados: z.number().int(),
   /** The first refused rows, with the reason (the full list is the CSV report). */
-  recusadas: z.array(importacaoLinhaSchema),
+  recusadas: z.array(importLineSchema),
   erro: z.string().nullable(),
   criadoPor: z.string().nullable(),
   criadoEm: z.string(),
   aplicadoEm: z.string().nullable(),
   concluidoEm: z.string().nullable(),
 });
-export type Importacao = z.infer<typeof importacaoSchema>;
+export type Import = z.infer<typeof importSchema>;
 
-export const importacaoListaSchema = z.object({ itens: z.array(importacaoSchema), total: z.number().int(), pagina: z.number().int(), porPagina: z.number().int() });
-export type ImportacaoLista = z.infer<typeof importacaoListaSchema>;
+export const importListSchema = z.object({ itens: z.array(importSchema), total: z.number().int(), pagina: z.number().int(), porPagina: z.number().int() });
+export type ImportList = z.infer<typeof importListSchema>;
 
 /** Verdicts in the report (CSV column situacao). */
-export const IMPORTACAO_SITUACOES: Record<string, string> = {
+export const IMPORT_STATUSES: Record<string, string> = {
   nova: 'Nova compra',
   criada: 'Compra registrada',
   existente: 'Já registrada',

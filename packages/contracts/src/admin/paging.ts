@@ -4,12 +4,12 @@ import { ADMIN_MSG } from './roles.js';
 // The back office's tables page, sort and filter on the server; the web keeps these same names in
 // the URL (?pagina=2&porPagina=20&ordem=-criadoEm&...filters), so a link reopens the same view.
 
-export const paginaSchema = z.coerce
+export const pageSchema = z.coerce
   .number({ error: ADMIN_MSG.paginaInvalida })
   .int(ADMIN_MSG.paginaInvalida)
   .min(1, ADMIN_MSG.paginaInvalida)
   .max(1_000_000, ADMIN_MSG.paginaInvalida);
-export const porPaginaSchema = z.coerce
+export const perPageSchema = z.coerce
   .number({ error: ADMIN_MSG.porPaginaInvalido })
   .int(ADMIN_MSG.porPaginaInvalido)
   .min(1, ADMIN_MSG.porPaginaInvalido)
@@ -22,11 +22,11 @@ export const DEFAULT_PAGE_SIZE = 20;
  * the columns it sorts by (the rest answer 400).
  */
 export function adminPageQuerySchema<const C extends readonly [string, ...string[]]>(sortable: C) {
-  const ordens = sortable.flatMap((c) => [c, `-${c}`]) as [string, ...string[]];
+  const orders = sortable.flatMap((c) => [c, `-${c}`]) as [string, ...string[]];
   return z.object({
-    pagina: paginaSchema.default(1),
-    porPagina: porPaginaSchema.default(DEFAULT_PAGE_SIZE),
-    ordem: z.enum(ordens, { error: ADMIN_MSG.ordemInvalida }).optional(),
+    pagina: pageSchema.default(1),
+    porPagina: perPageSchema.default(DEFAULT_PAGE_SIZE),
+    ordem: z.enum(orders, { error: ADMIN_MSG.ordemInvalida }).optional(),
   });
 }
 
@@ -43,14 +43,14 @@ export interface AdminPage<T> {
 }
 
 /** `-campo` -> { campo, desc: true }. */
-export function parseOrdem(ordem: string | undefined): { campo: string; desc: boolean } | null {
-  if (!ordem) return null;
-  return ordem.startsWith('-') ? { campo: ordem.slice(1), desc: true } : { campo: ordem, desc: false };
+export function parseOrder(order: string | undefined): { campo: string; desc: boolean } | null {
+  if (!order) return null;
+  return order.startsWith('-') ? { campo: order.slice(1), desc: true } : { campo: order, desc: false };
 }
 
 /** An optional date filter (AAAA-MM-DD). */
 // A real calendar day: Date.parse rolls 2020-02-31 over to 2 March, so the parsed day must read back the same.
-export const dataFiltroSchema = z
+export const dateFilterSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_MSG.dataInvalida)
   .refine((s) => {

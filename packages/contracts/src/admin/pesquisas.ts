@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../input-guard';
-import { PERFIS } from '../usuario';
+import { PROFILES } from '../usuario';
 import { adminPageQuerySchema, adminPageSchema } from './paging';
 
 // Back office: surveys (issue 16 item 7; docs/decisions/0029-back-office-content.md, ADR 0014).
@@ -8,7 +8,7 @@ import { adminPageQuerySchema, adminPageSchema } from './paging';
 // members answer; its phase opens and closes by data_fim. The personalisation survey's texts are
 // editable in place (questions are never added or renumbered: answers point at them).
 
-export const PESQUISA_ADMIN_MSG = {
+export const SURVEY_ADMIN_MSG = {
   naoEncontrada: 'Pesquisa não encontrada.',
   perguntaNaoEncontrada: 'Pergunta não encontrada.',
   opcaoDeOutraPergunta: 'Uma das opções não é desta pergunta.',
@@ -19,7 +19,7 @@ export const PESQUISA_ADMIN_MSG = {
 
 const instante = z.iso.datetime({ offset: true, message: 'Data e hora inválidas.' });
 
-export const pesquisaResumoSchema = z.object({
+export const surveySummarySchema = z.object({
   id: z.number().int(),
   chave: z.string(),
   tipo: z.enum(['personalizacao', 'satisfacao']),
@@ -34,28 +34,28 @@ export const pesquisaResumoSchema = z.object({
   concluidas: z.number().int(),
   criadaEm: z.string(),
 });
-export type PesquisaResumo = z.infer<typeof pesquisaResumoSchema>;
-export const pesquisasListSchema = z.array(pesquisaResumoSchema);
+export type SurveySummary = z.infer<typeof surveySummarySchema>;
+export const surveysListSchema = z.array(surveySummarySchema);
 
-export const pesquisaIdParamsSchema = z.object({
-  id: z.coerce.number({ message: PESQUISA_ADMIN_MSG.naoEncontrada }).int({ message: PESQUISA_ADMIN_MSG.naoEncontrada }).positive({ message: PESQUISA_ADMIN_MSG.naoEncontrada }).max(INT4_MAX, { message: PESQUISA_ADMIN_MSG.naoEncontrada }),
+export const surveyIdParamsSchema = z.object({
+  id: z.coerce.number({ message: SURVEY_ADMIN_MSG.naoEncontrada }).int({ message: SURVEY_ADMIN_MSG.naoEncontrada }).positive({ message: SURVEY_ADMIN_MSG.naoEncontrada }).max(INT4_MAX, { message: SURVEY_ADMIN_MSG.naoEncontrada }),
 });
 
 /** POST /api/admin/pesquisas: a new satisfaction campaign (a copy of the current questions). */
-export const novaCampanhaInputSchema = z
+export const newCampaignInputSchema = z
   .object({
     nome: z.string({ message: 'Informe o nome da campanha.' }).trim().min(1, { message: 'Informe o nome da campanha.' }).max(120, { message: 'Nome: no máximo 120 caracteres.' }),
     /** When the phase ends (null: open until closed). */
     dataFim: instante.nullable().optional(),
   })
   .strict();
-export type NovaCampanhaInput = z.input<typeof novaCampanhaInputSchema>;
+export type NewCampaignInput = z.input<typeof newCampaignInputSchema>;
 
 /** PUT /api/admin/pesquisas/{id}/fase: close now, or open (until dataFim, or without an end). */
-export const faseInputSchema = z.object({ aberta: z.boolean({ message: 'Informe se a fase fica aberta.' }), dataFim: instante.nullable().optional() }).strict();
-export type FaseInput = z.input<typeof faseInputSchema>;
+export const phaseInputSchema = z.object({ aberta: z.boolean({ message: 'Informe se a fase fica aberta.' }), dataFim: instante.nullable().optional() }).strict();
+export type PhaseInput = z.input<typeof phaseInputSchema>;
 
-export const opcaoAdminSchema = z.object({
+export const optionAdminSchema = z.object({
   id: z.number().int(),
   ordem: z.number().int(),
   descricao: z.string(),
@@ -64,50 +64,50 @@ export const opcaoAdminSchema = z.object({
   exigeComplemento: z.boolean(),
   textoComplemento: z.string().nullable(),
 });
-export const perguntaAdminSchema = z.object({
+export const questionAdminSchema = z.object({
   id: z.number().int(),
   ordem: z.number().int(),
   pagina: z.number().int(),
   descricao: z.string(),
   maxRespostas: z.number().int(),
-  opcoes: z.array(opcaoAdminSchema),
+  opcoes: z.array(optionAdminSchema),
 });
-export type PerguntaAdmin = z.infer<typeof perguntaAdminSchema>;
-export const perguntasAdminSchema = z.array(perguntaAdminSchema);
+export type QuestionAdmin = z.infer<typeof questionAdminSchema>;
+export const questionsAdminSchema = z.array(questionAdminSchema);
 
-export const perguntaIdParamsSchema = z.object({
-  id: z.coerce.number({ message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }).int({ message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }).positive({ message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }).max(INT4_MAX, { message: PESQUISA_ADMIN_MSG.perguntaNaoEncontrada }),
+export const questionIdParamsSchema = z.object({
+  id: z.coerce.number({ message: SURVEY_ADMIN_MSG.perguntaNaoEncontrada }).int({ message: SURVEY_ADMIN_MSG.perguntaNaoEncontrada }).positive({ message: SURVEY_ADMIN_MSG.perguntaNaoEncontrada }).max(INT4_MAX, { message: SURVEY_ADMIN_MSG.perguntaNaoEncontrada }),
 });
 
-const textoPergunta = z.string({ message: 'Informe o texto.' }).trim().min(1, { message: 'Informe o texto.' }).max(500, { message: 'No máximo 500 caracteres.' });
+const questionText = z.string({ message: 'Informe o texto.' }).trim().min(1, { message: 'Informe o texto.' }).max(500, { message: 'No máximo 500 caracteres.' });
 /** PUT /api/admin/pesquisas/perguntas/{id}: the texts (and the perfil an option points to); never the structure. */
-export const perguntaEditInputSchema = z
+export const questionEditInputSchema = z
   .object({
-    descricao: textoPergunta,
+    descricao: questionText,
     opcoes: z
-      .array(z.object({ id: z.number().int().positive().max(INT4_MAX), descricao: textoPergunta, perfil: z.enum(PERFIS, { message: 'Perfil inválido.' }).nullable().optional() }).strict())
+      .array(z.object({ id: z.number().int().positive().max(INT4_MAX), descricao: questionText, perfil: z.enum(PROFILES, { message: 'Perfil inválido.' }).nullable().optional() }).strict())
       .max(50),
   })
   .strict();
-export type PerguntaEditInput = z.input<typeof perguntaEditInputSchema>;
+export type QuestionEditInput = z.input<typeof questionEditInputSchema>;
 
-export const LINK_SITUACOES = ['nao-iniciada', 'em-andamento', 'concluida'] as const;
+export const LINK_STATUSES = ['nao-iniciada', 'em-andamento', 'concluida'] as const;
 export const linksQuerySchema = adminPageQuerySchema(['nome'] as const).extend({ q: z.string().trim().max(120).optional() });
-export const linkMembroSchema = z.object({
+export const memberLinkSchema = z.object({
   usuarioId: z.string(),
   nome: z.string(),
   email: z.string(),
   link: z.string(),
-  situacao: z.enum(LINK_SITUACOES),
+  situacao: z.enum(LINK_STATUSES),
   pagina: z.number().int().nullable(),
 });
-export type LinkMembro = z.infer<typeof linkMembroSchema>;
-export const linksPageSchema = adminPageSchema(linkMembroSchema);
+export type MemberLink = z.infer<typeof memberLinkSchema>;
+export const linksPageSchema = adminPageSchema(memberLinkSchema);
 
-export const respostasQuerySchema = adminPageQuerySchema(['criadaEm'] as const).extend({ situacao: z.enum(['concluida', 'em-andamento'], { message: 'Situação inválida.' }).optional() });
-export const respostaItemSchema = z.object({ perguntaOrdem: z.number().int(), pergunta: z.string(), opcao: z.string().nullable(), complemento: z.string().nullable() });
+export const answersQuerySchema = adminPageQuerySchema(['criadaEm'] as const).extend({ situacao: z.enum(['concluida', 'em-andamento'], { message: 'Situação inválida.' }).optional() });
+export const answerItemSchema = z.object({ perguntaOrdem: z.number().int(), pergunta: z.string(), opcao: z.string().nullable(), complemento: z.string().nullable() });
 /** One participation. Members are named by first name only: the answers are read by every staff role. */
-export const participacaoAdminSchema = z.object({
+export const participationAdminSchema = z.object({
   id: z.number().int(),
   primeiroNome: z.string(),
   pagina: z.number().int(),
@@ -115,7 +115,7 @@ export const participacaoAdminSchema = z.object({
   cupom: z.string().nullable(),
   perfil: z.string().nullable(),
   criadaEm: z.string(),
-  respostas: z.array(respostaItemSchema),
+  respostas: z.array(answerItemSchema),
 });
-export type ParticipacaoAdmin = z.infer<typeof participacaoAdminSchema>;
-export const respostasPageSchema = adminPageSchema(participacaoAdminSchema);
+export type ParticipationAdmin = z.infer<typeof participationAdminSchema>;
+export const answersPageSchema = adminPageSchema(participationAdminSchema);

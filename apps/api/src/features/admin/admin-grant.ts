@@ -10,9 +10,9 @@ export type AdminGrantResult = 'concedido' | 'revogado' | 'sem-mudanca' | 'conta
  * author and request id 'cli'.
  */
 export async function setAdmin(prisma: Db, email: string, admin: boolean): Promise<AdminGrantResult> {
-  const usuario = await prisma.usuario.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, staffRoles: { select: { role: true } } } });
-  if (!usuario) return 'conta-inexistente';
-  const roles = usuario.staffRoles.map((r) => r.role);
+  const user = await prisma.usuario.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, staffRoles: { select: { role: true } } } });
+  if (!user) return 'conta-inexistente';
+  const roles = user.staffRoles.map((r) => r.role);
   const papeis = admin ? [...roles, 'admin' as const] : roles.filter((r) => r !== 'admin');
   try {
     const { changed } = await setStaffRoles(prisma, { email, papeis, actorId: null, requestId: 'cli' });

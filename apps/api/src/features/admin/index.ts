@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { equipeRoutes } from './equipe/equipe.routes.js';
 import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
-import { beneficiosRoutes } from './beneficios/beneficios.routes.js';
-import { cuponsRoutes } from './cupons/cupons.routes.js';
-import { imagensRoutes } from './imagens/imagens.routes.js';
+import { benefitsRoutes } from './beneficios/beneficios.routes.js';
+import { couponsRoutes } from './cupons/cupons.routes.js';
+import { imagesRoutes } from './imagens/imagens.routes.js';
 import { bannersRoutes } from './banners/banners.routes.js';
 import { faqAdminRoutes } from './faq/faq.routes.js';
-import { catalogoRoutes } from './catalogo/catalogo.routes.js';
-import { filaAgendamentoRoutes } from './fila/fila-agendamento.routes.js';
-import { pesquisasRoutes } from './pesquisas/pesquisas.routes.js';
-import { membrosRoutes } from './membros/membros.routes.js';
-import { importacoesRoutes } from './importacoes/importacoes.routes.js';
-import { painelRoutes } from './painel/painel.routes.js';
+import { catalogueRoutes } from './catalogo/catalogo.routes.js';
+import { waitingRoomScheduleRoutes } from './fila/waiting-room-schedule.routes.js';
+import { surveysRoutes } from './pesquisas/pesquisas.routes.js';
+import { membersRoutes } from './membros/membros.routes.js';
+import { importsRoutes } from './importacoes/importacoes.routes.js';
+import { dashboardRoutes } from './painel/painel.routes.js';
 
 // The back office's API under /api/admin (docs/decisions/0027-back-office.md). Each area registers
 // its own routes from its folder; add one line per area here. Every route names its permission
@@ -19,17 +19,17 @@ import { painelRoutes } from './painel/painel.routes.js';
 const adminPlugin: FastifyPluginAsync = async (app) => {
   await app.register(equipeRoutes);
   await app.register(auditoriaRoutes);
-  await app.register(beneficiosRoutes);
-  await app.register(cuponsRoutes);
-  await app.register(imagensRoutes);
+  await app.register(benefitsRoutes);
+  await app.register(couponsRoutes);
+  await app.register(imagesRoutes);
   await app.register(bannersRoutes);
   await app.register(faqAdminRoutes);
-  await app.register(catalogoRoutes);
-  await app.register(filaAgendamentoRoutes);
-  await app.register(pesquisasRoutes);
-  await app.register(membrosRoutes);
-  await app.register(importacoesRoutes);
-  await app.register(painelRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(waitingRoomScheduleRoutes);
+  await app.register(surveysRoutes);
+  await app.register(membersRoutes);
+  await app.register(importsRoutes);
+  await app.register(dashboardRoutes);
 };
 
 export default adminPlugin;

@@ -34,13 +34,13 @@ declare module 'fastify' {
 }
 
 /** The roles an account holds, straight from the table (a revoked role stops working at once). */
-export async function loadStaffRoles(db: Db | SqlPool, usuarioId: string): Promise<StaffRole[]> {
+export async function loadStaffRoles(db: Db | SqlPool, userId: string): Promise<StaffRole[]> {
   const pool = 'query' in db ? db : poolOf(db);
   // Ordered as the enum (STAFF_ROLES' order), not alphabetically.
   const { rows } = await pool.query<{ role: StaffRole }>({
     name: 'admin-papeis',
     text: 'SELECT papel::text AS role FROM equipe_papel WHERE usuario_id = $1 ORDER BY papel',
-    values: [usuarioId],
+    values: [userId],
   });
   return rows.map((r) => r.role);
 }
@@ -51,8 +51,8 @@ export const permissionsPlugin = fp(async (app) => {
 
   async function identify(request: FastifyRequest, reply: FastifyReply): Promise<StaffIdentity> {
     await app.authenticate(request, reply);
-    const { id, email, nome } = request.usuario;
-    const staff = { id, email, nome, roles: await loadStaffRoles(pool, id) };
+    const { id, email, nome: name } = request.usuario;
+    const staff = { id, email, nome: name, roles: await loadStaffRoles(pool, id) };
     request.staff = staff;
     return staff;
   }
@@ -71,4 +71,4 @@ export const permissionsPlugin = fp(async (app) => {
 });
 
 /** The name the waiting-room panel (BO-C) was written against. */
-export const lerPapeis = loadStaffRoles;
+export const readRoles = loadStaffRoles;

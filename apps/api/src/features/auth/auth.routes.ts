@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { errorResponseSchema, FILA_TICKET_HEADER, loginSchema, messageResponseSchema, MSG, recuperarSenhaConfirmacaoSchema, recuperarSenhaQuerySchema, tokenResponseSchema, emailSchema } from '@legiao/contracts';
+import { errorResponseSchema, WAITING_ROOM_TICKET_HEADER, loginSchema, messageResponseSchema, MSG, recoverPasswordConfirmationSchema, recoverPasswordQuerySchema, tokenResponseSchema, emailSchema } from '@legiao/contracts';
 import { authRateLimit, loginIpRateLimit } from '../../plugins/rate-limits.js';
 import { confirmPasswordReset, login, requestPasswordReset } from './auth.service.js';
 import { revokeSession } from './session.service.js';
@@ -14,7 +14,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     { config: { rateLimit: loginIpRateLimit(app) }, schema: { tags: ['auth'], summary: 'Entrar com e-mail e senha', body: loginSchema, response: { 200: tokenResponseSchema, ...errors } } },
     async (request) => {
-      const header = request.headers[FILA_TICKET_HEADER];
+      const header = request.headers[WAITING_ROOM_TICKET_HEADER];
       const ticket = request.body.ticket ?? (typeof header === 'string' ? header : undefined);
       return login(app, request.body.email, request.body.senha, { ip: request.ip, userAgent: request.headers['user-agent'], ticket });
     },
@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/recuperar-senha',
-    { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Pede o e-mail de redefinição de senha (resposta sempre neutra)', querystring: recuperarSenhaQuerySchema, response: { 200: messageResponseSchema, 429: errorResponseSchema } } },
+    { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Pede o e-mail de redefinição de senha (resposta sempre neutra)', querystring: recoverPasswordQuerySchema, response: { 200: messageResponseSchema, 429: errorResponseSchema } } },
     async (request) => {
       const email = emailSchema.safeParse(request.query.email ?? '');
       if (email.success) await requestPasswordReset(app, email.data);
@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/recuperar-senha-confirmacao',
-    { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Define a nova senha com o link recebido (q = code, h = hash)', body: recuperarSenhaConfirmacaoSchema, response: { 200: messageResponseSchema, ...errors } } },
+    { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Define a nova senha com o link recebido (q = code, h = hash)', body: recoverPasswordConfirmationSchema, response: { 200: messageResponseSchema, ...errors } } },
     async (request) => {
       await confirmPasswordReset(app, request.body.code, request.body.hash, request.body.senha);
       return { message: MSG.senhaAtualizada };

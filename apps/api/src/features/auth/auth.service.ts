@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@legiao/contracts';
-import { mensagemContaBloqueada } from '@legiao/contracts/admin/membros';
+import { blockedAccountMessage } from '@legiao/contracts/admin/membros';
 import { AppError, badRequest, forbidden, unauthenticated } from '../../errors/app-error.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { digest, isUuid, sameDigest } from '../../lib/secrets.js';
@@ -9,30 +9,30 @@ import { checkLoginTicket, consumeLoginTicket } from '../fila/login-gate.js';
 import { issueAccountLink, RESET_TTL_MINUTES } from './account-links.js';
 import { openSession, revokeAllSessions } from './session.service.js';
 
-export async function login(app: FastifyInstance, email: string, senha: string, meta: { ip?: string; userAgent?: string; ticket?: string }) {
+export async function login(app: FastifyInstance, email: string, password: string, meta: { ip?: string; userAgent?: string; ticket?: string }) {
   const { prisma, config } = app.ctx;
   // While the waiting room is on, only an admitted client may log in (ADR 0008).
-  const admissao = await checkLoginTicket(app, meta.ticket);
+  const admission = await checkLoginTicket(app, meta.ticket);
   // Brute force is limited per account (failed attempts), not per IP: members behind one NAT
   // don't lock each other out (issue 14, ADR 0023). Checked before the password, so the right
   // password doesn't get through a locked account either.
   if (await app.loginFailures.isLocked(email)) throw new AppError('RATE_LIMITED', MSG.muitasTentativas, 'RATE_LIMITED');
-  const usuario = await prisma.usuario.findUnique({ where: { email } });
-  if (!usuario?.senhaHash) {
-    await burnPasswordCheck(senha, config.bcryptCost);
+  const user = await prisma.usuario.findUnique({ where: { email } });
+  if (!user?.senhaHash) {
+    await burnPasswordCheck(password, config.bcryptCost);
     await app.loginFailures.record(email);
     throw unauthenticated(MSG.credenciaisInvalidas, 'CREDENCIAIS_INVALIDAS');
   }
-  if (!(await verifyPassword(senha, usuario.senhaHash))) {
+  if (!(await verifyPassword(password, user.senhaHash))) {
     await app.loginFailures.record(email);
     throw unauthenticated(MSG.credenciaisInvalidas, 'CREDENCIAIS_INVALIDAS');
   }
   await app.loginFailures.clear(email);
   // Only after the password matched, so this never tells a stranger that an e-mail exists.
-  if (!usuario.ativo) throw forbidden(MSG.contaNaoAtivada, 'CONTA_NAO_ATIVADA');
-  assertNotBlocked(usuario);
-  await consumeLoginTicket(app, admissao);
-  return openSession(app, usuario.id, meta);
+  if (!user.ativo) throw forbidden(MSG.contaNaoAtivada, 'CONTA_NAO_ATIVADA');
+  assertNotBlocked(user);
+  await consumeLoginTicket(app, admission);
+  return openSession(app, user.id, meta);
 }
 
 /**
@@ -40,37 +40,37 @@ export async function login(app: FastifyInstance, email: string, senha: string, 
  * is told why (docs/decisions/0031-back-office-members.md). Checked after the credentials, so it
  * never tells a stranger anything.
  */
-export function assertNotBlocked(usuario: { bloqueadoEm: Date | null; motivoBloqueio: string | null }) {
-  if (usuario.bloqueadoEm) throw forbidden(mensagemContaBloqueada(usuario.motivoBloqueio), 'CONTA_BLOQUEADA');
+export function assertNotBlocked(user: { bloqueadoEm: Date | null; motivoBloqueio: string | null }) {
+  if (user.bloqueadoEm) throw forbidden(blockedAccountMessage(user.motivoBloqueio), 'CONTA_BLOQUEADA');
 }
 
 /** Always ends quietly: whether the e-mail exists is never revealed (spec 001 section 2.7). */
 export async function requestPasswordReset(app: FastifyInstance, email: string) {
   const { prisma, mailer, config } = app.ctx;
-  const usuario = await prisma.usuario.findUnique({ where: { email } });
-  if (!usuario) return;
+  const user = await prisma.usuario.findUnique({ where: { email } });
+  if (!user) return;
   await prisma.$transaction(async (tx) => {
-    const { code, secret } = await issueAccountLink(tx, usuario.id, 'recuperacao_senha');
+    const { code, secret } = await issueAccountLink(tx, user.id, 'recuperacao_senha');
     const url = `${config.publicUrl}/recuperar-senha?q=${code}&h=${secret}`;
-    await mailer.enqueue(tx, passwordResetMail(usuario.email, usuario.nome, url, RESET_TTL_MINUTES));
+    await mailer.enqueue(tx, passwordResetMail(user.email, user.nome, url, RESET_TTL_MINUTES));
   });
   mailer.kick();
 }
 
-export async function confirmPasswordReset(app: FastifyInstance, code: string, hash: string, senha: string) {
+export async function confirmPasswordReset(app: FastifyInstance, code: string, hash: string, password: string) {
   const { prisma, config } = app.ctx;
   if (!isUuid(code)) throw badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
   const token = await prisma.tokenConta.findUnique({ where: { id: code } });
   if (!token || token.tipo !== 'recuperacao_senha' || !sameDigest(token.secretHash, digest(hash)) || token.usadoEm || token.expiraEm <= new Date()) {
     throw badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
   }
-  const senhaHash = await hashPassword(senha, config.bcryptCost);
+  const passwordHash = await hashPassword(password, config.bcryptCost);
   await prisma.$transaction(async (tx) => {
     // The conditional update makes the link single-use even when two requests race.
     const used = await tx.tokenConta.updateMany({ where: { id: token.id, usadoEm: null }, data: { usadoEm: new Date() } });
     if (used.count !== 1) throw badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
     // Following an e-mailed link proves the address, so it also activates a pending account.
-    await tx.usuario.update({ where: { id: token.usuarioId }, data: { senhaHash } });
+    await tx.usuario.update({ where: { id: token.usuarioId }, data: { senhaHash: passwordHash } });
     await tx.usuario.updateMany({ where: { id: token.usuarioId, ativo: false }, data: { ativo: true, ativadoEm: new Date() } });
   });
   await revokeAllSessions(app, token.usuarioId);

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@legiao/contracts';
-import { bannerHomeListSchema, bannerSiteListSchema, recomendacaoListSchema, recomendacaoQuerySchema } from '@legiao/contracts/banner';
+import { bannerHomeListSchema, bannerSiteListSchema, recommendationListSchema, recommendationQuerySchema } from '@legiao/contracts/banner';
 import etag from '@fastify/etag';
 import { sharedAnswer } from '../../cache/content-cache.js';
 import { sendShared } from '../../cache/send-cached.js';
 import { poolOf } from '../../db/prisma.js';
-import { carregarBannersSite, listarBannersHome, listarBannersSiteAtivos } from './banner.service.js';
-import { recomendacoes } from './recomendacao.service.js';
+import { loadSiteBanners, listBannersHome, listActiveSiteBanners } from './banner.service.js';
+import { recommendations } from './recommendation.service.js';
 
 // Banners of the member home (spec 000 sections 2, 4, 5, 7, 9). Shapes: packages/contracts/src/banner.ts;
 // rules: docs/decisions/0012-banners-faq.md.
@@ -18,8 +18,8 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   // Banners are staff content: in memory until changed (ADR 0019). The hero list is the same for
   // everyone (serialised once); the site banners are filtered per member and per moment, and get an
   // ETag of their answer (@fastify/etag, in this plugin only).
-  const home = app.cache.define('banner', ['banner'], async () => sharedAnswer(bannerHomeListSchema.parse(await listarBannersHome(app.ctx.prisma))));
-  const site = app.cache.define('bannerSite', ['banner_site'], () => carregarBannersSite(app.ctx.prisma));
+  const home = app.cache.define('banner', ['banner'], async () => sharedAnswer(bannerHomeListSchema.parse(await listBannersHome(app.ctx.prisma))));
+  const site = app.cache.define('bannerSite', ['banner_site'], () => loadSiteBanners(app.ctx.prisma));
   const pool = poolOf(app.ctx.prisma);
   await app.register(etag);
 
@@ -54,7 +54,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      return listarBannersSiteAtivos(await site(), request.usuario);
+      return listActiveSiteBanners(await site(), request.usuario);
     },
   );
 
@@ -67,11 +67,11 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         summary: 'Pares de produtos recomendados ao membro (que ele ainda não tem), com links da loja',
         description: 'hash = hashUsuario do próprio membro (403 se for de outro). Até 3 pares, primeiro das categorias do perfil.',
-        querystring: recomendacaoQuerySchema,
-        response: { 200: recomendacaoListSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        querystring: recommendationQuerySchema,
+        response: { 200: recommendationListSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request) => recomendacoes(pool, request.usuario, request.query.hash, app.ctx.config.storeUrl),
+    async (request) => recommendations(pool, request.usuario, request.query.hash, app.ctx.config.storeUrl),
   );
 };
 

@@ -1,22 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  beneficioIdParamsSchema,
-  beneficioSchema,
-  beneficiosResponseSchema,
-  cuponsResponseSchema,
+  benefitIdParamsSchema,
+  benefitSchema,
+  benefitsResponseSchema,
+  couponsResponseSchema,
   errorResponseSchema,
   IDEMPOTENCY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
-  marcarUsoBodySchema,
-  marcarUsoResponseSchema,
-  resgateBodySchema,
-  resgateHeadersSchema,
-  resgateResponseSchema,
+  markUsedBodySchema,
+  markUsedResponseSchema,
+  redemptionBodySchema,
+  redemptionHeadersSchema,
+  redemptionResponseSchema,
 } from '@legiao/contracts';
 import { poolOf } from '../../db/prisma.js';
-import { carregarDefinicoes, listarBeneficios, listarCupons, obterBeneficio } from './beneficio.service.js';
-import { marcarUsoCupons } from './cupons.service.js';
-import { redeemBenefit } from './resgate.service.js';
+import { loadDefinitions, listBenefits, listCoupons, getBenefit } from './beneficio.service.js';
+import { markCouponsUsed } from './cupons.service.js';
+import { redeemBenefit } from './redemption.service.js';
 
 // Benefits and coupons (spec 000 sections 3-5, 7, 8). Shapes: packages/contracts/src/beneficio.ts;
 // rules: docs/decisions/0009-economy.md.
@@ -24,11 +24,11 @@ import { redeemBenefit } from './resgate.service.js';
 const tags = ['beneficio'];
 const secured = { security: [{ bearer: [] }] };
 
-export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
+export const benefitRoutes: FastifyPluginAsyncZod = async (app) => {
   const pool = poolOf(app.ctx.prisma);
   // Benefit definitions and their days live in memory until staff change them (ADR 0019); what
   // moves with members (stock, redemptions, balance) is read per request.
-  const definicoes = app.cache.define('beneficio', ['beneficio', 'beneficio_opcao'], () => carregarDefinicoes(app.ctx.prisma));
+  const definitions = app.cache.define('beneficio', ['beneficio', 'beneficio_opcao'], () => loadDefinitions(app.ctx.prisma));
 
   app.get(
     '/beneficio',
@@ -42,19 +42,19 @@ export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Só os benefícios do público do membro (legionário, lead, colaborador) e da sua cidade, ativos e não encerrados (um encerrado que o membro resgatou continua aparecendo). ' +
           'estado: esgotado | bloqueado | resgatavel | resgatado | utilizado; codigoBloqueio/motivoBloqueio dizem por que não pode resgatar. dias: opções do ingresso unificado, cada uma com seu estoque.',
-        response: { 200: beneficiosResponseSchema, 401: errorResponseSchema },
+        response: { 200: benefitsResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => listarBeneficios(pool, request.usuario, request.saldo, await definicoes()),
+    async (request) => listBenefits(pool, request.usuario, request.saldo, await definitions()),
   );
 
   app.get(
     '/beneficio/cupom',
     {
       onRequest: [app.authenticate],
-      schema: { tags, ...secured, summary: 'Cupons que o membro resgatou, do mais recente para o mais antigo', response: { 200: cuponsResponseSchema, 401: errorResponseSchema } },
+      schema: { tags, ...secured, summary: 'Cupons que o membro resgatou, do mais recente para o mais antigo', response: { 200: couponsResponseSchema, 401: errorResponseSchema } },
     },
-    async (request) => listarCupons(pool, request.usuario.id),
+    async (request) => listCoupons(pool, request.usuario.id),
   );
 
   app.post(
@@ -71,10 +71,10 @@ export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
           'repetir o pedido com a mesma chave devolve o mesmo resgate (mesmo status e corpo, com Idempotent-Replayed: true) em vez de resgatar de novo. ' +
           'Recusas: 403 PERFIL_INCOMPLETO / PERFIL_NAO_DEFINIDO; 404 benefício que o membro não vê; 409 EM_BREVE, ENCERRADO, ESGOTADO, OPCAO_ESGOTADA, JA_RESGATADO, ' +
           'LIMITE_RESGATES, SALDO_INSUFICIENTE, IDEMPOTENCIA_CONFLITO; 400 OPCAO_OBRIGATORIA, OPCAO_INVALIDA e corpo inválido; 503 TENTE_NOVAMENTE.',
-        headers: resgateHeadersSchema,
-        body: resgateBodySchema,
+        headers: redemptionHeadersSchema,
+        body: redemptionBodySchema,
         response: {
-          201: resgateResponseSchema,
+          201: redemptionResponseSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
           403: errorResponseSchema,
@@ -85,10 +85,10 @@ export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { idBeneficio, idOpcao } = request.body;
-      const chaveIdempotencia = request.headers[IDEMPOTENCY_HEADER];
-      const quem = { usuarioId: request.user.sub, sessaoId: request.sessao.id };
-      const { body, replay } = await redeemBenefit(app.ctx.prisma, quem, { idBeneficio, idOpcao, chaveIdempotencia });
+      const { idBeneficio: benefitId, idOpcao: optionId } = request.body;
+      const idempotencyKey = request.headers[IDEMPOTENCY_HEADER];
+      const who = { usuarioId: request.user.sub, sessionId: request.sessao.id };
+      const { body, replay } = await redeemBenefit(app.ctx.prisma, who, { idBeneficio: benefitId, idOpcao: optionId, chaveIdempotencia: idempotencyKey });
       if (replay) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return reply.status(201).send(body);
     },
@@ -102,11 +102,11 @@ export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         ...secured,
         summary: 'Administradores: registra o uso de cupons na loja (usoCupom / dataUsoCupom)',
-        body: marcarUsoBodySchema,
-        response: { 200: marcarUsoResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        body: markUsedBodySchema,
+        response: { 200: markUsedResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request) => marcarUsoCupons(app.ctx.prisma, request.body.codigos, request.body.dataUso ? new Date(request.body.dataUso) : undefined),
+    async (request) => markCouponsUsed(app.ctx.prisma, request.body.codigos, request.body.dataUso ? new Date(request.body.dataUso) : undefined),
   );
 
   app.get(
@@ -114,10 +114,10 @@ export const beneficioRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate],
       config: { saldo: true },
-      schema: { tags, ...secured, summary: 'Um benefício (404 se o membro não o vê)', params: beneficioIdParamsSchema, response: { 200: beneficioSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
+      schema: { tags, ...secured, summary: 'Um benefício (404 se o membro não o vê)', params: benefitIdParamsSchema, response: { 200: benefitSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
     },
-    async (request) => obterBeneficio(pool, request.usuario, request.saldo, await definicoes(), request.params.id),
+    async (request) => getBenefit(pool, request.usuario, request.saldo, await definitions(), request.params.id),
   );
 };
 
-export default beneficioRoutes;
+export default benefitRoutes;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cepParamsSchema, cepResponseSchema, errorResponseSchema, MSG } from '@legiao/contracts';
 import { AppError } from '../../errors/app-error.js';
-import { CepIndisponivel } from './cep.provider.js';
+import { CepUnavailable } from './cep.provider.js';
 
 export const cepRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,10 +16,10 @@ export const cepRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        const endereco = await app.ctx.cep.lookup(request.params.cep);
-        return endereco ?? { erro: true as const };
+        const address = await app.ctx.cep.lookup(request.params.cep);
+        return address ?? { erro: true as const };
       } catch (err) {
-        if (err instanceof CepIndisponivel) {
+        if (err instanceof CepUnavailable) {
           request.log.warn({ err }, 'cep provider unavailable');
           throw new AppError('UNAVAILABLE', MSG.servicoIndisponivel, 'CEP_INDISPONIVEL');
         }

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@legiao/contracts';
-import { conquistaSchema } from '@legiao/contracts/conquista';
+import { achievementSchema } from '@legiao/contracts/conquista';
 import { poolOf } from '../../db/prisma.js';
-import { conquistasDe } from './conquista.service.js';
+import { achievementsOf } from './conquista.service.js';
 
 // GET /Conquista (spec 000 sections 3, 7; spec 001 sections 2.22, 3, 4). Shape:
 // packages/contracts/src/conquista.ts; thresholds: docs/decisions/0013-conquistas.md.
 
-export const conquistaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/conquista',
     {
@@ -19,11 +19,11 @@ export const conquistaRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Calculadas a cada chamada a partir dos dados do membro: nivelTempo pelos dias desde a ativação, nivelIndicacao pelas indicações confirmadas, ' +
           'nivelColecao pelos produtos distintos na coleção (LIMIARES_CONQUISTA); experiencias = eventos dos benefícios que o membro resgatou.',
-        response: { 200: conquistaSchema, 401: errorResponseSchema },
+        response: { 200: achievementSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => conquistasDe(poolOf(app.ctx.prisma), request.usuario, { fundadoresAte: app.ctx.config.fundadoresAte }),
+    async (request) => achievementsOf(poolOf(app.ctx.prisma), request.usuario, { foundersUntil: app.ctx.config.foundersUntil }),
   );
 };
 
-export default conquistaRoutes;
+export default achievementRoutes;

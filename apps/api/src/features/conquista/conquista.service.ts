@@ -1,4 +1,4 @@
-import { EXPERIENCIAS, LIMIARES_CONQUISTA, PERFIS_CONQUISTA, type Conquista, type Experiencia } from '@legiao/contracts/conquista';
+import { EXPERIENCES, ACHIEVEMENT_THRESHOLDS, ACHIEVEMENT_PROFILES, type Achievement, type Experience } from '@legiao/contracts/conquista';
 import type { SqlPool } from '../../db/prisma.js';
 import type { Usuario } from '../../generated/prisma/client.js';
 
@@ -6,20 +6,20 @@ import type { Usuario } from '../../generated/prisma/client.js';
 // data on every call: nothing is stored, so a seal can never disagree with the data behind it.
 // Thresholds and why: docs/decisions/0013-conquistas.md.
 
-const DIA_MS = 24 * 3600_000;
+const DAY_MS = 24 * 3600_000;
 
 /** Level n = the first n thresholds reached (cumulative); 0 when even the first isn't. */
-export function nivel(valor: number, limiares: readonly number[]): number {
-  return limiares.filter((l) => valor >= l).length;
+export function level(value: number, thresholds: readonly number[]): number {
+  return thresholds.filter((l) => value >= l).length;
 }
 
 /** Whole days since the account was activated (dataCadastro when it has no activation date). */
-export function diasDeLegiao(u: Pick<Usuario, 'ativadoEm' | 'dataCadastro'>, agora: Date): number {
-  const desde = u.ativadoEm ?? u.dataCadastro;
-  return Math.max(0, Math.floor((agora.getTime() - desde.getTime()) / DIA_MS));
+export function legionDays(u: Pick<Usuario, 'ativadoEm' | 'dataCadastro'>, now: Date): number {
+  const since = u.ativadoEm ?? u.dataCadastro;
+  return Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY_MS));
 }
 
-interface Contagens {
+interface Counts {
   indicacoes: number;
   produtos: number;
   numero: number | null;
@@ -34,8 +34,8 @@ interface Contagens {
  * - the lowest legion number among the member's verified pieces;
  * - the experience keys of the benefits the member redeemed.
  */
-async function contar(pool: SqlPool, usuarioId: string): Promise<Contagens> {
-  const { rows: [row] } = await pool.query<Contagens>({ name: 'conquista-contagens', values: [usuarioId], text: `
+async function count(pool: SqlPool, userId: string): Promise<Counts> {
+  const { rows: [row] } = await pool.query<Counts>({ name: 'conquista-contagens', values: [userId], text: `
     SELECT
       (SELECT count(*)::int FROM indicacao i WHERE i.indicador_id = $1::uuid AND i.status = 'confirmada') AS indicacoes,
       (SELECT count(DISTINCT pc.produto_id)::int FROM produto_cliente pc
@@ -48,24 +48,24 @@ async function contar(pool: SqlPool, usuarioId: string): Promise<Contagens> {
 }
 
 /** GET /Conquista: the caller's achievements. Staff and leads get an answer too; the web decides what to show. */
-export async function conquistasDe(
+export async function achievementsOf(
   pool: SqlPool,
   u: Pick<Usuario, 'id' | 'perfil' | 'ativadoEm' | 'dataCadastro'>,
-  opts: { fundadoresAte: Date; agora?: Date },
-): Promise<Conquista> {
-  const agora = opts.agora ?? new Date();
-  const c = await contar(pool, u.id);
-  const dias = diasDeLegiao(u, agora);
-  const ganhas = new Set(c.experiencias);
+  opts: { foundersUntil: Date; now?: Date },
+): Promise<Achievement> {
+  const now = opts.now ?? new Date();
+  const c = await count(pool, u.id);
+  const days = legionDays(u, now);
+  const earned = new Set(c.experiencias);
   return {
     numeroLegionario: c.numero,
-    membroFundador: u.dataCadastro < opts.fundadoresAte,
-    perfil: (PERFIS_CONQUISTA as readonly string[]).includes(u.perfil ?? '') ? (u.perfil as Conquista['perfil']) : null,
-    nivelTempo: nivel(dias, LIMIARES_CONQUISTA.tempoDias),
-    nivelIndicacao: nivel(c.indicacoes, LIMIARES_CONQUISTA.indicacoesConfirmadas),
-    nivelColecao: nivel(c.produtos, LIMIARES_CONQUISTA.produtosNaColecao),
+    membroFundador: u.dataCadastro < opts.foundersUntil,
+    perfil: (ACHIEVEMENT_PROFILES as readonly string[]).includes(u.perfil ?? '') ? (u.perfil as Achievement['perfil']) : null,
+    nivelTempo: level(days, ACHIEVEMENT_THRESHOLDS.tempoDias),
+    nivelIndicacao: level(c.indicacoes, ACHIEVEMENT_THRESHOLDS.indicacoesConfirmadas),
+    nivelColecao: level(c.produtos, ACHIEVEMENT_THRESHOLDS.produtosNaColecao),
     // In the contract's order, so the badges carousel is stable.
-    experiencias: EXPERIENCIAS.filter((e: Experiencia) => ganhas.has(e)),
-    progresso: { diasDeLegiao: dias, indicacoesConfirmadas: c.indicacoes, produtosNaColecao: c.produtos },
+    experiencias: EXPERIENCES.filter((e: Experience) => earned.has(e)),
+    progresso: { diasDeLegiao: days, indicacoesConfirmadas: c.indicacoes, produtosNaColecao: c.produtos },
   };
 }

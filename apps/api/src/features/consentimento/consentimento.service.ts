@@ -1,13 +1,13 @@
-import { CANAIS_CONSENTIMENTO, type CanalConsentimento, type Consentimento, type OrigemConsentimento } from '@legiao/contracts';
+import { CONSENT_CHANNELS, type ConsentChannel, type Consent, type ConsentOrigin } from '@legiao/contracts';
 import type { Db } from '../../db/prisma.js';
 import type { Prisma, Usuario } from '../../generated/prisma/client.js';
 
-export type EstadoConsentimento = Record<CanalConsentimento, boolean>;
+export type ConsentState = Record<ConsentChannel, boolean>;
 
 /** An account starts with no consent given. */
-export const SEM_CONSENTIMENTO: EstadoConsentimento = { email: false, sms: false, whatsapp: false };
+export const NO_CONSENT: ConsentState = { email: false, sms: false, whatsapp: false };
 
-export const consentsOf = (u: Pick<Usuario, 'optInEmail' | 'optInSms' | 'optInWhatsapp'>): EstadoConsentimento => ({
+export const consentsOf = (u: Pick<Usuario, 'optInEmail' | 'optInSms' | 'optInWhatsapp'>): ConsentState => ({
   email: u.optInEmail,
   sms: u.optInSms,
   whatsapp: u.optInWhatsapp,
@@ -24,27 +24,27 @@ export interface ConsentMeta {
  */
 export async function recordConsentChanges(
   tx: Prisma.TransactionClient,
-  usuarioId: string,
-  antes: EstadoConsentimento,
-  depois: EstadoConsentimento,
-  origem: OrigemConsentimento,
+  userId: string,
+  before: ConsentState,
+  after: ConsentState,
+  origin: ConsentOrigin,
   meta: ConsentMeta = {},
 ) {
-  const criadoEm = new Date(); // one moment for one change, whatever the row order
-  const data = CANAIS_CONSENTIMENTO.filter((canal) => antes[canal] !== depois[canal]).map((canal) => ({
-    usuarioId,
-    canal,
-    concedido: depois[canal],
-    origem,
+  const createdAt = new Date(); // one moment for one change, whatever the row order
+  const data = CONSENT_CHANNELS.filter((channel) => before[channel] !== after[channel]).map((channel) => ({
+    usuarioId: userId,
+    canal: channel,
+    concedido: after[channel],
+    origem: origin,
     ip: meta.ip?.slice(0, 64) ?? null,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    criadoEm,
+    criadoEm: createdAt,
   }));
   if (data.length > 0) await tx.consentimento.createMany({ data });
 }
 
 /** The member's consent history, newest first. */
-export async function listConsents(prisma: Db | Prisma.TransactionClient, usuarioId: string): Promise<Consentimento[]> {
-  const rows = await prisma.consentimento.findMany({ where: { usuarioId }, orderBy: [{ criadoEm: 'desc' }, { canal: 'asc' }] });
+export async function listConsents(prisma: Db | Prisma.TransactionClient, userId: string): Promise<Consent[]> {
+  const rows = await prisma.consentimento.findMany({ where: { usuarioId: userId }, orderBy: [{ criadoEm: 'desc' }, { canal: 'asc' }] });
   return rows.map((r) => ({ canal: r.canal, concedido: r.concedido, origem: r.origem, data: r.criadoEm.toISOString(), ip: r.ip }));
 }

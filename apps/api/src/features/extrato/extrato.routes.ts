@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, extratoQuerySchema, extratoResponseSchema } from '@legiao/contracts';
-import { extratoDoUsuario } from './extrato.service.js';
+import { errorResponseSchema, statementQuerySchema, statementResponseSchema } from '@legiao/contracts';
+import { userStatement } from './extrato.service.js';
 
-export const extratoRoutes: FastifyPluginAsyncZod = async (app) => {
+export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usuario/extrato',
     {
@@ -14,12 +14,12 @@ export const extratoRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "motivo: 'Compra' | 'Indicação' | 'Enriquecimento de Perfil' | 'Resgate de Benefício' | 'Ajuste de Saldo'; valor em pontos (créditos positivos, resgates zero ou negativos). " +
           'mes (1-12) e ano filtram pelo horário de Brasília; sem eles, tudo. O saldo é a soma dos valores.',
-        querystring: extratoQuerySchema,
-        response: { 200: extratoResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        querystring: statementQuerySchema,
+        response: { 200: statementResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => extratoDoUsuario(app, request.usuario.id, request.query),
+    async (request) => userStatement(app, request.usuario.id, request.query),
   );
 };
 
-export default extratoRoutes;
+export default statementRoutes;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ExtratoItem } from '@legiao/contracts';
+import type { StatementItem } from '@legiao/contracts';
 import { Prisma } from '../../db/prisma.js';
 import type { MotivoLancamento } from '../../generated/prisma/enums.js';
-import { MOTIVO_EXTRATO } from '../ledger/ledger.service.js';
+import { STATEMENT_REASON } from '../ledger/ledger.service.js';
 
 // GET /usuario/extrato: the member's ledger, newest first, each entry with its cause
 // (spec 001 sections 2.19, 3). docs/decisions/0009-economy.md
 
-interface Linha {
+interface Line {
   id: string;
   motivo: MotivoLancamento;
   valor: number;
@@ -27,16 +27,16 @@ interface Linha {
 }
 
 /** mes/ano filter in Brazil's time: an entry at 23:30 of the 31st (São Paulo) belongs to that month. */
-function filtroPeriodo(mes?: number, ano?: number) {
+function filterPeriod(month?: number, year?: number) {
   const local = Prisma.sql`(l.data AT TIME ZONE 'UTC' AT TIME ZONE 'America/Sao_Paulo')`;
-  const partes = [];
-  if (ano !== undefined) partes.push(Prisma.sql`AND EXTRACT(YEAR FROM ${local}) = ${ano}`);
-  if (mes !== undefined) partes.push(Prisma.sql`AND EXTRACT(MONTH FROM ${local}) = ${mes}`);
-  return partes.length ? Prisma.join(partes, ' ') : Prisma.empty;
+  const parts = [];
+  if (year !== undefined) parts.push(Prisma.sql`AND EXTRACT(YEAR FROM ${local}) = ${year}`);
+  if (month !== undefined) parts.push(Prisma.sql`AND EXTRACT(MONTH FROM ${local}) = ${month}`);
+  return parts.length ? Prisma.join(parts, ' ') : Prisma.empty;
 }
 
-export async function extratoDoUsuario(app: FastifyInstance, usuarioId: string, filtro: { mes?: number; ano?: number } = {}): Promise<ExtratoItem[]> {
-  const linhas = await app.ctx.prisma.$queryRaw<Linha[]>`
+export async function userStatement(app: FastifyInstance, userId: string, filter: { mes?: number; ano?: number } = {}): Promise<StatementItem[]> {
+  const lines = await app.ctx.prisma.$queryRaw<Line[]>`
     SELECT l.id::text AS id, l.motivo, l.valor, l.data,
            ind.email AS indicado, l.indicacao_id::text AS indicacao_id,
            p.nome AS produto,
@@ -51,11 +51,11 @@ export async function extratoDoUsuario(app: FastifyInstance, usuarioId: string, 
     LEFT JOIN cupom c ON c.id = r.cupom_id
     LEFT JOIN beneficio_opcao o ON o.id = r.opcao_id
     LEFT JOIN beneficio b ON b.id = r.beneficio_id
-    WHERE l.usuario_id = ${usuarioId}::uuid ${filtroPeriodo(filtro.mes, filtro.ano)}
+    WHERE l.usuario_id = ${userId}::uuid ${filterPeriod(filter.mes, filter.ano)}
     ORDER BY l.data DESC, l.id DESC`;
-  return linhas.map((l) => ({
+  return lines.map((l) => ({
     id: l.id,
-    motivo: MOTIVO_EXTRATO[l.motivo],
+    motivo: STATEMENT_REASON[l.motivo],
     valor: l.valor,
     dataTransacao: l.data.toISOString(),
     indicado: l.indicacao_id ? (l.indicado ?? 'Conta excluída') : null,

@@ -3,15 +3,15 @@ import { errorResponseSchema } from '@legiao/contracts';
 import { faqListSchema, faqQuerySchema } from '@legiao/contracts/faq';
 import { sharedAnswer } from '../../cache/content-cache.js';
 import { sendShared } from '../../cache/send-cached.js';
-import { listarFaq } from './faq.service.js';
+import { listFaq } from './faq.service.js';
 
 // GET /Faq (public: the logged-out landing page reads it too). Shapes: packages/contracts/src/faq.ts.
 // Served from memory, serialised once per change, with an ETag (docs/decisions/0019-content-cache.md).
 
 export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   const faq = app.cache.define('faq', ['faq'], async () => {
-    const todas = faqListSchema.parse(await listarFaq(app.ctx.prisma, {}));
-    return { todas: sharedAnswer(todas), ativas: sharedAnswer(todas.filter((f) => f.ativo)), inativas: sharedAnswer(todas.filter((f) => !f.ativo)) };
+    const all = faqListSchema.parse(await listFaq(app.ctx.prisma, {}));
+    return { all: sharedAnswer(all), activeOnes: sharedAnswer(all.filter((f) => f.ativo)), inactiveOnes: sharedAnswer(all.filter((f) => !f.ativo)) };
   });
 
   app.get(
@@ -26,9 +26,9 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const variantes = await faq();
-      const { ativo } = request.query;
-      return sendShared(request, reply, ativo === undefined ? variantes.todas : ativo === 'true' ? variantes.ativas : variantes.inativas, 'public');
+      const variants = await faq();
+      const { ativo: active } = request.query;
+      return sendShared(request, reply, active === undefined ? variants.all : active === 'true' ? variants.activeOnes : variants.inactiveOnes, 'public');
     },
   );
 };

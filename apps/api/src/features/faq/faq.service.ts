@@ -6,9 +6,9 @@ import type { Db } from '../../db/prisma.js';
 // docs/decisions/0012-banners-faq.md
 
 /** Entries of every category, by categoria then ordem; ativo undefined = all of them. */
-export async function listarFaq(prisma: Db, filtro: { ativo?: boolean }): Promise<FaqItem[]> {
+export async function listFaq(prisma: Db, filter: { ativo?: boolean }): Promise<FaqItem[]> {
   const rows = await prisma.faq.findMany({
-    where: filtro.ativo === undefined ? {} : { ativo: filtro.ativo },
+    where: filter.ativo === undefined ? {} : { ativo: filter.ativo },
     orderBy: [{ categoria: 'asc' }, { ordem: 'asc' }, { id: 'asc' }],
   });
   return rows.map((f) => ({ id: f.id, pergunta: f.pergunta, resposta: f.resposta, categoria: f.categoria, ativo: f.ativo, ordem: f.ordem }));

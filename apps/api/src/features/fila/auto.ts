@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { FilaAutomatica } from '@legiao/contracts';
-import type { AutoLimites, AutoTroca, QueueStore } from './fila.types.js';
+import type { AutomaticWaitingRoom } from '@legiao/contracts';
+import type { AutoLimites, AutoSwap, QueueStore } from './fila.types.js';
 import { systemClock, type Clock } from './clock.js';
 
 export interface AutoRoomOptions {
@@ -17,7 +17,7 @@ export interface AutoRoomOptions {
   sampleMs?: number;
 }
 
-const MOTIVOS: Record<AutoTroca['motivo'], string> = {
+const REASONS: Record<AutoSwap['motivo'], string> = {
   ativos: 'membros ativos no limite',
   atraso: 'atraso do event loop acima do limite',
   pool: 'pedidos esperando conexão com o banco acima do limite',
@@ -57,19 +57,19 @@ export class AutoRoom {
   }
 
   /** One report; skipped while the previous one still runs (a slow Redis must not pile them up). */
-  async report(): Promise<AutoTroca | null> {
+  async report(): Promise<AutoSwap | null> {
     if (this.reporting) return null;
     this.reporting = true;
     try {
       const delay = this.opts.readDelayMs();
-      const leitura = { atrasoMs: Number.isFinite(delay) ? Math.max(0, delay) : 60_000, poolAguardando: Math.max(this.poolMax, this.opts.readPoolWaiting()) };
+      const reading = { atrasoMs: Number.isFinite(delay) ? Math.max(0, delay) : 60_000, poolAguardando: Math.max(this.poolMax, this.opts.readPoolWaiting()) };
       this.poolMax = 0;
-      const troca = await this.opts.store.autoReport(this.processo, leitura, this.opts.limites, this.clock.now());
-      if (troca) {
-        const msg = `fila: sala de espera automática ${troca.ligada ? 'LIGADA' : 'desligada'} (${MOTIVOS[troca.motivo]})`;
-        (troca.ligada ? this.opts.log.warn : this.opts.log.info).call(this.opts.log, { automatica: troca }, msg);
+      const swap = await this.opts.store.autoReport(this.processo, reading, this.opts.limites, this.clock.now());
+      if (swap) {
+        const msg = `fila: sala de espera automática ${swap.ligada ? 'LIGADA' : 'desligada'} (${REASONS[swap.motivo]})`;
+        (swap.ligada ? this.opts.log.warn : this.opts.log.info).call(this.opts.log, { automatica: swap }, msg);
       }
-      return troca;
+      return swap;
     } catch (err) {
       this.opts.log.warn({ err }, 'fila: leitura da sala automática falhou');
       return null;
@@ -80,15 +80,15 @@ export class AutoRoom {
 }
 
 /** The automatic room as staff see it (GET /api/admin/fila's `automatica`). */
-export async function readAutomatica(store: QueueStore, limites: AutoLimites & { enabled: boolean }, now: number): Promise<FilaAutomatica> {
-  const e = await store.autoEstado(now);
+export async function readAutomatic(store: QueueStore, limites: AutoLimites & { enabled: boolean }, now: number): Promise<AutomaticWaitingRoom> {
+  const e = await store.autoState(now);
   const iso = (t: number) => new Date(t).toISOString();
   return {
     configurada: limites.enabled,
     ligada: e.ligada,
     motivo: e.motivo,
     desde: e.desde === null ? null : iso(e.desde),
-    limites: { ativos: limites.maxAtivos, atrasoMs: limites.maxAtrasoMs, poolAguardando: limites.maxPoolAguardando, fracao: limites.fracao, minimoMs: limites.minimoMs },
+    limites: { ativos: limites.maxActive, atrasoMs: limites.maxDelayMs, poolAguardando: limites.maxPoolWaiting, fracao: limites.fracao, minimoMs: limites.minimoMs },
     ativos: e.ativos,
     atrasoMs: Math.round(e.atrasoMs * 10) / 10,
     poolAguardando: e.poolAguardando,

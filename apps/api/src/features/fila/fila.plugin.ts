@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { QueueStore } from './fila.types.js';
-import { FilaHub } from './hub.js';
+import { WaitingRoomHub } from './hub.js';
 import { AutoRoom } from './auto.js';
 import { poolOf } from '../../db/prisma.js';
-import { filaAdminRoutes } from './fila-admin.routes.js';
-import { filaRoutes } from './fila.routes.js';
+import { waitingRoomAdminRoutes } from './waiting-room-admin.routes.js';
+import { waitingRoomRoutes } from './fila.routes.js';
 import { MemoryQueueStore } from './store-memory.js';
 import { RedisQueueStore } from './store-redis.js';
 
@@ -14,7 +14,7 @@ const ACTIVITY_EVERY_MS = 30_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    fila: FilaHub;
+    fila: WaitingRoomHub;
   }
 }
 
@@ -23,9 +23,9 @@ declare module 'fastify' {
  * memory), its WebSocket endpoint and the operators' routes (under /api). Not encapsulated, so
  * login (auth.service.ts) reaches `app.fila`.
  */
-export const filaPlugin = fp(async (app) => {
+export const waitingRoomPlugin = fp(async (app) => {
   const { config } = app.ctx;
-  const storeOptions = { defaults: { capacidade: config.fila.capacidade, admissoesPorMinuto: config.fila.admissoesPorMinuto }, inatividadeMs: config.fila.inatividadeMs };
+  const storeOptions = { defaults: { capacidade: config.fila.capacidade, admissoesPorMinuto: config.fila.admissoesPorMinuto }, inactivityMs: config.fila.inactivityMs };
   let store: QueueStore;
   if (config.redisUrl && config.fila.enabled) {
     const redisStore = new RedisQueueStore({ ...storeOptions, url: config.redisUrl, prefix: config.fila.redisPrefix, onError: (err) => app.log.warn({ err }, 'fila: erro no redis') });
@@ -43,10 +43,10 @@ export const filaPlugin = fp(async (app) => {
   }
   // A dropped client keeps its place for the idle time-out since its last activity; the web client
   // renews every 30 s while waiting, so the 60 s a member may be away (issue 15 item 2) need 90 s.
-  if (config.fila.enabled && config.fila.inatividadeMs < PLACE_KEPT_MS + ACTIVITY_EVERY_MS && config.env !== 'test') {
-    app.log.warn(`FILA_INATIVIDADE_MS=${config.fila.inatividadeMs}: quem cair da fila pode perder o lugar antes de 60 s (use ao menos ${PLACE_KEPT_MS + ACTIVITY_EVERY_MS})`);
+  if (config.fila.enabled && config.fila.inactivityMs < PLACE_KEPT_MS + ACTIVITY_EVERY_MS && config.env !== 'test') {
+    app.log.warn(`FILA_INATIVIDADE_MS=${config.fila.inactivityMs}: quem cair da fila pode perder o lugar antes de 60 s (use ao menos ${PLACE_KEPT_MS + ACTIVITY_EVERY_MS})`);
   }
-  const hub = new FilaHub({ store, enabled: config.fila.enabled, jwtSecret: config.jwtSecret, ticketTtlS: config.fila.ticketTtlS, log: app.log });
+  const hub = new WaitingRoomHub({ store, enabled: config.fila.enabled, jwtSecret: config.jwtSecret, ticketTtlS: config.fila.ticketTtlS, log: app.log });
   app.decorate('fila', hub);
   // The automatic waiting room (FILA_AUTO): this process's readings go to the shared store, which decides.
   const auto = config.fila.enabled && config.fila.auto.enabled
@@ -66,6 +66,6 @@ export const filaPlugin = fp(async (app) => {
     auto?.close();
     await hub.close();
   });
-  await app.register(filaRoutes, { prefix: '/api' });
-  await app.register(filaAdminRoutes, { prefix: '/api' });
+  await app.register(waitingRoomRoutes, { prefix: '/api' });
+  await app.register(waitingRoomAdminRoutes, { prefix: '/api' });
 });

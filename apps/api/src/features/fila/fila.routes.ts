@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error.js';
  * GET /api/fila/ws: the waiting room's hub (spec 000 section 7). Protocol in
  * docs/decisions/0008-waiting-room.md and packages/contracts/src/fila.ts.
  */
-export const filaRoutes: FastifyPluginAsync = async (app) => {
+export const waitingRoomRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     method: 'GET',
     url: '/fila/ws',

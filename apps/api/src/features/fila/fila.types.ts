@@ -1,51 +1,51 @@
 /** The queue's shared state, behind one interface: in memory (one process) or in Redis (many). */
 
-export interface FilaSettings {
+export interface WaitingRoomSettings {
   capacidade: number;
   admissoesPorMinuto: number;
   pausada: boolean;
 }
 
-export interface FilaDefaults {
+export interface WaitingRoomDefaults {
   capacidade: number;
   admissoesPorMinuto: number;
 }
 
 export interface StoreOptions {
-  defaults: FilaDefaults;
+  defaults: WaitingRoomDefaults;
   /** A session (waiting or admitted) with no activity for this long ends. */
-  inatividadeMs: number;
+  inactivityMs: number;
 }
 
 /** One admission: `jti` names it and goes into the ticket (single use, see consumeTicket). */
-export interface Admissao {
+export interface Admission {
   clientId: string;
   jti: string;
 }
 
-export interface Encerramento {
+export interface Closing {
   clientId: string;
   motivo: 'saida' | 'inatividade';
 }
 
 /** What every process must hear about, whichever process changed the queue. */
-export interface FilaEvento {
-  admitidos: Admissao[];
-  encerrados: Encerramento[];
+export interface WaitingRoomEvent {
+  admitidos: Admission[];
+  encerrados: Closing[];
   /** Positions or counts may have changed: waiting clients need a fresh ReceiveQueuePosition. */
   mudou: boolean;
 }
 
 export type JoinResult = { estado: 'admitido'; jti: string } | { estado: 'aguardando'; posicao: number; quantidade: number };
 
-export interface FilaStats {
+export interface WaitingRoomStats {
   /** The automatic waiting room holds admissions right now (auto.ts). */
   automatica: boolean;
   aguardando: number;
   admitidos: number;
   admissoesUltimoMinuto: number;
   esperaMaisAntigaMs: number;
-  settings: FilaSettings;
+  settings: WaitingRoomSettings;
 }
 
 export interface QueueStore {
@@ -64,9 +64,9 @@ export interface QueueStore {
    * missed, e.g. while its Redis subscription was reconnecting). Renews nothing.
    */
   positions(clientIds: string[]): Promise<{ quantidade: number; posicoes: Map<string, number>; admitidos: Map<string, string> }>;
-  stats(now: number): Promise<FilaStats>;
+  stats(now: number): Promise<WaitingRoomStats>;
   /** Operators' changes; shared by every process. Admits at once if there is now room. */
-  updateSettings(patch: Partial<FilaSettings>, now: number): Promise<FilaSettings>;
+  updateSettings(patch: Partial<WaitingRoomSettings>, now: number): Promise<WaitingRoomSettings>;
   /** The room is on: paused (by staff or by the automatic room), somebody waiting, or every place taken. */
   isGated(now?: number): Promise<boolean>;
   /** The ticket's admission is still the client's current, unused one. */
@@ -77,14 +77,14 @@ export interface QueueStore {
    * The automatic room (auto.ts): records this process's readings and decides, for every process
    * at once, whether admissions are held. Answers the switch it made, if it made one.
    */
-  autoReport(processo: string, leitura: AutoLeitura, limites: AutoLimites, now: number): Promise<AutoTroca | null>;
-  autoEstado(now: number): Promise<AutoEstado>;
-  onEvent(listener: (e: FilaEvento) => void): void;
+  autoReport(process: string, reading: AutoReading, limites: AutoLimites, now: number): Promise<AutoSwap | null>;
+  autoState(now: number): Promise<AutoState>;
+  onEvent(listener: (e: WaitingRoomEvent) => void): void;
   close(): Promise<void>;
 }
 
 /** What one process measures, reported about once a second. */
-export interface AutoLeitura {
+export interface AutoReading {
   /** Mean event-loop delay over the last second (ms). */
   atrasoMs: number;
   /** Most requests waiting for a database connection at once over the last second. */
@@ -93,9 +93,9 @@ export interface AutoLeitura {
 
 /** FILA_AUTO_*: 0 turns a trigger off. */
 export interface AutoLimites {
-  maxAtivos: number;
-  maxAtrasoMs: number;
-  maxPoolAguardando: number;
+  maxActive: number;
+  maxDelayMs: number;
+  maxPoolWaiting: number;
   /** Off again only when every reading is below this fraction of its limit… */
   fracao: number;
   /** …and none has been over its limit for this long (ms). */
@@ -103,11 +103,11 @@ export interface AutoLimites {
 }
 
 /** Why the automatic room switched: a trigger (on), calm readings (off), or no process reporting (off). */
-export type AutoMotivo = 'ativos' | 'atraso' | 'pool' | 'calmo' | 'sem_leituras';
+export type AutoReason = 'ativos' | 'atraso' | 'pool' | 'calmo' | 'sem_leituras';
 
-export interface AutoTroca {
+export interface AutoSwap {
   ligada: boolean;
-  motivo: AutoMotivo;
+  motivo: AutoReason;
   em: number;
   /** The readings the decision was made on: admitted members, and the worst process's delay and pool wait. */
   ativos: number;
@@ -117,9 +117,9 @@ export interface AutoTroca {
   processo: string;
 }
 
-export interface AutoEstado {
+export interface AutoState {
   ligada: boolean;
-  motivo: AutoMotivo | null;
+  motivo: AutoReason | null;
   desde: number | null;
   ativos: number;
   atrasoMs: number;
@@ -127,20 +127,20 @@ export interface AutoEstado {
   /** Processes that reported in the last AUTO_LEITURA_VALIDA_MS. */
   processos: number;
   /** Latest first. */
-  trocas: AutoTroca[];
+  trocas: AutoSwap[];
 }
 
 /** A reading older than this is ignored; a hold with no fresh reading at all lapses. */
-export const AUTO_LEITURA_VALIDA_MS = 5000;
+export const AUTO_READING_VALID_MS = 5000;
 /** Switches kept for staff to see. */
 export const AUTO_TROCAS_GUARDADAS = 50;
 
 /** The decision both stores make, in one place: the trigger over its limit, if any, and whether every reading is calm. */
-export function avaliarAuto(ativos: number, atrasoMs: number, poolAguardando: number, l: AutoLimites): { gatilho: AutoMotivo | null; calmo: boolean } {
-  const gatilho = l.maxAtivos > 0 && ativos >= l.maxAtivos ? 'ativos' : l.maxAtrasoMs > 0 && atrasoMs >= l.maxAtrasoMs ? 'atraso' : l.maxPoolAguardando > 0 && poolAguardando >= l.maxPoolAguardando ? 'pool' : null;
-  const calmo = (l.maxAtivos === 0 || ativos < l.maxAtivos * l.fracao) && (l.maxAtrasoMs === 0 || atrasoMs < l.maxAtrasoMs * l.fracao) && (l.maxPoolAguardando === 0 || poolAguardando < l.maxPoolAguardando * l.fracao);
+export function evaluateAuto(activeOnes: number, delayMs: number, poolWaiting: number, l: AutoLimites): { gatilho: AutoReason | null; calmo: boolean } {
+  const gatilho = l.maxActive > 0 && activeOnes >= l.maxActive ? 'ativos' : l.maxDelayMs > 0 && delayMs >= l.maxDelayMs ? 'atraso' : l.maxPoolWaiting > 0 && poolWaiting >= l.maxPoolWaiting ? 'pool' : null;
+  const calmo = (l.maxActive === 0 || activeOnes < l.maxActive * l.fracao) && (l.maxDelayMs === 0 || delayMs < l.maxDelayMs * l.fracao) && (l.maxPoolWaiting === 0 || poolWaiting < l.maxPoolWaiting * l.fracao);
   return { gatilho, calmo };
 }
 
 /** Admissions allowed in one go: one second's worth of the per-minute rate (at least 1). */
-export const burstFor = (admissoesPorMinuto: number) => Math.max(1, Math.ceil(admissoesPorMinuto / 60));
+export const burstFor = (admissionsByMinute: number) => Math.max(1, Math.ceil(admissionsByMinute / 60));

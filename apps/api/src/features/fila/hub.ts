@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { FILA_CLIENT_TYPES, filaClientMessageSchema, MSG_FILA, type FilaClientMessage, type FilaErrorCode, type FilaServerMessage } from '@legiao/contracts';
+import { WAITING_ROOM_CLIENT_TYPES, waitingRoomClientMessageSchema, MSG_WAITING_ROOM, type WaitingRoomClientMessage, type WaitingRoomErrorCode, type WaitingRoomServerMessage } from '@legiao/contracts';
 import { systemClock, type Clock } from './clock.js';
-import type { FilaEvento, QueueStore } from './fila.types.js';
+import type { WaitingRoomEvent, QueueStore } from './fila.types.js';
 import { signTicket, ticketKey } from './ticket.js';
 
 export interface HubLog {
@@ -10,7 +10,7 @@ export interface HubLog {
   error: (obj: object, msg?: string) => void;
 }
 
-export interface FilaHubOptions {
+export interface WaitingRoomHubOptions {
   store: QueueStore;
   /** FILA_ENABLED: when false every TryLogin proceeds at once and nothing is stored. */
   enabled: boolean;
@@ -58,7 +58,7 @@ const PUSH_SLICE = 500;
  * QueueStore, runs the admission/expiry ticker and pushes positions (at most about once per
  * second per client). Whatever process changes the queue, the store's events reach every hub.
  */
-export class FilaHub {
+export class WaitingRoomHub {
   readonly enabled: boolean;
   readonly store: QueueStore;
   private readonly clock: Clock;
@@ -76,7 +76,7 @@ export class FilaHub {
   private readonly pushIntervalMs: number;
   private readonly pingMs: number;
 
-  constructor(private readonly opts: FilaHubOptions) {
+  constructor(private readonly opts: WaitingRoomHubOptions) {
     this.enabled = opts.enabled;
     this.store = opts.store;
     this.clock = opts.clock ?? systemClock;
@@ -139,7 +139,7 @@ export class FilaHub {
         this.onMessage(conn, data as Buffer | Buffer[] | ArrayBuffer, isBinary);
       } catch (err) {
         this.opts.log.error({ err }, 'fila: falha ao tratar mensagem');
-        this.fail(conn, 'INDISPONIVEL', MSG_FILA.indisponivel);
+        this.fail(conn, 'INDISPONIVEL', MSG_WAITING_ROOM.indisponivel);
       }
     });
     this.conns.set(socket, conn);
@@ -171,7 +171,7 @@ export class FilaHub {
     }
   }
 
-  private send(conn: Conn, msg: FilaServerMessage) {
+  private send(conn: Conn, msg: WaitingRoomServerMessage) {
     this.sendRaw(conn, JSON.stringify(msg));
   }
 
@@ -184,14 +184,14 @@ export class FilaHub {
     }
   }
 
-  private fail(conn: Conn, code: FilaErrorCode, message: string, requestType?: string) {
+  private fail(conn: Conn, code: WaitingRoomErrorCode, message: string, requestType?: string) {
     this.send(conn, { type: 'Error', code, message, ...(requestType ? { requestType } : {}) });
   }
 
   private enqueue(conn: Conn, job: () => Promise<void> | void) {
     conn.chain = conn.chain.then(job).catch((err) => {
       this.opts.log.warn({ err }, 'fila: mensagem falhou');
-      this.fail(conn, 'INDISPONIVEL', MSG_FILA.indisponivel);
+      this.fail(conn, 'INDISPONIVEL', MSG_WAITING_ROOM.indisponivel);
     });
   }
 
@@ -205,7 +205,7 @@ export class FilaHub {
     }
     if (now - conn.floodNoticeAt >= 1000) {
       conn.floodNoticeAt = now;
-      this.fail(conn, 'MUITAS_MENSAGENS', MSG_FILA.muitasMensagens);
+      this.fail(conn, 'MUITAS_MENSAGENS', MSG_WAITING_ROOM.muitasMensagens);
     }
     return false;
   }
@@ -213,17 +213,17 @@ export class FilaHub {
   private onMessage(conn: Conn, data: Buffer | Buffer[] | ArrayBuffer, isBinary: boolean) {
     if (!this.withinBudget(conn)) return;
     const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-    if (isBinary || buf.length > MAX_MESSAGE_BYTES) return this.fail(conn, 'MENSAGEM_INVALIDA', MSG_FILA.mensagemInvalida);
+    if (isBinary || buf.length > MAX_MESSAGE_BYTES) return this.fail(conn, 'MENSAGEM_INVALIDA', MSG_WAITING_ROOM.mensagemInvalida);
     let raw: unknown;
     try {
       raw = JSON.parse(buf.toString('utf8'));
     } catch {
-      return this.fail(conn, 'MENSAGEM_INVALIDA', MSG_FILA.mensagemInvalida);
+      return this.fail(conn, 'MENSAGEM_INVALIDA', MSG_WAITING_ROOM.mensagemInvalida);
     }
     const type = typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? (raw as { type: string }).type : undefined;
-    if (type !== undefined && !(FILA_CLIENT_TYPES as readonly string[]).includes(type)) return this.fail(conn, 'TIPO_DESCONHECIDO', MSG_FILA.tipoDesconhecido, type.slice(0, 50));
-    const parsed = filaClientMessageSchema.safeParse(raw);
-    if (!parsed.success) return this.fail(conn, 'MENSAGEM_INVALIDA', parsed.error.issues[0]?.message ?? MSG_FILA.mensagemInvalida, type);
+    if (type !== undefined && !(WAITING_ROOM_CLIENT_TYPES as readonly string[]).includes(type)) return this.fail(conn, 'TIPO_DESCONHECIDO', MSG_WAITING_ROOM.tipoDesconhecido, type.slice(0, 50));
+    const parsed = waitingRoomClientMessageSchema.safeParse(raw);
+    if (!parsed.success) return this.fail(conn, 'MENSAGEM_INVALIDA', parsed.error.issues[0]?.message ?? MSG_WAITING_ROOM.mensagemInvalida, type);
     const msg = parsed.data;
     if (conn.clientId === null) {
       conn.clientId = msg.clientId;
@@ -231,12 +231,12 @@ export class FilaHub {
       if (!set) this.byClient.set(msg.clientId, (set = new Set()));
       set.add(conn);
     } else if (conn.clientId !== msg.clientId) {
-      return this.fail(conn, 'CLIENTE_DIFERENTE', MSG_FILA.clienteDiferente, msg.type);
+      return this.fail(conn, 'CLIENTE_DIFERENTE', MSG_WAITING_ROOM.clienteDiferente, msg.type);
     }
     this.enqueue(conn, () => this.handle(conn, msg));
   }
 
-  private async handle(conn: Conn, msg: FilaClientMessage) {
+  private async handle(conn: Conn, msg: WaitingRoomClientMessage) {
     const now = this.clock.now();
     switch (msg.type) {
       case 'TryLogin': {
@@ -250,11 +250,11 @@ export class FilaHub {
       }
       case 'UpdateActivity': {
         if (!this.enabled) return;
-        const estado = await this.store.touch(msg.clientId, now);
-        if (!estado) {
+        const state = await this.store.touch(msg.clientId, now);
+        if (!state) {
           conn.estado = null;
-          this.fail(conn, 'FORA_DA_FILA', MSG_FILA.foraDaFila, msg.type);
-        } else if (estado === 'admitido' && conn.estado === 'aguardando') {
+          this.fail(conn, 'FORA_DA_FILA', MSG_WAITING_ROOM.foraDaFila, msg.type);
+        } else if (state === 'admitido' && conn.estado === 'aguardando') {
           // Admitted, but this socket was never told (the event was missed): tell it now.
           const r = await this.store.join(msg.clientId, now);
           if (r.estado === 'admitido') this.proceed(conn, msg.clientId, r.jti, false);
@@ -281,21 +281,21 @@ export class FilaHub {
     conn.estado = 'admitido';
     if (!force && conn.jtiSent === jti) return;
     conn.jtiSent = jti;
-    const { ticket, expiraEm } = signTicket(this.key, clientId, jti, this.clock.now(), this.opts.ticketTtlS);
-    this.send(conn, { type: 'ProceedToLogin', ticket, expiraEm });
+    const { ticket, expiraEm: expiresIn } = signTicket(this.key, clientId, jti, this.clock.now(), this.opts.ticketTtlS);
+    this.send(conn, { type: 'ProceedToLogin', ticket, expiraEm: expiresIn });
   }
 
-  private onEvent(e: FilaEvento) {
+  private onEvent(e: WaitingRoomEvent) {
     if (this.closed) return;
     for (const { clientId, jti } of e.admitidos) {
       for (const conn of this.byClient.get(clientId) ?? []) this.enqueue(conn, () => this.proceed(conn, clientId, jti, false));
     }
-    for (const { clientId, motivo } of e.encerrados) {
+    for (const { clientId, motivo: reason } of e.encerrados) {
       for (const conn of this.byClient.get(clientId) ?? []) {
         this.enqueue(conn, () => {
           conn.estado = null;
           conn.jtiSent = null;
-          this.send(conn, { type: 'ProceedToLogout', motivo });
+          this.send(conn, { type: 'ProceedToLogout', motivo: reason });
         });
       }
     }
@@ -333,30 +333,30 @@ export class FilaHub {
       }
       this.lastPushAt = this.clock.now();
       if (!waiting.length) return;
-      const { quantidade, posicoes, admitidos } = await this.store.positions([...ids]);
+      const { quantidade: quantity, posicoes: positions, admitidos: admitted } = await this.store.positions([...ids]);
       const now = this.clock.now();
       // "About once per second": a socket told less than 90% of the interval ago waits for the next push.
       const minGap = this.pushIntervalMs * 0.9;
       let sent = 0;
       for (const c of waiting) {
         // Admitted while this process missed the event: ProceedToLogin, once per admission.
-        const jti = admitidos.get(c.clientId!);
+        const jti = admitted.get(c.clientId!);
         if (jti && c.estado === 'aguardando') {
           this.enqueue(c, () => this.proceed(c, c.clientId!, jti, false));
           continue;
         }
-        const posicao = posicoes.get(c.clientId!);
-        if (c.estado !== 'aguardando' || posicao === undefined) continue;
-        if (posicao === c.posicao && quantidade === c.quantidade) continue;
+        const position = positions.get(c.clientId!);
+        if (c.estado !== 'aguardando' || position === undefined) continue;
+        if (position === c.posicao && quantity === c.quantidade) continue;
         if (now - c.pushedAt < minGap || c.socket.bufferedAmount > MAX_BUFFERED) {
           retry = true;
           continue;
         }
-        c.posicao = posicao;
-        c.quantidade = quantidade;
+        c.posicao = position;
+        c.quantidade = quantity;
         c.pushedAt = now;
         // The hot path of a big queue: the same JSON as the contract, without JSON.stringify.
-        this.sendRaw(c, `{"type":"ReceiveQueuePosition","posicao":${posicao},"quantidade":${quantidade}}`);
+        this.sendRaw(c, `{"type":"ReceiveQueuePosition","posicao":${position},"quantidade":${quantity}}`);
         // Thousands of sends hold the event loop: let admissions and messages in between slices.
         if (++sent % PUSH_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG_FILA } from '@legiao/contracts';
+import { MSG_WAITING_ROOM } from '@legiao/contracts';
 import { AppError, forbidden } from '../../errors/app-error.js';
 import { verifyTicket, type TicketClaims } from './ticket.js';
 
@@ -10,24 +10,24 @@ import { verifyTicket, type TicketClaims } from './ticket.js';
  * nobody needs one. Call before the password check (cheap refusal), then consume after it.
  */
 export async function checkLoginTicket(app: FastifyInstance, ticket: string | undefined): Promise<TicketClaims | null> {
-  const { fila } = app;
-  if (!fila.enabled) return null;
+  const { fila: waitingRoom } = app;
+  if (!waitingRoom.enabled) return null;
   let gated: boolean;
   try {
-    gated = await fila.store.isGated();
+    gated = await waitingRoom.store.isGated();
   } catch (err) {
     app.log.warn({ err }, 'fila: estado indisponível no login');
-    throw new AppError('UNAVAILABLE', MSG_FILA.indisponivel, 'FILA_INDISPONIVEL');
+    throw new AppError('UNAVAILABLE', MSG_WAITING_ROOM.indisponivel, 'FILA_INDISPONIVEL');
   }
   if (!gated) return null;
-  if (!ticket) throw forbidden(MSG_FILA.salaDeEsperaAtiva, 'FILA_SEM_TICKET');
-  const claims = verifyTicket(fila.ticketKey, ticket, Date.now());
-  if (!claims || !(await fila.store.checkTicket(claims.sub, claims.jti))) throw forbidden(MSG_FILA.ticketInvalido, 'FILA_TICKET_INVALIDO');
+  if (!ticket) throw forbidden(MSG_WAITING_ROOM.salaDeEsperaAtiva, 'FILA_SEM_TICKET');
+  const claims = verifyTicket(waitingRoom.ticketKey, ticket, Date.now());
+  if (!claims || !(await waitingRoom.store.checkTicket(claims.sub, claims.jti))) throw forbidden(MSG_WAITING_ROOM.ticketInvalido, 'FILA_TICKET_INVALIDO');
   return claims;
 }
 
 /** Uses the ticket up once the credentials are right: one admission opens one session. */
 export async function consumeLoginTicket(app: FastifyInstance, claims: TicketClaims | null) {
   if (!claims) return;
-  if (!(await app.fila.store.consumeTicket(claims.sub, claims.jti, Date.now()))) throw forbidden(MSG_FILA.ticketInvalido, 'FILA_TICKET_INVALIDO');
+  if (!(await app.fila.store.consumeTicket(claims.sub, claims.jti, Date.now()))) throw forbidden(MSG_WAITING_ROOM.ticketInvalido, 'FILA_TICKET_INVALIDO');
 }

@@ -1,4 +1,4 @@
-import { AUTO_LEITURA_VALIDA_MS, AUTO_TROCAS_GUARDADAS, avaliarAuto, burstFor, type Admissao, type AutoEstado, type AutoLeitura, type AutoLimites, type AutoTroca, type Encerramento, type FilaEvento, type FilaSettings, type FilaStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
+import { AUTO_READING_VALID_MS, AUTO_TROCAS_GUARDADAS, evaluateAuto, burstFor, type Admission, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Closing, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
 
 const MINUTE = 60_000;
 
@@ -9,28 +9,28 @@ const MINUTE = 60_000;
  */
 export class MemoryQueueStore implements QueueStore {
   readonly kind = 'memoria' as const;
-  private nextAdmissao = 0;
+  private nextAdmission = 0;
   private readonly waiting = new Map<string, { entrada: number }>();
   private readonly admitted = new Map<string, { jti: string | null }>();
   private readonly activity = new Map<string, number>();
   /** Admission times of the last minute, oldest first (for the operators' count). */
   private admissoes: number[] = [];
   private bucket: { tokens: number; ts: number } | null = null;
-  private overrides: Partial<FilaSettings> = {};
+  private overrides: Partial<WaitingRoomSettings> = {};
   /** The automatic room: readings per process, its state, its switches (latest first). */
-  private readonly leituras = new Map<string, AutoLeitura & { em: number }>();
-  private auto = { ligada: false, motivo: null as AutoTroca['motivo'] | null, desde: null as number | null, quenteEm: 0, vistoEm: 0 };
-  private trocas: AutoTroca[] = [];
-  private readonly listeners = new Set<(e: FilaEvento) => void>();
+  private readonly leituras = new Map<string, AutoReading & { em: number }>();
+  private auto = { ligada: false, motivo: null as AutoSwap['motivo'] | null, desde: null as number | null, hotAt: 0, seenAt: 0 };
+  private trocas: AutoSwap[] = [];
+  private readonly listeners = new Set<(e: WaitingRoomEvent) => void>();
 
   constructor(private readonly opts: StoreOptions) {}
 
   /** Admissions are held by the automatic room (a hold nobody has confirmed lately lapses). */
   private autoHolds(now: number) {
-    return this.auto.ligada && this.auto.vistoEm >= now - AUTO_LEITURA_VALIDA_MS;
+    return this.auto.ligada && this.auto.seenAt >= now - AUTO_READING_VALID_MS;
   }
 
-  private settings(): FilaSettings {
+  private settings(): WaitingRoomSettings {
     return {
       capacidade: this.overrides.capacidade ?? this.opts.defaults.capacidade,
       admissoesPorMinuto: this.overrides.admissoesPorMinuto ?? this.opts.defaults.admissoesPorMinuto,
@@ -50,8 +50,8 @@ export class MemoryQueueStore implements QueueStore {
     return this.bucket;
   }
 
-  private admitOne(clientId: string, now: number, out: Admissao[]) {
-    const jti = String(++this.nextAdmissao);
+  private admitOne(clientId: string, now: number, out: Admission[]) {
+    const jti = String(++this.nextAdmission);
     this.waiting.delete(clientId);
     this.admitted.set(clientId, { jti });
     this.activity.set(clientId, now);
@@ -59,7 +59,7 @@ export class MemoryQueueStore implements QueueStore {
     out.push({ clientId, jti });
   }
 
-  private admitWaiting(now: number, out: Admissao[]) {
+  private admitWaiting(now: number, out: Admission[]) {
     const s = this.settings();
     if (s.pausada || this.autoHolds(now) || this.waiting.size === 0) return;
     const free = s.capacidade - this.admitted.size;
@@ -79,9 +79,9 @@ export class MemoryQueueStore implements QueueStore {
     if (i > 0) this.admissoes = this.admissoes.slice(i);
   }
 
-  private emit(admitidos: Admissao[], encerrados: Encerramento[], mudou: boolean) {
-    if (!admitidos.length && !encerrados.length && !mudou) return;
-    const e: FilaEvento = { admitidos, encerrados, mudou };
+  private emit(admitted: Admission[], closed: Closing[], changed: boolean) {
+    if (!admitted.length && !closed.length && !changed) return;
+    const e: WaitingRoomEvent = { admitidos: admitted, encerrados: closed, mudou: changed };
     // After the caller's own answer, like a Redis message that arrives later.
     setImmediate(() => {
       for (const l of this.listeners) l(e);
@@ -92,7 +92,7 @@ export class MemoryQueueStore implements QueueStore {
     const adm = this.admitted.get(clientId);
     if (adm) {
       this.activity.set(clientId, now);
-      if (!adm.jti) adm.jti = String(++this.nextAdmissao);
+      if (!adm.jti) adm.jti = String(++this.nextAdmission);
       return { estado: 'admitido', jti: adm.jti };
     }
     if (this.waiting.has(clientId)) {
@@ -104,7 +104,7 @@ export class MemoryQueueStore implements QueueStore {
       const bucket = this.tokens(now, s.admissoesPorMinuto);
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
-        const out: Admissao[] = [];
+        const out: Admission[] = [];
         this.admitOne(clientId, now, out);
         this.trim(now);
         this.emit(out, [], false);
@@ -127,9 +127,9 @@ export class MemoryQueueStore implements QueueStore {
   }
 
   async touch(clientId: string, now: number) {
-    const estado = this.admitted.has(clientId) ? 'admitido' : this.waiting.has(clientId) ? 'aguardando' : null;
-    if (estado) this.activity.set(clientId, now);
-    return estado;
+    const state = this.admitted.has(clientId) ? 'admitido' : this.waiting.has(clientId) ? 'aguardando' : null;
+    if (state) this.activity.set(clientId, now);
+    return state;
   }
 
   private remove(clientId: string) {
@@ -142,7 +142,7 @@ export class MemoryQueueStore implements QueueStore {
   async leave(clientId: string, now: number) {
     const was = this.remove(clientId);
     if (!was) return false;
-    const out: Admissao[] = [];
+    const out: Admission[] = [];
     if (was === 'admitido') this.admitWaiting(now, out);
     this.trim(now);
     this.emit(out, [{ clientId, motivo: 'saida' }], true);
@@ -150,12 +150,12 @@ export class MemoryQueueStore implements QueueStore {
   }
 
   async tick(now: number) {
-    const ended: Encerramento[] = [];
-    const limit = now - this.opts.inatividadeMs;
+    const ended: Closing[] = [];
+    const limit = now - this.opts.inactivityMs;
     for (const [clientId, last] of this.activity) {
       if (last <= limit && this.remove(clientId)) ended.push({ clientId, motivo: 'inatividade' });
     }
-    const out: Admissao[] = [];
+    const out: Admission[] = [];
     this.admitWaiting(now, out);
     this.trim(now);
     this.emit(out, ended, ended.length > 0 || out.length > 0);
@@ -163,26 +163,26 @@ export class MemoryQueueStore implements QueueStore {
 
   async positions(clientIds: string[]) {
     const wanted = new Set(clientIds);
-    const posicoes = new Map<string, number>();
-    const admitidos = new Map<string, string>();
+    const positions = new Map<string, number>();
+    const admitted = new Map<string, string>();
     for (const id of wanted) {
       const jti = this.admitted.get(id)?.jti;
-      if (jti) admitidos.set(id, jti);
+      if (jti) admitted.set(id, jti);
     }
     if (wanted.size) {
       let i = 0;
       for (const id of this.waiting.keys()) {
         i++;
         if (wanted.has(id)) {
-          posicoes.set(id, i);
-          if (posicoes.size === wanted.size) break;
+          positions.set(id, i);
+          if (positions.size === wanted.size) break;
         }
       }
     }
-    return { quantidade: this.waiting.size, posicoes, admitidos };
+    return { quantidade: this.waiting.size, posicoes: positions, admitidos: admitted };
   }
 
-  async stats(now: number): Promise<FilaStats> {
+  async stats(now: number): Promise<WaitingRoomStats> {
     this.trim(now);
     const first = this.waiting.values().next();
     return {
@@ -195,9 +195,9 @@ export class MemoryQueueStore implements QueueStore {
     };
   }
 
-  async updateSettings(patch: Partial<FilaSettings>, now: number) {
+  async updateSettings(patch: Partial<WaitingRoomSettings>, now: number) {
     this.overrides = { ...this.overrides, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-    const out: Admissao[] = [];
+    const out: Admission[] = [];
     this.admitWaiting(now, out);
     this.trim(now);
     this.emit(out, [], true);
@@ -223,51 +223,51 @@ export class MemoryQueueStore implements QueueStore {
 
   /** The worst fresh reading of every process (stale ones are dropped). */
   private leiturasAtuais(now: number) {
-    let atrasoMs = 0;
-    let poolAguardando = 0;
-    for (const [processo, l] of this.leituras) {
-      if (l.em < now - AUTO_LEITURA_VALIDA_MS) {
-        this.leituras.delete(processo);
+    let delayMs = 0;
+    let poolWaiting = 0;
+    for (const [process, l] of this.leituras) {
+      if (l.em < now - AUTO_READING_VALID_MS) {
+        this.leituras.delete(process);
         continue;
       }
-      atrasoMs = Math.max(atrasoMs, l.atrasoMs);
-      poolAguardando = Math.max(poolAguardando, l.poolAguardando);
+      delayMs = Math.max(delayMs, l.atrasoMs);
+      poolWaiting = Math.max(poolWaiting, l.poolAguardando);
     }
-    return { atrasoMs, poolAguardando, processos: this.leituras.size };
+    return { atrasoMs: delayMs, poolAguardando: poolWaiting, processos: this.leituras.size };
   }
 
-  async autoReport(processo: string, leitura: AutoLeitura, limites: AutoLimites, now: number) {
-    this.leituras.set(processo, { ...leitura, em: now });
-    const { atrasoMs, poolAguardando } = this.leiturasAtuais(now);
-    const ativos = this.admitted.size;
-    const { gatilho, calmo } = avaliarAuto(ativos, atrasoMs, poolAguardando, limites);
+  async autoReport(process: string, reading: AutoReading, limites: AutoLimites, now: number) {
+    this.leituras.set(process, { ...reading, em: now });
+    const { atrasoMs: delayMs, poolAguardando: poolWaiting } = this.leiturasAtuais(now);
+    const activeOnes = this.admitted.size;
+    const { gatilho, calmo } = evaluateAuto(activeOnes, delayMs, poolWaiting, limites);
     const ligada = this.autoHolds(now);
-    let motivo: AutoTroca['motivo'] | null = null;
-    if (this.auto.ligada && !ligada) motivo = 'sem_leituras';
-    this.auto.vistoEm = now;
-    if (gatilho) this.auto.quenteEm = now;
-    if (!ligada && gatilho) motivo = gatilho;
-    else if (ligada && calmo && now - this.auto.quenteEm >= limites.minimoMs) motivo = 'calmo';
-    if (!motivo) return null;
-    const troca: AutoTroca = { ligada: motivo === gatilho, motivo, em: now, ativos, atrasoMs, poolAguardando, processo };
-    this.auto = { ...this.auto, ligada: troca.ligada, motivo, desde: now };
-    this.trocas = [troca, ...this.trocas].slice(0, AUTO_TROCAS_GUARDADAS);
-    if (!troca.ligada) {
+    let reason: AutoSwap['motivo'] | null = null;
+    if (this.auto.ligada && !ligada) reason = 'sem_leituras';
+    this.auto.seenAt = now;
+    if (gatilho) this.auto.hotAt = now;
+    if (!ligada && gatilho) reason = gatilho;
+    else if (ligada && calmo && now - this.auto.hotAt >= limites.minimoMs) reason = 'calmo';
+    if (!reason) return null;
+    const swap: AutoSwap = { ligada: reason === gatilho, motivo: reason, em: now, ativos: activeOnes, atrasoMs: delayMs, poolAguardando: poolWaiting, processo: process };
+    this.auto = { ...this.auto, ligada: swap.ligada, motivo: reason, desde: now };
+    this.trocas = [swap, ...this.trocas].slice(0, AUTO_TROCAS_GUARDADAS);
+    if (!swap.ligada) {
       // Released: the queue moves again at once (at the admission rate), not at the next tick.
-      const out: Admissao[] = [];
+      const out: Admission[] = [];
       this.admitWaiting(now, out);
       this.trim(now);
       this.emit(out, [], out.length > 0);
     }
-    return troca;
+    return swap;
   }
 
-  async autoEstado(now: number): Promise<AutoEstado> {
+  async autoState(now: number): Promise<AutoState> {
     const atuais = this.leiturasAtuais(now);
     return { ligada: this.autoHolds(now), motivo: this.auto.motivo, desde: this.auto.desde, ativos: this.admitted.size, ...atuais, trocas: [...this.trocas] };
   }
 
-  onEvent(listener: (e: FilaEvento) => void) {
+  onEvent(listener: (e: WaitingRoomEvent) => void) {
     this.listeners.add(listener);
   }
 

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { AUTO_LEITURA_VALIDA_MS, AUTO_TROCAS_GUARDADAS, type AutoEstado, type AutoLeitura, type AutoLimites, type AutoTroca, type Admissao, type Encerramento, type FilaEvento, type FilaSettings, type FilaStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
+import { AUTO_READING_VALID_MS, AUTO_TROCAS_GUARDADAS, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Admission, type Closing, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
 
 /**
  * The queue shared by every API process (REDIS_URL set). Every change is one Lua script, so
@@ -28,7 +28,7 @@ local DEF_CAP = tonumber(ARGV[3])
 local DEF_RATE = tonumber(ARGV[4])
 local IDLE = tonumber(ARGV[5])
 
-local VALIDA = ${AUTO_LEITURA_VALIDA_MS}
+local VALIDA = ${AUTO_READING_VALID_MS}
 
 -- The automatic room holds admissions; a hold no process has confirmed lately lapses.
 local function auto_holds()
@@ -274,7 +274,7 @@ export class RedisQueueStore implements QueueStore {
   private readonly sub: Redis;
   private readonly keys: string[];
   private readonly channel: string;
-  private readonly listeners = new Set<(e: FilaEvento) => void>();
+  private readonly listeners = new Set<(e: WaitingRoomEvent) => void>();
   private subscribed?: Promise<unknown>;
 
   constructor(private readonly opts: RedisStoreOptions) {
@@ -296,9 +296,9 @@ export class RedisQueueStore implements QueueStore {
       } catch {
         return;
       }
-      const e: FilaEvento = {
-        admitidos: asPairs(raw.a).map(([clientId, jti]): Admissao => ({ clientId, jti: String(jti) })),
-        encerrados: asPairs(raw.e).map(([clientId, motivo]): Encerramento => ({ clientId, motivo: motivo === 'saida' ? 'saida' : 'inatividade' })),
+      const e: WaitingRoomEvent = {
+        admitidos: asPairs(raw.a).map(([clientId, jti]): Admission => ({ clientId, jti: String(jti) })),
+        encerrados: asPairs(raw.e).map(([clientId, reason]): Closing => ({ clientId, motivo: reason === 'saida' ? 'saida' : 'inatividade' })),
         mudou: raw.m === true,
       };
       for (const l of this.listeners) l(e);
@@ -326,8 +326,8 @@ export class RedisQueueStore implements QueueStore {
 
   private run(name: ScriptName, now: number, ...extra: (string | number)[]) {
     const fn = (this.cmd as unknown as Record<ScriptName, ScriptFn>)[name];
-    const { defaults, inatividadeMs } = this.opts;
-    return fn.call(this.cmd, ...this.keys, this.channel, now, defaults.capacidade, defaults.admissoesPorMinuto, inatividadeMs, ...extra);
+    const { defaults, inactivityMs } = this.opts;
+    return fn.call(this.cmd, ...this.keys, this.channel, now, defaults.capacidade, defaults.admissoesPorMinuto, inactivityMs, ...extra);
   }
 
   async join(clientId: string, now: number): Promise<JoinResult> {
@@ -350,24 +350,24 @@ export class RedisQueueStore implements QueueStore {
   }
 
   async positions(clientIds: string[]) {
-    const posicoes = new Map<string, number>();
-    const admitidos = new Map<string, string>();
-    let quantidade = 0;
+    const positions = new Map<string, number>();
+    const admitted = new Map<string, string>();
+    let quantity = 0;
     // One script per slice of 2000 ranks (about a millisecond of Redis), not one command per client.
     for (let i = 0; i === 0 || i < clientIds.length; i += 2000) {
       const slice = clientIds.slice(i, i + 2000);
       const r = (await this.run('filaRanks', 0, ...slice)) as (number | string)[];
-      quantidade = Number(r[0]);
+      quantity = Number(r[0]);
       slice.forEach((id, j) => {
         const v = r[j + 1];
-        if (typeof v === 'string' && v.startsWith('-')) admitidos.set(id, v.slice(1));
-        else if (Number(v) > 0) posicoes.set(id, Number(v));
+        if (typeof v === 'string' && v.startsWith('-')) admitted.set(id, v.slice(1));
+        else if (Number(v) > 0) positions.set(id, Number(v));
       });
     }
-    return { quantidade, posicoes, admitidos };
+    return { quantidade: quantity, posicoes: positions, admitidos: admitted };
   }
 
-  async stats(now: number): Promise<FilaStats> {
+  async stats(now: number): Promise<WaitingRoomStats> {
     const r = ((await this.run('filaStats', now)) as number[]).map(Number);
     return {
       automatica: r[7] === 1,
@@ -379,7 +379,7 @@ export class RedisQueueStore implements QueueStore {
     };
   }
 
-  async updateSettings(patch: Partial<FilaSettings>, now: number) {
+  async updateSettings(patch: Partial<WaitingRoomSettings>, now: number) {
     const r = ((await this.run('filaConfig', now, patch.capacidade ?? '', patch.admissoesPorMinuto ?? '', patch.pausada === undefined ? '' : patch.pausada ? '1' : '0')) as number[]).map(Number);
     return { capacidade: r[0]!, admissoesPorMinuto: r[1]!, pausada: r[2] === 1 };
   }
@@ -388,22 +388,22 @@ export class RedisQueueStore implements QueueStore {
     return Number(await this.run('filaGated', now)) === 1;
   }
 
-  async autoReport(processo: string, leitura: AutoLeitura, l: AutoLimites, now: number) {
-    const r = (await this.run('filaAutoReport', now, processo, leitura.atrasoMs.toFixed(1), leitura.poolAguardando, l.maxAtivos, l.maxAtrasoMs, l.maxPoolAguardando, l.fracao, l.minimoMs)) as string | null;
-    return r ? (JSON.parse(r) as AutoTroca) : null;
+  async autoReport(process: string, reading: AutoReading, l: AutoLimites, now: number) {
+    const r = (await this.run('filaAutoReport', now, process, reading.atrasoMs.toFixed(1), reading.poolAguardando, l.maxActive, l.maxDelayMs, l.maxPoolWaiting, l.fracao, l.minimoMs)) as string | null;
+    return r ? (JSON.parse(r) as AutoSwap) : null;
   }
 
-  async autoEstado(now: number): Promise<AutoEstado> {
+  async autoState(now: number): Promise<AutoState> {
     const r = (await this.run('filaAutoEstado', now)) as [number, string, string, number, string, number, number, string[]];
     return {
       ligada: r[0] === 1,
-      motivo: (r[1] || null) as AutoEstado['motivo'],
+      motivo: (r[1] || null) as AutoState['motivo'],
       desde: r[2] ? Number(r[2]) : null,
       ativos: Number(r[3]),
       atrasoMs: Number(r[4]),
       poolAguardando: Number(r[5]),
       processos: Number(r[6]),
-      trocas: r[7].map((t) => JSON.parse(t) as AutoTroca),
+      trocas: r[7].map((t) => JSON.parse(t) as AutoSwap),
     };
   }
 
@@ -415,7 +415,7 @@ export class RedisQueueStore implements QueueStore {
     return Number(await this.run('filaConsume', now, clientId, jti)) === 1;
   }
 
-  onEvent(listener: (e: FilaEvento) => void) {
+  onEvent(listener: (e: WaitingRoomEvent) => void) {
     this.listeners.add(listener);
   }
 

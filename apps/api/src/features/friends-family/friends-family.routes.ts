@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, friendsFamilyResponseSchema } from '@legiao/contracts';
-import { cuponsFriendsFamily } from './friends-family.service.js';
+import { friendsFamilyCoupons } from './friends-family.service.js';
 
 export const friendsFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,7 +15,7 @@ export const friendsFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: friendsFamilyResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request) => cuponsFriendsFamily(app, request.usuario),
+    async (request) => friendsFamilyCoupons(app, request.usuario),
   );
 };
 

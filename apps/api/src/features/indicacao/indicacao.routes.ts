@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, indicacaoCodigoSchema, indicacaoResumoSchema } from '@legiao/contracts';
-import { codigoIndicacao, resumoIndicacao } from './indicacao.service.js';
+import { errorResponseSchema, referralCodeSchema, referralSummarySchema } from '@legiao/contracts';
+import { referralCode, referralSummary } from './indicacao.service.js';
 
 // Referrals (spec 000 sections 2, 7; spec 001 section 2.18). Rules: docs/decisions/0009-economy.md.
 
@@ -8,7 +8,7 @@ const tags = ['indicacao'];
 const secured = { security: [{ bearer: [] }] };
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
-export const indicacaoRoutes: FastifyPluginAsyncZod = async (app) => {
+export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/indicacao/codigo',
     {
@@ -18,10 +18,10 @@ export const indicacaoRoutes: FastifyPluginAsyncZod = async (app) => {
         ...secured,
         summary: 'O link de indicação do membro',
         description: 'url = PUBLIC_URL + /?r=<hash do membro>; a página inicial guarda ?r= e o cadastro o envia como hashIndicacao. Colaboradores: 403.',
-        response: { 200: indicacaoCodigoSchema, ...errors },
+        response: { 200: referralCodeSchema, ...errors },
       },
     },
-    async (request) => codigoIndicacao(app, request.usuario),
+    async (request) => referralCode(app, request.usuario),
   );
 
   app.get(
@@ -36,11 +36,11 @@ export const indicacaoRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Uma indicação fica pendente no cadastro com hashIndicacao e é confirmada quando o indicado ativa a conta e tem uma compra verificada; ' +
           'cada confirmada vale valorIndicacao pontos, creditados uma vez. Colaboradores: 403.',
-        response: { 200: indicacaoResumoSchema, ...errors },
+        response: { 200: referralSummarySchema, ...errors },
       },
     },
-    async (request) => resumoIndicacao(app, request.usuario, request.saldo),
+    async (request) => referralSummary(app, request.usuario, request.saldo),
   );
 };
 
-export default indicacaoRoutes;
+export default referralRoutes;

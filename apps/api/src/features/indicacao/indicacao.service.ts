@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { INDICACAO_MSG, INDICACAO_QUERY_PARAM, PONTOS, type IndicacaoCodigo, type IndicacaoResumo } from '@legiao/contracts';
+import { REFERRAL_MSG, REFERRAL_QUERY_PARAM, POINTS, type ReferralCode, type ReferralSummary } from '@legiao/contracts';
 import { forbidden } from '../../errors/app-error.js';
 import { poolOf, Prisma } from '../../db/prisma.js';
 import type { Usuario } from '../../generated/prisma/client.js';
 import { digest, isUuid } from '../../lib/secrets.js';
-import { saldoDoUsuario } from '../ledger/ledger.service.js';
+import { userBalance } from '../ledger/ledger.service.js';
 
 // Referrals (docs/decisions/0009-economy.md):
 // - a sign-up carrying hashIndicacao (the referrer's public hash, from the link's ?r=) creates a
@@ -20,26 +20,26 @@ import { saldoDoUsuario } from '../ledger/ledger.service.js';
 type Db = Prisma.TransactionClient;
 
 /** Keeps who was referred without keeping their CPF or e-mail in the referral itself. */
-const chave = (tipo: 'cpf' | 'email', valor: string) => digest(`legiao:indicacao:${tipo}:${valor.trim().toLowerCase()}`);
+const key = (kind: 'cpf' | 'email', value: string) => digest(`legiao:indicacao:${kind}:${value.trim().toLowerCase()}`);
 
 /** Staff have Friends & Family instead (spec 000 section 6: no referral balance or counts). */
-export const participaDoPrograma = (u: Pick<Usuario, 'tipo'>) => u.tipo !== 'colaborador';
+export const participatesInProgram = (u: Pick<Usuario, 'tipo'>) => u.tipo !== 'colaborador';
 
 /**
  * In the sign-up's transaction: the pending referral of a new member, when hashIndicacao names a
  * member who may refer them. Never fails the sign-up: an unknown hash or a rule that says no just
  * means no referral. Returns whether one was created.
  */
-export async function registrarIndicacao(tx: Db, novo: Pick<Usuario, 'id' | 'cpf' | 'email' | 'celular'>, hashIndicacao: string | null | undefined): Promise<boolean> {
-  const hash = hashIndicacao?.trim();
-  if (!hash || !isUuid(hash) || !novo.cpf) return false;
-  const indicador = await tx.usuario.findUnique({ where: { hash }, select: { id: true, tipo: true, celular: true, cpf: true } });
-  if (!indicador || !participaDoPrograma(indicador)) return false;
-  if (indicador.id === novo.id || indicador.cpf === novo.cpf) return false;
-  if (indicador.celular && novo.celular && indicador.celular === novo.celular) return false; // the same person's second account
+export async function recordReferral(tx: Db, newMember: Pick<Usuario, 'id' | 'cpf' | 'email' | 'celular'>, referralHash: string | null | undefined): Promise<boolean> {
+  const hash = referralHash?.trim();
+  if (!hash || !isUuid(hash) || !newMember.cpf) return false;
+  const referrer = await tx.usuario.findUnique({ where: { hash }, select: { id: true, tipo: true, celular: true, cpf: true } });
+  if (!referrer || !participatesInProgram(referrer)) return false;
+  if (referrer.id === newMember.id || referrer.cpf === newMember.cpf) return false;
+  if (referrer.celular && newMember.celular && referrer.celular === newMember.celular) return false; // the same person's second account
   // ON CONFLICT DO NOTHING: a CPF or e-mail already referred once (even by someone else) counts no more.
   const { count } = await tx.indicacao.createMany({
-    data: [{ indicadorId: indicador.id, indicadoId: novo.id, cpfDigest: chave('cpf', novo.cpf), emailDigest: chave('email', novo.email) }],
+    data: [{ indicadorId: referrer.id, indicadoId: newMember.id, cpfDigest: key('cpf', newMember.cpf), emailDigest: key('email', newMember.email) }],
     skipDuplicates: true,
   });
   return count === 1;
@@ -52,9 +52,9 @@ export async function registrarIndicacao(tx: Db, novo: Pick<Usuario, 'id' | 'cpf
  * UPDATE confirms a referral once, and the ledger's unique indicacao_id refuses a second credit.
  * Returns how many were confirmed.
  */
-export async function confirmarIndicacoes(db: Db, filtro: { indicadoId: string } | { indicadorId: string }): Promise<number> {
-  const onde = 'indicadoId' in filtro ? Prisma.sql`i.indicado_id = ${filtro.indicadoId}::uuid` : Prisma.sql`i.indicador_id = ${filtro.indicadorId}::uuid`;
-  return db.$executeRaw`WITH ${confirmadas(onde)} ${creditarConfirmadas}`;
+export async function confirmReferrals(db: Db, filter: { indicadoId: string } | { indicadorId: string }): Promise<number> {
+  const where = 'indicadoId' in filter ? Prisma.sql`i.indicado_id = ${filter.indicadoId}::uuid` : Prisma.sql`i.indicador_id = ${filter.indicadorId}::uuid`;
+  return db.$executeRaw`WITH ${confirmed(where)} ${creditConfirmed}`;
 }
 
 /**
@@ -63,41 +63,41 @@ export async function confirmarIndicacoes(db: Db, filtro: { indicadoId: string }
  * Compra credit, and the confirmation, with its credit, of the member's referral if it was waiting
  * for a purchase.
  */
-export async function creditarCompraVerificada(tx: Db, usuarioId: string, produtoClienteId: string): Promise<void> {
+export async function creditVerifiedPurchase(tx: Db, userId: string, memberProductId: string): Promise<void> {
   await tx.$executeRaw`
     WITH compra AS (
       INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id)
-      VALUES (gen_random_uuid(), ${usuarioId}::uuid, 'compra', ${PONTOS.compra}::int, ${produtoClienteId}::uuid)
+      VALUES (gen_random_uuid(), ${userId}::uuid, 'compra', ${POINTS.compra}::int, ${memberProductId}::uuid)
       ON CONFLICT DO NOTHING
-    ), ${confirmadas(Prisma.sql`i.indicado_id = ${usuarioId}::uuid`)} ${creditarConfirmadas}`;
+    ), ${confirmed(Prisma.sql`i.indicado_id = ${userId}::uuid`)} ${creditConfirmed}`;
 }
 
 /** The referrals that are due (active referred member with a verified purchase), confirmed. */
-const confirmadas = (onde: Prisma.Sql) => Prisma.sql`
+const confirmed = (where: Prisma.Sql) => Prisma.sql`
   confirmadas AS (
     UPDATE indicacao i SET status = 'confirmada', confirmada_em = now()
-    WHERE ${onde} AND i.status = 'pendente' AND i.indicador_id IS NOT NULL
+    WHERE ${where} AND i.status = 'pendente' AND i.indicador_id IS NOT NULL
       AND EXISTS (SELECT 1 FROM usuario u WHERE u.id = i.indicado_id AND u.ativo)
       AND EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.usuario_id = i.indicado_id AND pc.produto_validado)
     RETURNING i.id, i.indicador_id
   )`;
 /** ...and each one's credit to its referrer, once (unique indicacao_id). */
-const creditarConfirmadas = Prisma.sql`
+const creditConfirmed = Prisma.sql`
   INSERT INTO lancamento (id, usuario_id, motivo, valor, indicacao_id)
-  SELECT gen_random_uuid(), c.indicador_id, 'indicacao', ${PONTOS.indicacao}::int, c.id FROM confirmadas c
+  SELECT gen_random_uuid(), c.indicador_id, 'indicacao', ${POINTS.indicacao}::int, c.id FROM confirmadas c
   ON CONFLICT DO NOTHING`;
 
-function assertParticipa(u: Pick<Usuario, 'tipo'>) {
-  if (!participaDoPrograma(u)) throw forbidden(INDICACAO_MSG.soMembros, 'INDICACAO_SO_MEMBROS');
+function assertParticipates(u: Pick<Usuario, 'tipo'>) {
+  if (!participatesInProgram(u)) throw forbidden(REFERRAL_MSG.soMembros, 'INDICACAO_SO_MEMBROS');
 }
 
 /** GET /indicacao/codigo */
-export function codigoIndicacao(app: FastifyInstance, u: Usuario): IndicacaoCodigo {
-  assertParticipa(u);
-  return { url: `${app.ctx.config.publicUrl}/?${INDICACAO_QUERY_PARAM}=${u.hash}`, codigo: u.hash };
+export function referralCode(app: FastifyInstance, u: Usuario): ReferralCode {
+  assertParticipates(u);
+  return { url: `${app.ctx.config.publicUrl}/?${REFERRAL_QUERY_PARAM}=${u.hash}`, codigo: u.hash };
 }
 
-interface LinhaIndicacao {
+interface ReferralLine {
   status: 'pendente' | 'confirmada';
   email: string | null;
   criada_em: Date;
@@ -109,7 +109,7 @@ interface LinhaIndicacao {
 
 // The member's referrals, newest first, each with its credit and whether it is due now (the same
 // conditions as `confirmadas` above). Plain SQL on the pg pool (docs/decisions/0017-api-speed.md).
-const LISTA_SQL = `
+const LIST_SQL = `
   SELECT i.status::text AS status, ind.email, i.criada_em, i.confirmada_em, l.valor,
          (i.status = 'pendente' AND COALESCE(ind.ativo, false)
           AND EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.usuario_id = i.indicado_id AND pc.produto_validado)) AS devida
@@ -124,26 +124,26 @@ const LISTA_SQL = `
  * session). Reading the list also confirms what is due (which catches any way an account got
  * activated): only when a referral is due does it take the confirming write and a second read.
  */
-export async function resumoIndicacao(app: FastifyInstance, u: Usuario, saldoLido: number): Promise<IndicacaoResumo> {
-  assertParticipa(u);
+export async function referralSummary(app: FastifyInstance, u: Usuario, readBalance: number): Promise<ReferralSummary> {
+  assertParticipates(u);
   const pool = poolOf(app.ctx.prisma);
-  const ler = async () => (await pool.query<LinhaIndicacao>({ name: 'indicacao-lista', text: LISTA_SQL, values: [u.id] })).rows;
-  let linhas = await ler();
-  let saldo = saldoLido;
-  if (linhas.some((l) => l.devida)) {
-    await confirmarIndicacoes(app.ctx.prisma, { indicadorId: u.id });
-    [linhas, saldo] = await Promise.all([ler(), saldoDoUsuario(app.ctx.prisma, u.id)]);
+  const read = async () => (await pool.query<ReferralLine>({ name: 'indicacao-lista', text: LIST_SQL, values: [u.id] })).rows;
+  let lines = await read();
+  let balance = readBalance;
+  if (lines.some((l) => l.devida)) {
+    await confirmReferrals(app.ctx.prisma, { indicadorId: u.id });
+    [lines, balance] = await Promise.all([read(), userBalance(app.ctx.prisma, u.id)]);
   }
-  const email = (l: LinhaIndicacao) => l.email ?? INDICACAO_MSG.contaExcluida;
-  const confirmadas = linhas.filter((l) => l.status === 'confirmada');
-  const pendentes = linhas.filter((l) => l.status === 'pendente');
+  const email = (l: ReferralLine) => l.email ?? REFERRAL_MSG.contaExcluida;
+  const confirmed = lines.filter((l) => l.status === 'confirmada');
+  const pending = lines.filter((l) => l.status === 'pendente');
   return {
-    confirmados: confirmadas.length,
-    pendentes: pendentes.length,
-    saldo,
-    confirmacoes: confirmadas.map((l) => ({ email: email(l), dataIndicacao: l.criada_em.toISOString(), dataConfirmacao: (l.confirmada_em ?? l.criada_em).toISOString(), valor: l.valor ?? 0 })),
-    emailsConfirmados: confirmadas.map(email),
-    emailsPendentes: pendentes.map(email),
-    valorIndicacao: PONTOS.indicacao,
+    confirmados: confirmed.length,
+    pendentes: pending.length,
+    saldo: balance,
+    confirmacoes: confirmed.map((l) => ({ email: email(l), dataIndicacao: l.criada_em.toISOString(), dataConfirmacao: (l.confirmada_em ?? l.criada_em).toISOString(), valor: l.valor ?? 0 })),
+    emailsConfirmados: confirmed.map(email),
+    emailsPendentes: pending.map(email),
+    valorIndicacao: POINTS.indicacao,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, leadResponseSchema, leadSchema } from '@legiao/contracts';
 import { authRateLimit } from '../../plugins/rate-limits.js';
-import { criarLead } from './leads.service.js';
+import { createLead } from './leads.service.js';
 
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -19,7 +19,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { status, body } = await criarLead(app, request.body);
+      const { status, body } = await createLead(app, request.body);
       return reply.status(status).send(body);
     },
   );

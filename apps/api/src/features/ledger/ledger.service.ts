@@ -1,4 +1,4 @@
-import { PONTOS, type MotivoExtrato } from '@legiao/contracts';
+import { POINTS, type StatementReason } from '@legiao/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { MotivoLancamento } from '../../generated/prisma/enums.js';
 
@@ -11,7 +11,7 @@ import type { MotivoLancamento } from '../../generated/prisma/enums.js';
 /** Anything that runs queries: the client or an interactive transaction. */
 type Db = Prisma.TransactionClient;
 
-export const MOTIVO_EXTRATO: Record<MotivoLancamento, MotivoExtrato> = {
+export const STATEMENT_REASON: Record<MotivoLancamento, StatementReason> = {
   compra: 'Compra',
   indicacao: 'Indicação',
   enriquecimento_perfil: 'Enriquecimento de Perfil',
@@ -20,8 +20,8 @@ export const MOTIVO_EXTRATO: Record<MotivoLancamento, MotivoExtrato> = {
 };
 
 /** The member's balance in pontos. */
-export async function saldoDoUsuario(db: Db, usuarioId: string): Promise<number> {
-  const [row] = await db.$queryRaw<{ saldo: number }[]>`SELECT COALESCE(SUM(valor), 0)::int AS saldo FROM lancamento WHERE usuario_id = ${usuarioId}::uuid`;
+export async function userBalance(db: Db, userId: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ saldo: number }[]>`SELECT COALESCE(SUM(valor), 0)::int AS saldo FROM lancamento WHERE usuario_id = ${userId}::uuid`;
   return row?.saldo ?? 0;
 }
 
@@ -29,9 +29,9 @@ export async function saldoDoUsuario(db: Db, usuarioId: string): Promise<number>
  * The Compra credit of one verified purchase entry, in the transaction that verified it. Idempotent:
  * a second call for the same entry adds nothing (unique produto_cliente_id). Returns true when credited.
  */
-export async function creditarCompra(tx: Db, usuarioId: string, produtoClienteId: string): Promise<boolean> {
+export async function creditPurchase(tx: Db, userId: string, memberProductId: string): Promise<boolean> {
   const { count } = await tx.lancamento.createMany({
-    data: [{ usuarioId, motivo: 'compra', valor: PONTOS.compra, produtoClienteId }],
+    data: [{ usuarioId: userId, motivo: 'compra', valor: POINTS.compra, produtoClienteId: memberProductId }],
     skipDuplicates: true,
   });
   return count === 1;
@@ -42,9 +42,9 @@ export async function creditarCompra(tx: Db, usuarioId: string, produtoClienteId
  * member completes it (in its own transaction). Idempotent: a partial unique index allows one per
  * member, so calling it again, or twice at once, credits once. Returns true when credited.
  */
-export async function creditarEnriquecimentoPerfil(tx: Db, usuarioId: string): Promise<boolean> {
+export async function creditProfileEnrichment(tx: Db, userId: string): Promise<boolean> {
   const { count } = await tx.lancamento.createMany({
-    data: [{ usuarioId, motivo: 'enriquecimento_perfil', valor: PONTOS.enriquecimentoPerfil }],
+    data: [{ usuarioId: userId, motivo: 'enriquecimento_perfil', valor: POINTS.enriquecimentoPerfil }],
     skipDuplicates: true,
   });
   return count === 1;

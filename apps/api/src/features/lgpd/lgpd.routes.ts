@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, excluirContaSchema, messageResponseSchema, meusDadosSchema, MSG_LGPD } from '@legiao/contracts';
+import { errorResponseSchema, deleteAccountSchema, messageResponseSchema, myDataSchema, MSG_LGPD } from '@legiao/contracts';
 import { authRateLimit } from '../../plugins/rate-limits.js';
-import { exportMemberData } from './coletores.js';
-import { deleteAccount } from './exclusao.service.js';
+import { exportMemberData } from './collectors.js';
+import { deleteAccount } from './deletion.service.js';
 
 const secured = { security: [{ bearer: [] }] };
 
@@ -19,13 +19,13 @@ export const lgpdRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['usuario'],
         summary: 'Baixa todos os dados do membro em JSON (acesso e portabilidade, LGPD art. 18)',
         ...secured,
-        response: { 200: meusDadosSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: myDataSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const dados = await exportMemberData(app.ctx.prisma, request.usuario.id);
-      const dia = dados.geradoEm.slice(0, 10);
-      return reply.header('content-disposition', `attachment; filename="meus-dados-legiao-${dia}.json"`).header('cache-control', 'no-store').send(dados);
+      const data = await exportMemberData(app.ctx.prisma, request.usuario.id);
+      const day = data.geradoEm.slice(0, 10);
+      return reply.header('content-disposition', `attachment; filename="meus-dados-legiao-${day}.json"`).header('cache-control', 'no-store').send(data);
     },
   );
 
@@ -39,7 +39,7 @@ export const lgpdRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Exclui a conta: confirma com a senha (ou, em contas sociais, login nos últimos 15 minutos) e anonimiza os dados',
         ...secured,
         // A DELETE may come without a body (social accounts have no password to send).
-        body: excluirContaSchema.nullish(),
+        body: deleteAccountSchema.nullish(),
         response: { 200: messageResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
     },

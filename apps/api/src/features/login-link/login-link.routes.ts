@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emitirLoginLinkSchema, errorResponseSchema, FILA_TICKET_HEADER, loginByWillSchema, loginLinkResponseSchema, tokenResponseSchema } from '@legiao/contracts';
+import { issueLoginLinkSchema, errorResponseSchema, WAITING_ROOM_TICKET_HEADER, loginByWillSchema, loginLinkResponseSchema, tokenResponseSchema } from '@legiao/contracts';
 import { authRateLimit } from '../../plugins/rate-limits.js';
 import { issueLoginLink, loginByWill } from './login-link.service.js';
 
@@ -19,7 +19,7 @@ export const loginLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const header = request.headers[FILA_TICKET_HEADER];
+      const header = request.headers[WAITING_ROOM_TICKET_HEADER];
       const ticket = request.body.ticket ?? (typeof header === 'string' ? header : undefined);
       return loginByWill(app, { ...request.body, ticket }, { ip: request.ip, userAgent: request.headers['user-agent'] });
     },
@@ -33,7 +33,7 @@ export const loginLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Emite um link de acesso automático, de uso único e com validade, para um membro (administradores)',
         security: [{ bearer: [] }],
-        body: emitirLoginLinkSchema,
+        body: issueLoginLinkSchema,
         response: { 201: loginLinkResponseSchema, ...errors },
       },
     },

@@ -84,15 +84,15 @@ export class Mailer {
           if (this.mode === 'log') this.opts.log.info({ para: mail.para, assunto: mail.assunto, texto: mail.texto }, 'e-mail (sem SMTP: veja /api/dev/emails)');
           sent++;
         } catch (err) {
-          const tentativas = mail.tentativas + 1;
-          this.opts.log.warn({ err, para: mail.para, tentativas }, 'e-mail não enviado; nova tentativa agendada');
+          const attempts = mail.tentativas + 1;
+          this.opts.log.warn({ err, para: mail.para, tentativas: attempts }, 'e-mail não enviado; nova tentativa agendada');
           await this.prisma.emailSaida.update({
             where: { id: mail.id },
             data: {
-              tentativas,
+              tentativas: attempts,
               ultimoErro: String((err as Error).message ?? err).slice(0, 500),
-              status: tentativas >= MAX_ATTEMPTS ? 'falhou' : 'pendente',
-              proximaTentativa: new Date(Date.now() + backoffMs(tentativas)),
+              status: attempts >= MAX_ATTEMPTS ? 'falhou' : 'pendente',
+              proximaTentativa: new Date(Date.now() + backoffMs(attempts)),
             },
           });
         }

@@ -1,7 +1,7 @@
 import type { OutgoingMail } from './mailer.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const firstName = (nome: string) => nome.trim().split(/\s+/)[0] ?? nome;
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 function layout(title: string, paragraphs: string[], cta: { label: string; url: string } | null, after: string) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
@@ -15,9 +15,9 @@ ${cta ? `<p style="margin:24px 0"><a href="${escape(cta.url)}" style="background
 <p style="font-size:12px;color:#777">Legião · programa de fidelidade</p></td></tr></table></body></html>`;
 }
 
-export function activationMail(to: string, nome: string, url: string, validadeHoras: number): OutgoingMail {
-  const intro = [`Olá, ${firstName(nome)}!`, 'Falta pouco para você fazer parte da Legião. Confirme seu e-mail para ativar sua conta.'];
-  const after = `O link vale por ${validadeHoras} horas e só pode ser usado uma vez. Se você não se cadastrou, ignore este e-mail.`;
+export function activationMail(to: string, name: string, url: string, validityHours: number): OutgoingMail {
+  const intro = [`Olá, ${firstName(name)}!`, 'Falta pouco para você fazer parte da Legião. Confirme seu e-mail para ativar sua conta.'];
+  const after = `O link vale por ${validityHours} horas e só pode ser usado uma vez. Se você não se cadastrou, ignore este e-mail.`;
   return {
     para: to,
     assunto: 'Ative sua conta na Legião',
@@ -26,9 +26,9 @@ export function activationMail(to: string, nome: string, url: string, validadeHo
   };
 }
 
-export function passwordResetMail(to: string, nome: string, url: string, validadeMinutos: number): OutgoingMail {
-  const intro = [`Olá, ${firstName(nome)}!`, 'Recebemos um pedido para redefinir a senha da sua conta na Legião.'];
-  const after = `O link vale por ${validadeMinutos} minutos e só pode ser usado uma vez. Se não foi você, ignore este e-mail: sua senha continua a mesma.`;
+export function passwordResetMail(to: string, name: string, url: string, validityMinutes: number): OutgoingMail {
+  const intro = [`Olá, ${firstName(name)}!`, 'Recebemos um pedido para redefinir a senha da sua conta na Legião.'];
+  const after = `O link vale por ${validityMinutes} minutos e só pode ser usado uma vez. Se não foi você, ignore este e-mail: sua senha continua a mesma.`;
   return {
     para: to,
     assunto: 'Redefinição de senha da Legião',
@@ -37,9 +37,9 @@ export function passwordResetMail(to: string, nome: string, url: string, validad
   };
 }
 
-export function emailChangeConfirmMail(to: string, nome: string, url: string, validadeHoras: number): OutgoingMail {
-  const intro = [`Olá, ${firstName(nome)}!`, 'Recebemos um pedido para usar este endereço como o e-mail da sua conta na Legião. Confirme para concluir a troca.'];
-  const after = `O link vale por ${validadeHoras} horas e só pode ser usado uma vez. Se você não pediu a troca, ignore este e-mail: nada muda.`;
+export function emailChangeConfirmMail(to: string, name: string, url: string, validityHours: number): OutgoingMail {
+  const intro = [`Olá, ${firstName(name)}!`, 'Recebemos um pedido para usar este endereço como o e-mail da sua conta na Legião. Confirme para concluir a troca.'];
+  const after = `O link vale por ${validityHours} horas e só pode ser usado uma vez. Se você não pediu a troca, ignore este e-mail: nada muda.`;
   return {
     para: to,
     assunto: 'Confirme seu novo e-mail na Legião',
@@ -48,8 +48,8 @@ export function emailChangeConfirmMail(to: string, nome: string, url: string, va
   };
 }
 
-export function emailChangedNoticeMail(to: string, nome: string, novoEmail: string): OutgoingMail {
-  const intro = [`Olá, ${firstName(nome)}!`, `O e-mail da sua conta na Legião foi alterado para ${novoEmail}. A partir de agora, use o novo endereço para entrar.`];
+export function emailChangedNoticeMail(to: string, name: string, newEmail: string): OutgoingMail {
+  const intro = [`Olá, ${firstName(name)}!`, `O e-mail da sua conta na Legião foi alterado para ${newEmail}. A partir de agora, use o novo endereço para entrar.`];
   const after = 'Se foi você, não precisa fazer nada. Se não foi você, fale com o atendimento da Legião o quanto antes.';
   return {
     para: to,

@@ -35,7 +35,7 @@ export class ApiMetrics {
     admitidos: this.gauge('legiao_fila_admitidos', 'Sessões admitidas ocupando lugar (todos os processos)', undefined, 'max'),
     capacidade: this.gauge('legiao_fila_capacidade', 'Sessões admitidas ao mesmo tempo (configuração atual)', undefined, 'max'),
     admissoesUltimoMinuto: this.gauge('legiao_fila_admissoes_ultimo_minuto', 'Admissões no último minuto (todos os processos)', undefined, 'max'),
-    esperaMaisAntiga: this.gauge('legiao_fila_espera_mais_antiga_seconds', 'Há quanto tempo espera o primeiro da fila', undefined, 'max'),
+    oldestWait: this.gauge('legiao_fila_espera_mais_antiga_seconds', 'Há quanto tempo espera o primeiro da fila', undefined, 'max'),
     pausada: this.gauge('legiao_fila_pausada', '1 quando a admissão está pausada por um operador', undefined, 'max'),
     automatica: this.gauge('legiao_fila_automatica', '1 quando a sala de espera automática (FILA_AUTO) segura as admissões', undefined, 'max'),
     websocket: this.gauge('legiao_websocket_clients', 'Conexões WebSocket da sala de espera neste processo'),
@@ -127,15 +127,15 @@ export class ApiMetrics {
     this.processes.set(1);
     if (app) {
       const now = Date.now();
-      const [fila, outbox] = await Promise.all([app.fila.store.stats(now).catch(() => null), this.readOutbox(app).catch(() => null)]);
-      if (fila) {
-        this.fila.aguardando.set(fila.aguardando);
-        this.fila.admitidos.set(fila.admitidos);
-        this.fila.capacidade.set(fila.settings.capacidade);
-        this.fila.admissoesUltimoMinuto.set(fila.admissoesUltimoMinuto);
-        this.fila.esperaMaisAntiga.set(fila.esperaMaisAntigaMs / 1000);
-        this.fila.pausada.set(fila.settings.pausada ? 1 : 0);
-        this.fila.automatica.set(fila.automatica ? 1 : 0);
+      const [waitingRoom, outbox] = await Promise.all([app.fila.store.stats(now).catch(() => null), this.readOutbox(app).catch(() => null)]);
+      if (waitingRoom) {
+        this.fila.aguardando.set(waitingRoom.aguardando);
+        this.fila.admitidos.set(waitingRoom.admitidos);
+        this.fila.capacidade.set(waitingRoom.settings.capacidade);
+        this.fila.admissoesUltimoMinuto.set(waitingRoom.admissoesUltimoMinuto);
+        this.fila.oldestWait.set(waitingRoom.esperaMaisAntigaMs / 1000);
+        this.fila.pausada.set(waitingRoom.settings.pausada ? 1 : 0);
+        this.fila.automatica.set(waitingRoom.automatica ? 1 : 0);
       }
       this.fila.websocket.set(app.fila.connectionCount);
       if (outbox) {

@@ -1,10 +1,10 @@
 import { MSG } from '@legiao/contracts';
-import { PESQUISA_MSG, type PesquisaEstado, type PesquisaPergunta } from '@legiao/contracts/pesquisa';
+import { SURVEY_MSG, type SurveyState, type SurveyQuestion } from '@legiao/contracts/pesquisa';
 import { AppError, badRequest, conflict } from '../../errors/app-error.js';
 import { Prisma, type Db } from '../../db/prisma.js';
-import { creditarEnriquecimentoPerfil } from '../ledger/ledger.service.js';
-import { pesquisaAtual, travarParticipacao } from './participacao.js';
-import { perfilDaMaioria } from './perfil.js';
+import { creditProfileEnrichment } from '../ledger/ledger.service.js';
+import { currentSurvey, lockParticipation } from './participation.js';
+import { majorityProfile } from './perfil.js';
 
 // The personalisation survey (spec 001 sections 2.16 and 4): one question at a time, the next being
 // the lowest ordem the member has not answered. The last answer sets Usuario.perfil (perfilDefinido)
@@ -13,7 +13,7 @@ import { perfilDaMaioria } from './perfil.js';
 
 type Tx = Prisma.TransactionClient;
 
-export interface RespostaPersonalizacao {
+export interface PersonalisationAnswer {
   idPesquisa: number;
   idPesquisaPergunta: number;
   idRespostas: number[];
@@ -21,42 +21,42 @@ export interface RespostaPersonalizacao {
 
 const TX_OPTIONS = { maxWait: 20_000, timeout: 20_000 };
 
-const finalizada = (idPesquisa: number | null): PesquisaEstado => ({ idPesquisa, pergunta: null, finalizada: true });
+const finished = (surveyId: number | null): SurveyState => ({ idPesquisa: surveyId, pergunta: null, finalizada: true });
 
 /** The member's next unanswered question (its options in ordem), or null when all are answered. */
-async function proximaPergunta(db: Tx, pesquisaId: number, participacaoId: number | null): Promise<(PesquisaPergunta & { maxRespostas: number }) | null> {
+async function nextQuestion(db: Tx, surveyId: number, participationId: number | null): Promise<(SurveyQuestion & { maxRespostas: number }) | null> {
   // Two plain queries, no nested load: inside a transaction they share one connection.
-  const pergunta = await db.pesquisaPergunta.findFirst({
-    where: { pesquisaId, ...(participacaoId !== null ? { respostas: { none: { participacaoId } } } : {}) },
+  const question = await db.pesquisaPergunta.findFirst({
+    where: { pesquisaId: surveyId, ...(participationId !== null ? { respostas: { none: { participacaoId: participationId } } } : {}) },
     orderBy: { ordem: 'asc' },
   });
-  if (!pergunta) return null;
-  const opcoes = await db.pesquisaPerguntaResposta.findMany({ where: { perguntaId: pergunta.id }, orderBy: { ordem: 'asc' } });
+  if (!question) return null;
+  const options = await db.pesquisaPerguntaResposta.findMany({ where: { perguntaId: question.id }, orderBy: { ordem: 'asc' } });
   return {
-    idPesquisaPergunta: pergunta.id,
-    descricao: pergunta.descricao,
-    maxRespostas: pergunta.maxRespostas,
-    respostas: opcoes.map((o) => ({ idPesquisaPerguntaResposta: o.id, descricao: o.descricao })),
+    idPesquisaPergunta: question.id,
+    descricao: question.descricao,
+    maxRespostas: question.maxRespostas,
+    respostas: options.map((o) => ({ idPesquisaPerguntaResposta: o.id, descricao: o.descricao })),
   };
 }
 
-const semLimite = ({ maxRespostas: _m, ...p }: PesquisaPergunta & { maxRespostas: number }): PesquisaPergunta => p;
+const withoutLimit = ({ maxRespostas: _m, ...p }: SurveyQuestion & { maxRespostas: number }): SurveyQuestion => p;
 
 /** GET /pesquisa. */
-export async function estadoPersonalizacao(prisma: Db, usuario: { id: string; perfil: string | null }): Promise<PesquisaEstado> {
-  const pesquisa = await pesquisaAtual(prisma, 'personalizacao');
-  if (!pesquisa) return finalizada(null);
-  if (usuario.perfil !== null) return finalizada(pesquisa.id);
-  const part = await prisma.pesquisaParticipacao.findUnique({ where: { pesquisaId_usuarioId: { pesquisaId: pesquisa.id, usuarioId: usuario.id } } });
-  if (part?.concluidaEm) return finalizada(pesquisa.id);
-  const pergunta = await proximaPergunta(prisma, pesquisa.id, part?.id ?? null);
-  return pergunta ? { idPesquisa: pesquisa.id, pergunta: semLimite(pergunta), finalizada: false } : finalizada(pesquisa.id);
+export async function personalisationState(prisma: Db, user: { id: string; perfil: string | null }): Promise<SurveyState> {
+  const survey = await currentSurvey(prisma, 'personalizacao');
+  if (!survey) return finished(null);
+  if (user.perfil !== null) return finished(survey.id);
+  const part = await prisma.pesquisaParticipacao.findUnique({ where: { pesquisaId_usuarioId: { pesquisaId: survey.id, usuarioId: user.id } } });
+  if (part?.concluidaEm) return finished(survey.id);
+  const question = await nextQuestion(prisma, survey.id, part?.id ?? null);
+  return question ? { idPesquisa: survey.id, pergunta: withoutLimit(question), finalizada: false } : finished(survey.id);
 }
 
 /** POST /pesquisa: stores the answer of the current question and answers the next state. */
-export async function responderPersonalizacao(prisma: Db, usuarioId: string, input: RespostaPersonalizacao): Promise<PesquisaEstado> {
+export async function answerPersonalisation(prisma: Db, userId: string, input: PersonalisationAnswer): Promise<SurveyState> {
   try {
-    return await prisma.$transaction((tx) => responderEmTx(tx, usuarioId, input), TX_OPTIONS);
+    return await prisma.$transaction((tx) => answerInTx(tx, userId, input), TX_OPTIONS);
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof Prisma.PrismaClientKnownRequestError && (err.code === 'P2028' || err.code === 'P2034')) {
@@ -66,46 +66,46 @@ export async function responderPersonalizacao(prisma: Db, usuarioId: string, inp
   }
 }
 
-async function responderEmTx(tx: Tx, usuarioId: string, input: RespostaPersonalizacao): Promise<PesquisaEstado> {
-  const pesquisa = await tx.pesquisa.findFirst({ where: { id: input.idPesquisa, tipo: 'personalizacao', ativa: true } });
-  if (!pesquisa) throw badRequest(PESQUISA_MSG.pesquisaInvalida, 'PESQUISA_INVALIDA');
+async function answerInTx(tx: Tx, userId: string, input: PersonalisationAnswer): Promise<SurveyState> {
+  const survey = await tx.pesquisa.findFirst({ where: { id: input.idPesquisa, tipo: 'personalizacao', ativa: true } });
+  if (!survey) throw badRequest(SURVEY_MSG.pesquisaInvalida, 'PESQUISA_INVALIDA');
 
   // The member's row first (FOR NO KEY UPDATE, the order every writer of usuario follows), then
   // the participation: concurrent answers of one member run one at a time.
-  const [usuario] = await tx.$queryRaw<{ perfil: string | null }[]>`SELECT perfil FROM usuario WHERE id = ${usuarioId}::uuid FOR NO KEY UPDATE`;
-  if (!usuario || usuario.perfil !== null) throw conflict(PESQUISA_MSG.pesquisaFinalizada, 'PESQUISA_FINALIZADA');
-  const part = await travarParticipacao(tx, pesquisa.id, usuarioId);
-  if (part.concluidaEm) throw conflict(PESQUISA_MSG.pesquisaFinalizada, 'PESQUISA_FINALIZADA');
+  const [user] = await tx.$queryRaw<{ perfil: string | null }[]>`SELECT perfil FROM usuario WHERE id = ${userId}::uuid FOR NO KEY UPDATE`;
+  if (!user || user.perfil !== null) throw conflict(SURVEY_MSG.pesquisaFinalizada, 'PESQUISA_FINALIZADA');
+  const part = await lockParticipation(tx, survey.id, userId);
+  if (part.concluidaEm) throw conflict(SURVEY_MSG.pesquisaFinalizada, 'PESQUISA_FINALIZADA');
 
-  const atual = await proximaPergunta(tx, pesquisa.id, part.id);
-  if (!atual) throw conflict(PESQUISA_MSG.pesquisaFinalizada, 'PESQUISA_FINALIZADA');
-  if (atual.idPesquisaPergunta !== input.idPesquisaPergunta) {
-    const existe = await tx.pesquisaPergunta.count({ where: { id: input.idPesquisaPergunta, pesquisaId: pesquisa.id } });
-    if (existe === 0) throw badRequest(PESQUISA_MSG.perguntaInvalida, 'PERGUNTA_INVALIDA');
-    throw conflict(PESQUISA_MSG.perguntaNaoAtual, 'PERGUNTA_NAO_ATUAL');
+  const current = await nextQuestion(tx, survey.id, part.id);
+  if (!current) throw conflict(SURVEY_MSG.pesquisaFinalizada, 'PESQUISA_FINALIZADA');
+  if (current.idPesquisaPergunta !== input.idPesquisaPergunta) {
+    const exists = await tx.pesquisaPergunta.count({ where: { id: input.idPesquisaPergunta, pesquisaId: survey.id } });
+    if (exists === 0) throw badRequest(SURVEY_MSG.perguntaInvalida, 'PERGUNTA_INVALIDA');
+    throw conflict(SURVEY_MSG.perguntaNaoAtual, 'PERGUNTA_NAO_ATUAL');
   }
 
   const ids = [...new Set(input.idRespostas)];
-  if (ids.length > atual.maxRespostas) throw badRequest(PESQUISA_MSG.respostasDemais, 'RESPOSTAS_DEMAIS');
-  const validas = new Set(atual.respostas.map((o) => o.idPesquisaPerguntaResposta));
-  if (!ids.every((id) => validas.has(id))) throw badRequest(PESQUISA_MSG.respostaInvalida, 'RESPOSTA_INVALIDA');
+  if (ids.length > current.maxRespostas) throw badRequest(SURVEY_MSG.respostasDemais, 'RESPOSTAS_DEMAIS');
+  const validOnes = new Set(current.respostas.map((o) => o.idPesquisaPerguntaResposta));
+  if (!ids.every((id) => validOnes.has(id))) throw badRequest(SURVEY_MSG.respostaInvalida, 'RESPOSTA_INVALIDA');
 
-  await tx.pesquisaRespostaUsuario.createMany({ data: ids.map((opcaoId) => ({ participacaoId: part.id, perguntaId: atual.idPesquisaPergunta, opcaoId })) });
+  await tx.pesquisaRespostaUsuario.createMany({ data: ids.map((optionId) => ({ participacaoId: part.id, perguntaId: current.idPesquisaPergunta, opcaoId: optionId })) });
 
-  const proxima = await proximaPergunta(tx, pesquisa.id, part.id);
-  if (proxima) return { idPesquisa: pesquisa.id, pergunta: semLimite(proxima), finalizada: false };
+  const next = await nextQuestion(tx, survey.id, part.id);
+  if (next) return { idPesquisa: survey.id, pergunta: withoutLimit(next), finalizada: false };
 
   // The last answer: perfil, participation, the member and the one-time credit, all or nothing.
-  const escolhidas = await tx.$queryRaw<{ perfil: string | null }[]>`
+  const chosen = await tx.$queryRaw<{ perfil: string | null }[]>`
     SELECT o.perfil
       FROM pesquisa_resposta_usuario r
       JOIN pesquisa_pergunta p ON p.id = r.pergunta_id
       JOIN pesquisa_pergunta_resposta o ON o.id = r.opcao_id
      WHERE r.participacao_id = ${part.id}
      ORDER BY p.ordem, o.ordem`;
-  const perfil = perfilDaMaioria(escolhidas.map((e) => e.perfil));
-  await tx.pesquisaParticipacao.update({ where: { id: part.id }, data: { concluidaEm: new Date(), perfil } });
-  await tx.usuario.update({ where: { id: usuarioId }, data: { perfil } });
-  await creditarEnriquecimentoPerfil(tx, usuarioId);
-  return finalizada(pesquisa.id);
+  const profile = majorityProfile(chosen.map((e) => e.perfil));
+  await tx.pesquisaParticipacao.update({ where: { id: part.id }, data: { concluidaEm: new Date(), perfil: profile } });
+  await tx.usuario.update({ where: { id: userId }, data: { perfil: profile } });
+  await creditProfileEnrichment(tx, userId);
+  return finished(survey.id);
 }

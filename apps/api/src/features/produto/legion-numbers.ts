@@ -1,4 +1,4 @@
-import { LEGIAO_TOTAL } from '@legiao/contracts';
+import { LEGION_TOTAL } from '@legiao/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
 
 /**
@@ -15,14 +15,14 @@ import type { Prisma } from '../../generated/prisma/client.js';
  * Numbers are never reused: the counter only grows, even when an entry or a member is deleted.
  * Returns the numbers given (possibly none).
  */
-export async function assignLegionNumbers(tx: Prisma.TransactionClient, produtoId: number, produtoClienteId: string, pecas: number): Promise<number[]> {
-  const [row] = await tx.$queryRaw<{ numeros_atribuidos: number }[]>`SELECT numeros_atribuidos FROM produto WHERE id = ${produtoId} FOR NO KEY UPDATE`;
-  if (!row) throw new Error(`produto ${produtoId} não existe`);
-  const antes = row.numeros_atribuidos;
-  const n = Math.max(0, Math.min(pecas, LEGIAO_TOTAL - antes));
+export async function assignLegionNumbers(tx: Prisma.TransactionClient, productId: number, memberProductId: string, pieces: number): Promise<number[]> {
+  const [row] = await tx.$queryRaw<{ numeros_atribuidos: number }[]>`SELECT numeros_atribuidos FROM produto WHERE id = ${productId} FOR NO KEY UPDATE`;
+  if (!row) throw new Error(`produto ${productId} não existe`);
+  const before = row.numeros_atribuidos;
+  const n = Math.max(0, Math.min(pieces, LEGION_TOTAL - before));
   if (n === 0) return [];
-  const numeros = Array.from({ length: n }, (_, i) => antes + 1 + i);
-  await tx.produto.update({ where: { id: produtoId }, data: { numerosAtribuidos: antes + n } });
-  await tx.numeroLegionario.createMany({ data: numeros.map((numero) => ({ produtoId, numero, produtoClienteId })) });
-  return numeros;
+  const numbers = Array.from({ length: n }, (_, i) => before + 1 + i);
+  await tx.produto.update({ where: { id: productId }, data: { numerosAtribuidos: before + n } });
+  await tx.numeroLegionario.createMany({ data: numbers.map((number) => ({ produtoId: productId, numero: number, produtoClienteId: memberProductId })) });
+  return numbers;
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { CATEGORIAS, PRODUTO_MSG, type CategoriaProduto, type Produto, type ProdutoPagina } from '@legiao/contracts';
+import { CATEGORIES, PRODUCT_MSG, type ProductCategory, type Product, type ProductPage } from '@legiao/contracts';
 import { notFound } from '../../errors/app-error.js';
 import { Prisma } from '../../db/prisma.js';
-import { nomeParaBusca } from './nome-busca.js';
+import { searchName } from './name-search.js';
 
 // The catalogue: lists, search, one product, categories. docs/decisions/0007-catalogue-api.md
 
-const PRODUTO_SELECT = {
+const PRODUCT_SELECT = {
   id: true,
   sku: true,
   nome: true,
@@ -23,18 +23,18 @@ const PRODUTO_SELECT = {
   moldura: true,
 } satisfies Prisma.ProdutoSelect;
 
-interface Pagina {
+interface Page {
   page: number;
   pageSize: number;
 }
 
-export interface BuscaProdutos extends Pagina {
+export interface ProductSearch extends Page {
   q?: string;
   categoria?: string;
   subcategoria?: string;
 }
 
-interface ProdutoRow {
+interface ProductRow {
   id: number;
   sku: string;
   nome: string;
@@ -52,7 +52,7 @@ interface ProdutoRow {
   total: number;
 }
 
-const fromRow = (r: ProdutoRow): Produto => ({
+const fromRow = (r: ProductRow): Product => ({
   id: r.id,
   sku: r.sku,
   nome: r.nome,
@@ -76,16 +76,16 @@ const fromRow = (r: ProdutoRow): Produto => ({
  * its total (a window count); a page past the end costs a second query for the total.
  * Raw SQL because Prisma's count + findMany took about twice as long (bench/produtos.mjs).
  */
-export async function searchProdutos(app: FastifyInstance, busca: BuscaProdutos): Promise<ProdutoPagina> {
+export async function searchProducts(app: FastifyInstance, search: ProductSearch): Promise<ProductPage> {
   const { prisma } = app.ctx;
-  const { page, pageSize } = busca;
-  const palavras = [...new Set(nomeParaBusca(busca.q ?? '').split(' ').filter(Boolean))];
+  const { page, pageSize } = search;
+  const words = [...new Set(searchName(search.q ?? '').split(' ').filter(Boolean))];
   const conds = [Prisma.sql`ativo`];
-  if (busca.categoria) conds.push(Prisma.sql`categoria = ${busca.categoria}`);
-  if (busca.subcategoria) conds.push(Prisma.sql`subcategoria = ${busca.subcategoria}`);
-  for (const palavra of palavras) conds.push(Prisma.sql`nome_busca LIKE ${`%${palavra}%`}`);
+  if (search.categoria) conds.push(Prisma.sql`categoria = ${search.categoria}`);
+  if (search.subcategoria) conds.push(Prisma.sql`subcategoria = ${search.subcategoria}`);
+  for (const word of words) conds.push(Prisma.sql`nome_busca LIKE ${`%${word}%`}`);
   const where = Prisma.join(conds, ' AND ');
-  const rows = await prisma.$queryRaw<ProdutoRow[]>`
+  const rows = await prisma.$queryRaw<ProductRow[]>`
     SELECT id, sku, nome, categoria, subcategoria, img, img_alternativa, imagem3, imagem4, descricao_detalhe,
            tempo_quente, tempo_gelado, tempo_com_gelo, moldura, count(*) OVER ()::int AS total
     FROM produto WHERE ${where}
@@ -99,38 +99,38 @@ export async function searchProdutos(app: FastifyInstance, busca: BuscaProdutos)
 }
 
 /** GET /produto/: the active catalogue by name. */
-export function listProdutos(app: FastifyInstance, pagina: Pagina) {
-  return searchProdutos(app, pagina);
+export function listProducts(app: FastifyInstance, page: Page) {
+  return searchProducts(app, page);
 }
 
 /** Every product, sold or not, by id: what the content cache keeps for GET /produto/{id} (ADR 0019). */
-export async function carregarProdutos(app: FastifyInstance): Promise<Map<number, Produto>> {
-  const todos = await app.ctx.prisma.produto.findMany({ select: PRODUTO_SELECT });
-  return new Map(todos.map((p) => [p.id, p]));
+export async function loadProducts(app: FastifyInstance): Promise<Map<number, Product>> {
+  const all = await app.ctx.prisma.produto.findMany({ select: PRODUCT_SELECT });
+  return new Map(all.map((p) => [p.id, p]));
 }
 
 /** GET /produto/{id}: also a product no longer sold, since members who own it still open it. */
-export function getProduto(produtos: Map<number, Produto>, id: number): Produto {
-  const produto = produtos.get(id);
-  if (!produto) throw notFound(PRODUTO_MSG.produtoNaoEncontrado);
-  return produto;
+export function getProduct(products: Map<number, Product>, id: number): Product {
+  const product = products.get(id);
+  if (!product) throw notFound(PRODUCT_MSG.produtoNaoEncontrado);
+  return product;
 }
 
-const ordemCategoria = (c: string) => {
-  const i = (CATEGORIAS as readonly string[]).indexOf(c);
-  return i === -1 ? CATEGORIAS.length : i;
+const categoryOrder = (c: string) => {
+  const i = (CATEGORIES as readonly string[]).indexOf(c);
+  return i === -1 ? CATEGORIES.length : i;
 };
 
 /** GET /produto/categoria: the categories that have active products, in badge order. */
-export async function listCategorias(app: FastifyInstance): Promise<CategoriaProduto[]> {
-  const pares = await app.ctx.prisma.produto.groupBy({ by: ['categoria', 'subcategoria'], where: { ativo: true } });
-  const porCategoria = new Map<string, string[]>();
-  for (const { categoria, subcategoria } of pares) {
-    const lista = porCategoria.get(categoria) ?? [];
-    lista.push(subcategoria);
-    porCategoria.set(categoria, lista);
+export async function listCategories(app: FastifyInstance): Promise<ProductCategory[]> {
+  const pairs = await app.ctx.prisma.produto.groupBy({ by: ['categoria', 'subcategoria'], where: { ativo: true } });
+  const byCategory = new Map<string, string[]>();
+  for (const { categoria: category, subcategoria: subcategory } of pairs) {
+    const list = byCategory.get(category) ?? [];
+    list.push(subcategory);
+    byCategory.set(category, list);
   }
-  return [...porCategoria.entries()]
-    .sort(([a], [b]) => ordemCategoria(a) - ordemCategoria(b) || a.localeCompare(b, 'pt-BR'))
-    .map(([categoria, subcategorias]) => ({ categoria, subcategorias: subcategorias.sort((a, b) => a.localeCompare(b, 'pt-BR')) }));
+  return [...byCategory.entries()]
+    .sort(([a], [b]) => categoryOrder(a) - categoryOrder(b) || a.localeCompare(b, 'pt-BR'))
+    .map(([category, subcategories]) => ({ categoria: category, subcategorias: subcategories.sort((a, b) => a.localeCompare(b, 'pt-BR')) }));
 }

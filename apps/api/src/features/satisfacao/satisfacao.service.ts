@@ -1,19 +1,19 @@
 import { MSG } from '@legiao/contracts';
 import {
-  complementoArmazenado,
-  SATISFACAO_MSG,
-  TOTAL_PAGINAS_SATISFACAO,
-  tituloPagina,
-  validarPaginaSatisfacao,
-  type SatisfacaoEstado,
-  type SatisfacaoInput,
-  type SatisfacaoPergunta,
+  storedComplement,
+  SATISFACTION_MSG,
+  TOTAL_SATISFACTION_PAGES,
+  pageTitle,
+  validateSatisfactionPage,
+  type SatisfactionState,
+  type SatisfactionInput,
+  type SatisfactionQuestion,
 } from '@legiao/contracts/satisfacao';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error.js';
 import { Prisma, type Db, type SqlPool } from '../../db/prisma.js';
 import type { Pesquisa, Usuario } from '../../generated/prisma/client.js';
-import { gerarCodigo } from '../beneficio/codigos.js';
-import { pesquisaAtual, travarParticipacao } from '../pesquisa/participacao.js';
+import { generateCode } from '../beneficio/codes.js';
+import { currentSurvey, lockParticipation } from '../pesquisa/participation.js';
 
 // The public satisfaction survey (spec 001 sections 2.17, 4, 5): reached by the member's
 // hashPesquisaSatisfacao, five pages answered in order. Each POST stores one whole page under the
@@ -23,53 +23,53 @@ import { pesquisaAtual, travarParticipacao } from '../pesquisa/participacao.js';
 type Tx = Prisma.TransactionClient;
 
 /** One or more per-question errors (400 with idPesquisaPergunta; the banner has none). */
-export class ErrosSatisfacao extends Error {
-  constructor(readonly itens: { message: string; code: string; idPesquisaPergunta?: number }[]) {
-    super(itens[0]?.message ?? MSG.fallback);
+export class SatisfactionErrors extends Error {
+  constructor(readonly items: { message: string; code: string; idPesquisaPergunta?: number }[]) {
+    super(items[0]?.message ?? MSG.fallback);
   }
 }
 
 const TX_OPTIONS = { maxWait: 20_000, timeout: 20_000 };
-const PREFIXO_CUPOM = 'PESQ';
+const COUPON_PREFIX = 'PESQ';
 
-interface Contexto {
+interface Context {
   usuario: Pick<Usuario, 'id' | 'nome'>;
   pesquisa: Pesquisa;
 }
 
 /** 'Pesquisa encerrada': unknown hash, no survey, or the phase is over for someone who didn't conclude. */
-const encerrada = (idPesquisa: number | null = null, nome: string | null = null): SatisfacaoEstado => ({
-  idPesquisa,
+const closed = (surveyId: number | null = null, name: string | null = null): SatisfactionState => ({
+  idPesquisa: surveyId,
   pagina: 1,
-  titulo: tituloPagina(1),
+  titulo: pageTitle(1),
   faseEncerrada: true,
   concluida: false,
   cupom: null,
-  nome,
+  nome: name,
   perguntas: [],
 });
 
-const primeiroNome = (nome: string) => nome.trim().split(/\s+/)[0] ?? null;
-const faseEncerrou = (p: Pesquisa) => p.dataFim !== null && p.dataFim.getTime() <= Date.now();
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? null;
+const phaseClosed = (p: Pesquisa) => p.dataFim !== null && p.dataFim.getTime() <= Date.now();
 
-async function contexto(db: Tx, hash: string | undefined): Promise<Contexto | null> {
+async function context(db: Tx, hash: string | undefined): Promise<Context | null> {
   const h = hash?.trim();
   if (!h) return null;
-  const usuario = await db.usuario.findFirst({ where: { hashPesquisaSatisfacao: h, excluidoEm: null }, select: { id: true, nome: true } });
-  if (!usuario) return null;
-  const pesquisa = await pesquisaAtual(db, 'satisfacao');
-  return pesquisa ? { usuario, pesquisa } : null;
+  const user = await db.usuario.findFirst({ where: { hashPesquisaSatisfacao: h, excluidoEm: null }, select: { id: true, nome: true } });
+  if (!user) return null;
+  const survey = await currentSurvey(db, 'satisfacao');
+  return survey ? { usuario: user, pesquisa: survey } : null;
 }
 
 /** The questions of one page in ordem, each with its options in ordem (two queries, no nested load). */
-async function perguntasDaPagina(db: Tx, pesquisaId: number, pagina: number): Promise<SatisfacaoPergunta[]> {
-  const perguntas = await db.pesquisaPergunta.findMany({ where: { pesquisaId, pagina }, orderBy: { ordem: 'asc' } });
-  const opcoes = await db.pesquisaPerguntaResposta.findMany({ where: { perguntaId: { in: perguntas.map((p) => p.id) } }, orderBy: { ordem: 'asc' } });
-  return perguntas.map((p) => ({
+async function pageQuestions(db: Tx, surveyId: number, page: number): Promise<SatisfactionQuestion[]> {
+  const questions = await db.pesquisaPergunta.findMany({ where: { pesquisaId: surveyId, pagina: page }, orderBy: { ordem: 'asc' } });
+  const options = await db.pesquisaPerguntaResposta.findMany({ where: { perguntaId: { in: questions.map((p) => p.id) } }, orderBy: { ordem: 'asc' } });
+  return questions.map((p) => ({
     idPesquisaPergunta: p.id,
     ordem: p.ordem,
     descricao: p.descricao,
-    respostas: opcoes
+    respostas: options
       .filter((o) => o.perguntaId === p.id)
       .map((o) => ({
         idPesquisaPerguntaResposta: o.id,
@@ -82,68 +82,68 @@ async function perguntasDaPagina(db: Tx, pesquisaId: number, pagina: number): Pr
   }));
 }
 
-type Participacao = { pagina: number; concluidaEm: Date | null; cupom: string | null } | null;
+type Participation = { pagina: number; concluidaEm: Date | null; cupom: string | null } | null;
 
-async function estado(db: Tx, c: Contexto, part: Participacao): Promise<SatisfacaoEstado> {
-  return estadoCom((pagina) => perguntasDaPagina(db, c.pesquisa.id, pagina), c, part);
+async function state(db: Tx, c: Context, part: Participation): Promise<SatisfactionState> {
+  return stateWith((page) => pageQuestions(db, c.pesquisa.id, page), c, part);
 }
 
-async function estadoCom(
-  perguntas: (pagina: number) => Promise<SatisfacaoPergunta[]> | SatisfacaoPergunta[],
-  { usuario, pesquisa }: Contexto,
-  part: Participacao,
-): Promise<SatisfacaoEstado> {
-  const nome = primeiroNome(usuario.nome);
+async function stateWith(
+  questions: (page: number) => Promise<SatisfactionQuestion[]> | SatisfactionQuestion[],
+  { usuario: user, pesquisa: survey }: Context,
+  part: Participation,
+): Promise<SatisfactionState> {
+  const name = firstName(user.nome);
   if (part?.concluidaEm) {
-    return { idPesquisa: pesquisa.id, pagina: TOTAL_PAGINAS_SATISFACAO, titulo: tituloPagina(TOTAL_PAGINAS_SATISFACAO), faseEncerrada: true, concluida: true, cupom: part.cupom, nome, perguntas: [] };
+    return { idPesquisa: survey.id, pagina: TOTAL_SATISFACTION_PAGES, titulo: pageTitle(TOTAL_SATISFACTION_PAGES), faseEncerrada: true, concluida: true, cupom: part.cupom, nome: name, perguntas: [] };
   }
-  if (faseEncerrou(pesquisa)) return encerrada(pesquisa.id, nome);
-  const pagina = Math.min(Math.max(part?.pagina ?? 1, 1), TOTAL_PAGINAS_SATISFACAO);
-  return { idPesquisa: pesquisa.id, pagina, titulo: tituloPagina(pagina), faseEncerrada: false, concluida: false, cupom: null, nome, perguntas: await perguntas(pagina) };
+  if (phaseClosed(survey)) return closed(survey.id, name);
+  const page = Math.min(Math.max(part?.pagina ?? 1, 1), TOTAL_SATISFACTION_PAGES);
+  return { idPesquisa: survey.id, pagina: page, titulo: pageTitle(page), faseEncerrada: false, concluida: false, cupom: null, nome: name, perguntas: await questions(page) };
 }
 
-const participacaoDe = (db: Tx, c: Contexto) =>
+const participationOf = (db: Tx, c: Context) =>
   db.pesquisaParticipacao.findUnique({ where: { pesquisaId_usuarioId: { pesquisaId: c.pesquisa.id, usuarioId: c.usuario.id } } });
 
 /** The current survey with every page's questions: what the content cache keeps (ADR 0019). */
-export interface DefinicaoSatisfacao {
+export interface SatisfactionDefinition {
   pesquisa: Pesquisa | null;
-  paginas: Map<number, SatisfacaoPergunta[]>;
+  pages: Map<number, SatisfactionQuestion[]>;
 }
 
-export async function carregarDefinicaoSatisfacao(prisma: Db): Promise<DefinicaoSatisfacao> {
-  const pesquisa = await pesquisaAtual(prisma, 'satisfacao');
-  const paginas = new Map<number, SatisfacaoPergunta[]>();
-  if (pesquisa) for (let p = 1; p <= TOTAL_PAGINAS_SATISFACAO; p++) paginas.set(p, await perguntasDaPagina(prisma, pesquisa.id, p));
-  return { pesquisa, paginas };
+export async function loadSatisfactionDefinition(prisma: Db): Promise<SatisfactionDefinition> {
+  const survey = await currentSurvey(prisma, 'satisfacao');
+  const pages = new Map<number, SatisfactionQuestion[]>();
+  if (survey) for (let p = 1; p <= TOTAL_SATISFACTION_PAGES; p++) pages.set(p, await pageQuestions(prisma, survey.id, p));
+  return { pesquisa: survey, pages };
 }
 
 // The member of the hash and their participation in the current survey, in one statement.
-const ESTADO_SQL = `
+const STATE_SQL = `
   SELECT u.id, u.nome, p.pagina, p.concluida_em AS "concluidaEm", p.cupom
   FROM usuario u LEFT JOIN pesquisa_participacao p ON p.usuario_id = u.id AND p.pesquisa_id = $2
   WHERE u.hash_pesquisa_satisfacao = $1 AND u.excluido_em IS NULL`;
 
 /** GET /satisfacao?hash=. Never an error: anything unknown is 'Pesquisa encerrada'. */
-export async function estadoSatisfacao(pool: SqlPool, def: DefinicaoSatisfacao, hash: string | undefined): Promise<SatisfacaoEstado> {
+export async function satisfactionState(pool: SqlPool, def: SatisfactionDefinition, hash: string | undefined): Promise<SatisfactionState> {
   const h = hash?.trim();
-  if (!h || !def.pesquisa) return encerrada();
+  if (!h || !def.pesquisa) return closed();
   const { rows } = await pool.query<{ id: string; nome: string; pagina: number | null; concluidaEm: Date | null; cupom: string | null }>({
     name: 'satisfacao-estado',
-    text: ESTADO_SQL,
+    text: STATE_SQL,
     values: [h, def.pesquisa.id],
   });
   const r = rows[0];
-  if (!r) return encerrada();
+  if (!r) return closed();
   const part = r.pagina === null ? null : { pagina: r.pagina, concluidaEm: r.concluidaEm, cupom: r.cupom };
-  return estadoCom((pagina) => def.paginas.get(pagina) ?? [], { usuario: { id: r.id, nome: r.nome }, pesquisa: def.pesquisa }, part);
+  return stateWith((page) => def.pages.get(page) ?? [], { usuario: { id: r.id, nome: r.nome }, pesquisa: def.pesquisa }, part);
 }
 
-async function emTransacao<T>(prisma: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+async function inTransaction<T>(prisma: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await prisma.$transaction(fn, TX_OPTIONS);
   } catch (err) {
-    if (err instanceof AppError || err instanceof ErrosSatisfacao) throw err;
+    if (err instanceof AppError || err instanceof SatisfactionErrors) throw err;
     if (err instanceof Prisma.PrismaClientKnownRequestError && (err.code === 'P2028' || err.code === 'P2034')) {
       throw new AppError('UNAVAILABLE', MSG.servicoIndisponivel, 'TENTE_NOVAMENTE');
     }
@@ -152,36 +152,36 @@ async function emTransacao<T>(prisma: Db, fn: (tx: Tx) => Promise<T>): Promise<T
 }
 
 /** POST /satisfacao: validates and stores the current page, answers the next state. */
-export async function responderSatisfacao(prisma: Db, input: SatisfacaoInput): Promise<SatisfacaoEstado> {
-  const c = await contexto(prisma, input.hash);
-  if (!c) throw notFound(SATISFACAO_MSG.encerrada);
-  if (input.respostas.some((r) => r.idPesquisa !== c.pesquisa.id)) throw badRequest(SATISFACAO_MSG.pesquisaInvalida, 'PESQUISA_INVALIDA');
+export async function answerSatisfaction(prisma: Db, input: SatisfactionInput): Promise<SatisfactionState> {
+  const c = await context(prisma, input.hash);
+  if (!c) throw notFound(SATISFACTION_MSG.encerrada);
+  if (input.respostas.some((r) => r.idPesquisa !== c.pesquisa.id)) throw badRequest(SATISFACTION_MSG.pesquisaInvalida, 'PESQUISA_INVALIDA');
   const ids = input.respostas.map((r) => r.idPesquisaPergunta);
-  if (new Set(ids).size !== ids.length) throw badRequest(SATISFACAO_MSG.perguntaRepetida, 'PERGUNTA_REPETIDA');
+  if (new Set(ids).size !== ids.length) throw badRequest(SATISFACTION_MSG.perguntaRepetida, 'PERGUNTA_REPETIDA');
 
-  return emTransacao(prisma, async (tx) => {
-    const part = await travarParticipacao(tx, c.pesquisa.id, c.usuario.id);
-    if (part.concluidaEm || faseEncerrou(c.pesquisa)) throw conflict(SATISFACAO_MSG.encerrada, 'PESQUISA_ENCERRADA');
+  return inTransaction(prisma, async (tx) => {
+    const part = await lockParticipation(tx, c.pesquisa.id, c.usuario.id);
+    if (part.concluidaEm || phaseClosed(c.pesquisa)) throw conflict(SATISFACTION_MSG.encerrada, 'PESQUISA_ENCERRADA');
 
-    const perguntas = await perguntasDaPagina(tx, c.pesquisa.id, part.pagina);
-    const daPagina = new Map(perguntas.map((p) => [p.idPesquisaPergunta, p]));
-    const fora = input.respostas.filter((r) => !daPagina.has(r.idPesquisaPergunta));
-    if (fora.length > 0) {
+    const questions = await pageQuestions(tx, c.pesquisa.id, part.pagina);
+    const forPage = new Map(questions.map((p) => [p.idPesquisaPergunta, p]));
+    const outside = input.respostas.filter((r) => !forPage.has(r.idPesquisaPergunta));
+    if (outside.length > 0) {
       // A page already passed: a second submit of the same page (double click, two tabs).
-      const anteriores = await tx.pesquisaPergunta.count({ where: { id: { in: fora.map((r) => r.idPesquisaPergunta) }, pesquisaId: c.pesquisa.id, pagina: { lt: part.pagina } } });
-      if (anteriores > 0) throw conflict(SATISFACAO_MSG.paginaNaoAtual, 'PAGINA_NAO_ATUAL');
-      throw new ErrosSatisfacao(fora.map((r) => ({ message: SATISFACAO_MSG.perguntaForaDaEtapa, code: 'PERGUNTA_FORA_DA_ETAPA', idPesquisaPergunta: r.idPesquisaPergunta })));
+      const previous = await tx.pesquisaPergunta.count({ where: { id: { in: outside.map((r) => r.idPesquisaPergunta) }, pesquisaId: c.pesquisa.id, pagina: { lt: part.pagina } } });
+      if (previous > 0) throw conflict(SATISFACTION_MSG.paginaNaoAtual, 'PAGINA_NAO_ATUAL');
+      throw new SatisfactionErrors(outside.map((r) => ({ message: SATISFACTION_MSG.perguntaForaDaEtapa, code: 'PERGUNTA_FORA_DA_ETAPA', idPesquisaPergunta: r.idPesquisaPergunta })));
     }
-    const alheias = input.respostas.filter((r) => r.idRespostas.some((id) => !daPagina.get(r.idPesquisaPergunta)!.respostas.some((o) => o.idPesquisaPerguntaResposta === id)));
-    if (alheias.length > 0) {
-      throw new ErrosSatisfacao(alheias.map((r) => ({ message: SATISFACAO_MSG.respostaInvalida, code: 'RESPOSTA_INVALIDA', idPesquisaPergunta: r.idPesquisaPergunta })));
+    const foreign = input.respostas.filter((r) => r.idRespostas.some((id) => !forPage.get(r.idPesquisaPergunta)!.respostas.some((o) => o.idPesquisaPerguntaResposta === id)));
+    if (foreign.length > 0) {
+      throw new SatisfactionErrors(foreign.map((r) => ({ message: SATISFACTION_MSG.respostaInvalida, code: 'RESPOSTA_INVALIDA', idPesquisaPergunta: r.idPesquisaPergunta })));
     }
 
-    const v = validarPaginaSatisfacao(perguntas, input.respostas);
+    const v = validateSatisfactionPage(questions, input.respostas);
     if (!v.ok) {
-      throw new ErrosSatisfacao([
+      throw new SatisfactionErrors([
         ...(v.banner ? [{ message: v.banner, code: 'RESPONDER_TODAS' }] : []),
-        ...perguntas.filter((p) => v.porPergunta[p.idPesquisaPergunta]).map((p) => ({ message: v.porPergunta[p.idPesquisaPergunta]!, code: 'VALIDATION', idPesquisaPergunta: p.idPesquisaPergunta })),
+        ...questions.filter((p) => v.porPergunta[p.idPesquisaPergunta]).map((p) => ({ message: v.porPergunta[p.idPesquisaPergunta]!, code: 'VALIDATION', idPesquisaPergunta: p.idPesquisaPergunta })),
       ]);
     }
 
@@ -190,30 +190,30 @@ export async function responderSatisfacao(prisma: Db, input: SatisfacaoInput): P
         participacaoId: part.id,
         perguntaId: r.idPesquisaPergunta,
         opcaoId: r.idRespostas[0] ?? null,
-        complemento: complementoArmazenado(daPagina.get(r.idPesquisaPergunta)!, r),
+        complemento: storedComplement(forPage.get(r.idPesquisaPergunta)!, r),
       })),
     });
-    const atualizada =
-      part.pagina >= TOTAL_PAGINAS_SATISFACAO
+    const updated =
+      part.pagina >= TOTAL_SATISFACTION_PAGES
         ? // The coupon: a new code, unique by index (a collision, ~1 in 10^11, rolls back and asks to retry).
-          await tx.pesquisaParticipacao.update({ where: { id: part.id }, data: { concluidaEm: new Date(), cupom: gerarCodigo(PREFIXO_CUPOM) } })
+          await tx.pesquisaParticipacao.update({ where: { id: part.id }, data: { concluidaEm: new Date(), cupom: generateCode(COUPON_PREFIX) } })
         : await tx.pesquisaParticipacao.update({ where: { id: part.id }, data: { pagina: part.pagina + 1 } });
-    return estado(tx, c, atualizada);
+    return state(tx, c, updated);
   });
 }
 
 /** DELETE /satisfacao?hash=: clears the answers of an unfinished participation, back to page 1. */
-export async function apagarSatisfacao(prisma: Db, hash: string | undefined): Promise<SatisfacaoEstado> {
-  const c = await contexto(prisma, hash);
-  if (!c) throw notFound(SATISFACAO_MSG.encerrada);
-  return emTransacao(prisma, async (tx) => {
-    const existente = await participacaoDe(tx, c);
-    if (!existente) return estado(tx, c, null);
-    const part = await travarParticipacao(tx, c.pesquisa.id, c.usuario.id);
-    if (part.concluidaEm) throw conflict(SATISFACAO_MSG.jaFinalizada, 'PESQUISA_CONCLUIDA');
-    if (faseEncerrou(c.pesquisa)) throw conflict(SATISFACAO_MSG.encerrada, 'PESQUISA_ENCERRADA');
+export async function deleteSatisfaction(prisma: Db, hash: string | undefined): Promise<SatisfactionState> {
+  const c = await context(prisma, hash);
+  if (!c) throw notFound(SATISFACTION_MSG.encerrada);
+  return inTransaction(prisma, async (tx) => {
+    const existing = await participationOf(tx, c);
+    if (!existing) return state(tx, c, null);
+    const part = await lockParticipation(tx, c.pesquisa.id, c.usuario.id);
+    if (part.concluidaEm) throw conflict(SATISFACTION_MSG.jaFinalizada, 'PESQUISA_CONCLUIDA');
+    if (phaseClosed(c.pesquisa)) throw conflict(SATISFACTION_MSG.encerrada, 'PESQUISA_ENCERRADA');
     await tx.pesquisaRespostaUsuario.deleteMany({ where: { participacaoId: part.id } });
-    const atualizada = await tx.pesquisaParticipacao.update({ where: { id: part.id }, data: { pagina: 1 } });
-    return estado(tx, c, atualizada);
+    const updated = await tx.pesquisaParticipacao.update({ where: { id: part.id }, data: { pagina: 1 } });
+    return state(tx, c, updated);
   });
 }

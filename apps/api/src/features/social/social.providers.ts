@@ -21,17 +21,17 @@ export interface SocialProvider {
 
 export type SocialProviders = Partial<Record<SocialProviderId, SocialProvider>>;
 
-export type MotivoRecusa = 'token' | 'audiencia' | 'email_nao_verificado' | 'sem_email';
+export type RefusalReason = 'token' | 'audiencia' | 'email_nao_verificado' | 'sem_email';
 
 /** The provider refused the token, or it is not one we may accept. */
-export class SocialTokenRecusado extends Error {
-  constructor(readonly motivo: MotivoRecusa, detail?: string) {
-    super(detail ? `${motivo}: ${detail}` : motivo);
+export class SocialTokenRefused extends Error {
+  constructor(readonly reason: RefusalReason, detail?: string) {
+    super(detail ? `${reason}: ${detail}` : reason);
   }
 }
 
 /** The provider could not be asked (network, timeout, 5xx). */
-export class SocialIndisponivel extends Error {}
+export class SocialUnavailable extends Error {}
 
 type Json = Record<string, unknown>;
 
@@ -40,12 +40,12 @@ async function getJson(url: string, timeoutMs: number, headers: Record<string, s
   try {
     res = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
-    throw new SocialIndisponivel(String(err));
+    throw new SocialUnavailable(String(err));
   }
-  if (res.status >= 500) throw new SocialIndisponivel(`status ${res.status}`);
+  if (res.status >= 500) throw new SocialUnavailable(`status ${res.status}`);
   const body = (await res.json().catch(() => null)) as Json | null;
-  if (res.status >= 400) throw new SocialTokenRecusado('token', `status ${res.status}`);
-  if (!body || typeof body !== 'object') throw new SocialIndisponivel('resposta inválida');
+  if (res.status >= 400) throw new SocialTokenRefused('token', `status ${res.status}`);
+  if (!body || typeof body !== 'object') throw new SocialUnavailable('resposta inválida');
   return body;
 }
 
@@ -53,14 +53,14 @@ const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'nu
 
 function normaliseEmail(raw: unknown): string {
   const parsed = emailSchema.safeParse(raw);
-  if (!parsed.success) throw new SocialTokenRecusado('sem_email');
+  if (!parsed.success) throw new SocialTokenRefused('sem_email');
   return parsed.data;
 }
 
 /** A display name the account can keep: the provider's, else the e-mail's local part. */
-function nomeFrom(candidates: unknown[], email: string): string {
-  const nome = candidates.map(str).find((s) => s.length >= 2) ?? email.split('@')[0]!;
-  return nome.slice(0, 120).padEnd(2, '.');
+function nameFrom(candidates: unknown[], email: string): string {
+  const name = candidates.map(str).find((s) => s.length >= 2) ?? email.split('@')[0]!;
+  return name.slice(0, 120).padEnd(2, '.');
 }
 
 /** A Google ID token is a JWT; an access token is opaque. */
@@ -75,24 +75,24 @@ export class GoogleProvider implements SocialProvider {
     if (looksLikeJwt(token)) {
       // An ID token: tokeninfo checks its signature and expiry and returns its claims.
       const claims = await getJson(`${tokeninfoUrl}?id_token=${encodeURIComponent(token)}`, timeoutMs);
-      if (str(claims.aud) !== clientId) throw new SocialTokenRecusado('audiencia');
+      if (str(claims.aud) !== clientId) throw new SocialTokenRefused('audiencia');
       return this.identity(claims);
     }
     // An access token: tokeninfo says which client it was issued to; userinfo says who it is.
     const info = await getJson(`${tokeninfoUrl}?access_token=${encodeURIComponent(token)}`, timeoutMs);
-    if (str(info.aud) !== clientId && str(info.azp) !== clientId) throw new SocialTokenRecusado('audiencia');
+    if (str(info.aud) !== clientId && str(info.azp) !== clientId) throw new SocialTokenRefused('audiencia');
     const user = await getJson(userinfoUrl, timeoutMs, { authorization: `Bearer ${token}` });
-    if (str(info.sub) && str(user.sub) !== str(info.sub)) throw new SocialTokenRecusado('token', 'sub difere');
+    if (str(info.sub) && str(user.sub) !== str(info.sub)) throw new SocialTokenRefused('token', 'sub difere');
     return this.identity(user);
   }
 
   private identity(claims: Json): SocialIdentity {
     const sub = str(claims.sub);
-    if (!sub) throw new SocialTokenRecusado('token', 'sem sub');
-    if (!claims.email) throw new SocialTokenRecusado('sem_email');
-    if (claims.email_verified !== true && claims.email_verified !== 'true') throw new SocialTokenRecusado('email_nao_verificado');
+    if (!sub) throw new SocialTokenRefused('token', 'sem sub');
+    if (!claims.email) throw new SocialTokenRefused('sem_email');
+    if (claims.email_verified !== true && claims.email_verified !== 'true') throw new SocialTokenRefused('email_nao_verificado');
     const email = normaliseEmail(claims.email);
-    return { providerUserId: sub, email, nome: nomeFrom([claims.name, claims.given_name], email) };
+    return { providerUserId: sub, email, nome: nameFrom([claims.name, claims.given_name], email) };
   }
 }
 
@@ -105,17 +105,17 @@ export class FacebookProvider implements SocialProvider {
     // debug_token, asked with our app token, tells whether the user token is valid and for which app.
     const debug = await getJson(`${graphUrl}/debug_token?input_token=${encodeURIComponent(token)}&access_token=${encodeURIComponent(`${appId}|${appSecret}`)}`, timeoutMs);
     const data = (debug.data ?? {}) as Json;
-    if (data.is_valid !== true) throw new SocialTokenRecusado('token', 'is_valid false');
-    if (str(data.app_id) !== appId) throw new SocialTokenRecusado('audiencia');
+    if (data.is_valid !== true) throw new SocialTokenRefused('token', 'is_valid false');
+    if (str(data.app_id) !== appId) throw new SocialTokenRefused('audiencia');
     // Graph 'me' at v19.0 with the spec's fields; appsecret_proof proves the call comes from us.
     const proof = createHmac('sha256', appSecret).update(token).digest('hex');
     const me = await getJson(`${graphUrl}/me?fields=name,email,picture&access_token=${encodeURIComponent(token)}&appsecret_proof=${proof}`, timeoutMs);
     const id = str(me.id);
-    if (!id || (str(data.user_id) && id !== str(data.user_id))) throw new SocialTokenRecusado('token', 'id difere');
+    if (!id || (str(data.user_id) && id !== str(data.user_id))) throw new SocialTokenRefused('token', 'id difere');
     // Facebook only returns an address the person confirmed with it; none means none to trust.
-    if (!me.email) throw new SocialTokenRecusado('sem_email');
+    if (!me.email) throw new SocialTokenRefused('sem_email');
     const email = normaliseEmail(me.email);
-    return { providerUserId: id, email, nome: nomeFrom([me.name], email) };
+    return { providerUserId: id, email, nome: nameFrom([me.name], email) };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, FILA_TICKET_HEADER, socialConfigSchema, socialLoginSchema, tokenResponseSchema, type SocialConfig } from '@legiao/contracts';
+import { errorResponseSchema, WAITING_ROOM_TICKET_HEADER, socialConfigSchema, socialLoginSchema, tokenResponseSchema, type SocialConfig } from '@legiao/contracts';
 import { authRateLimit } from '../../plugins/rate-limits.js';
 import { socialLogin } from './social.service.js';
 
@@ -33,7 +33,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const header = request.headers[FILA_TICKET_HEADER];
+      const header = request.headers[WAITING_ROOM_TICKET_HEADER];
       const ticket = request.body.ticket ?? (typeof header === 'string' ? header : undefined);
       return socialLogin(app, { ...request.body, ticket }, { ip: request.ip, userAgent: request.headers['user-agent'] });
     },

@@ -6,7 +6,7 @@ import type { Usuario } from '../../generated/prisma/client.js';
 import { openSession } from '../auth/session.service.js';
 import { checkLoginTicket, consumeLoginTicket } from '../fila/login-gate.js';
 import { assertNotBlocked } from '../auth/auth.service.js';
-import { createSocialProviders, SocialIndisponivel, SocialTokenRecusado, type SocialIdentity, type SocialProviders } from './social.providers.js';
+import { createSocialProviders, SocialUnavailable, SocialTokenRefused, type SocialIdentity, type SocialProviders } from './social.providers.js';
 
 export interface SocialLoginRequest {
   provider: SocialProviderId;
@@ -28,13 +28,13 @@ async function verifyWithProvider(app: FastifyInstance, providerId: SocialProvid
   try {
     return await provider.verify(token);
   } catch (err) {
-    if (err instanceof SocialTokenRecusado) {
+    if (err instanceof SocialTokenRefused) {
       app.log.info({ provider: providerId, motivo: err.message }, 'social: token recusado');
-      if (err.motivo === 'email_nao_verificado') throw unauthenticated(MSG_SOCIAL.emailNaoVerificado, 'SOCIAL_EMAIL_NAO_VERIFICADO');
-      if (err.motivo === 'sem_email') throw unauthenticated(MSG_SOCIAL.semEmail, 'SOCIAL_SEM_EMAIL');
+      if (err.reason === 'email_nao_verificado') throw unauthenticated(MSG_SOCIAL.emailNaoVerificado, 'SOCIAL_EMAIL_NAO_VERIFICADO');
+      if (err.reason === 'sem_email') throw unauthenticated(MSG_SOCIAL.semEmail, 'SOCIAL_SEM_EMAIL');
       throw unauthenticated(MSG_SOCIAL.tokenInvalido, 'SOCIAL_TOKEN_INVALIDO');
     }
-    if (err instanceof SocialIndisponivel) {
+    if (err instanceof SocialUnavailable) {
       app.log.warn({ provider: providerId, err: err.message }, 'social: provedor indisponível');
       throw new AppError('UNAVAILABLE', MSG_SOCIAL.provedorIndisponivel, 'PROVEDOR_INDISPONIVEL');
     }
@@ -56,19 +56,19 @@ async function findOrCreateAccount(app: FastifyInstance, provider: SocialProvide
       await tx.contaSocial.update({ where: { id: link.id }, data: { ultimoUsoEm: now, email: identity.email } });
       return link.usuario;
     }
-    let usuario = await tx.usuario.findUnique({ where: { email: identity.email } });
-    if (usuario && !usuario.ativo && !usuario.ativadoEm) {
+    let user = await tx.usuario.findUnique({ where: { email: identity.email } });
+    if (user && !user.ativo && !user.ativadoEm) {
       // A sign-up nobody ever confirmed: its password was set by whoever typed this address, not
       // necessarily its owner (account pre-hijacking). The provider proved the owner: activate the
       // account and drop that password; the old activation links die with it.
-      await tx.tokenConta.updateMany({ where: { usuarioId: usuario.id, usadoEm: null }, data: { usadoEm: now } });
-      usuario = await tx.usuario.update({
-        where: { id: usuario.id },
-        data: { ativo: true, ativadoEm: now, ...(usuario.senhaHash ? { senhaHash: null, social: true, socialProvider: provider } : {}) },
+      await tx.tokenConta.updateMany({ where: { usuarioId: user.id, usadoEm: null }, data: { usadoEm: now } });
+      user = await tx.usuario.update({
+        where: { id: user.id },
+        data: { ativo: true, ativadoEm: now, ...(user.senhaHash ? { senhaHash: null, social: true, socialProvider: provider } : {}) },
       });
     }
-    if (!usuario) {
-      usuario = await tx.usuario.create({
+    if (!user) {
+      user = await tx.usuario.create({
         data: {
           email: identity.email,
           nome: identity.nome || extra.nome || identity.email,
@@ -81,8 +81,8 @@ async function findOrCreateAccount(app: FastifyInstance, provider: SocialProvide
         },
       });
     }
-    await tx.contaSocial.create({ data: { usuarioId: usuario.id, provider, providerUserId: identity.providerUserId, email: identity.email } });
-    return usuario;
+    await tx.contaSocial.create({ data: { usuarioId: user.id, provider, providerUserId: identity.providerUserId, email: identity.email } });
+    return user;
   });
 }
 
@@ -91,20 +91,20 @@ const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKn
 /** POST /auth/social-login: verify with the provider, find or create the account, open a session. */
 export async function socialLogin(app: FastifyInstance, input: SocialLoginRequest, meta: { ip?: string; userAgent?: string }): Promise<TokenResponse> {
   // While the waiting room is on, a social login needs an admission like any login (ADR 0008).
-  const admissao = await checkLoginTicket(app, input.ticket);
+  const admission = await checkLoginTicket(app, input.ticket);
   const identity = await verifyWithProvider(app, input.provider, input.token);
   if (input.email && input.email !== identity.email) throw unauthenticated(MSG_SOCIAL.emailDiferente, 'SOCIAL_EMAIL_DIFERENTE');
 
-  let usuario: Usuario;
+  let user: Usuario;
   try {
-    usuario = await findOrCreateAccount(app, input.provider, identity, input);
+    user = await findOrCreateAccount(app, input.provider, identity, input);
   } catch (err) {
     // Two first logins of the same person at once: the other one created the rows; use them.
     if (!isUniqueViolation(err)) throw err;
-    usuario = await findOrCreateAccount(app, input.provider, identity, input);
+    user = await findOrCreateAccount(app, input.provider, identity, input);
   }
-  if (!usuario.ativo) throw forbidden(MSG_SOCIAL.contaExcluida, 'CONTA_INATIVA');
-  assertNotBlocked(usuario);
-  await consumeLoginTicket(app, admissao);
-  return openSession(app, usuario.id, meta);
+  if (!user.ativo) throw forbidden(MSG_SOCIAL.contaExcluida, 'CONTA_INATIVA');
+  assertNotBlocked(user);
+  await consumeLoginTicket(app, admission);
+  return openSession(app, user.id, meta);
 }

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ativarContaResponseSchema,
-  ativarContaSchema,
-  atualizarPerfilSchema,
-  cadastroResponseSchema,
-  cadastroSchema,
+  activateAccountResponseSchema,
+  activateAccountSchema,
+  updateProfileSchema,
+  signupResponseSchema,
+  signupSchema,
   errorResponseSchema,
   messageResponseSchema,
   MSG,
-  novaSenhaSchema,
-  reenviarEmailSchema,
-  usuarioLogadoSchema,
+  newPasswordSchema,
+  resendEmailSchema,
+  signedInUserSchema,
   validCpfQuerySchema,
   validEmailQuerySchema,
   validOptinQuerySchema,
@@ -24,9 +24,9 @@ import {
   changePassword,
   isCpfRegistered,
   optinStatus,
-  registerUsuario,
+  registerUser,
   resendActivation,
-  toUsuarioLogado,
+  toSignedInUser,
   updateProfile,
 } from './usuario.service.js';
 
@@ -34,7 +34,7 @@ const errors = { 400: errorResponseSchema, 409: errorResponseSchema, 429: errorR
 const authErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema };
 const secured = { security: [{ bearer: [] }] };
 
-export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = authRateLimit(app);
 
   app.get(
@@ -72,19 +72,19 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/usuario',
-    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Cadastro (envia o e-mail de ativação)', body: cadastroSchema, response: { 201: cadastroResponseSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await registerUsuario(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
+    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Cadastro (envia o e-mail de ativação)', body: signupSchema, response: { 201: signupResponseSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await registerUser(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
   );
 
   app.post(
     '/usuario/ativar-conta',
-    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Ativa a conta com o hash do link', body: ativarContaSchema, response: { 200: ativarContaResponseSchema, ...errors } } },
+    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Ativa a conta com o hash do link', body: activateAccountSchema, response: { 200: activateAccountResponseSchema, ...errors } } },
     async (request) => activateAccount(app, request.body.hash),
   );
 
   app.post(
     '/usuario/reenviar-email',
-    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Reenvia o e-mail de ativação', body: reenviarEmailSchema, response: { 200: messageResponseSchema, ...errors } } },
+    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Reenvia o e-mail de ativação', body: resendEmailSchema, response: { 200: messageResponseSchema, ...errors } } },
     async (request) => {
       await resendActivation(app, request.body.email);
       return { message: MSG.reenvioSucesso };
@@ -97,20 +97,20 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       // The balance comes with the session check: the whole call is one SQL statement.
       config: { saldo: true },
-      schema: { tags: ['usuario'], summary: 'O usuário logado', ...secured, response: { 200: usuarioLogadoSchema, 401: errorResponseSchema } },
+      schema: { tags: ['usuario'], summary: 'O usuário logado', ...secured, response: { 200: signedInUserSchema, 401: errorResponseSchema } },
     },
-    async (request) => toUsuarioLogado(request.usuario, request.saldo),
+    async (request) => toSignedInUser(request.usuario, request.saldo),
   );
 
   app.put(
     '/usuario',
-    { onRequest: [app.authenticate], schema: { tags: ['usuario'], summary: 'Atualiza o perfil (também completa o cadastro social)', ...secured, body: atualizarPerfilSchema, response: { 200: usuarioLogadoSchema, ...authErrors } } },
+    { onRequest: [app.authenticate], schema: { tags: ['usuario'], summary: 'Atualiza o perfil (também completa o cadastro social)', ...secured, body: updateProfileSchema, response: { 200: signedInUserSchema, ...authErrors } } },
     async (request) => updateProfile(app, request.usuario, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
 
   app.patch(
     '/usuario/nova-senha',
-    { onRequest: [app.authenticate], schema: { tags: ['usuario'], summary: 'Troca a senha (senha atual e nova)', ...secured, body: novaSenhaSchema, response: { 200: messageResponseSchema, ...authErrors } } },
+    { onRequest: [app.authenticate], schema: { tags: ['usuario'], summary: 'Troca a senha (senha atual e nova)', ...secured, body: newPasswordSchema, response: { 200: messageResponseSchema, ...authErrors } } },
     async (request) => {
       await changePassword(app, request.usuario, request.sessao.id, request.body.senha, request.body.novaSenha);
       return { message: MSG.senhaAlterada };

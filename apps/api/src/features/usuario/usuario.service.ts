@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, type Cadastro, type ValidOptinResponse, type UsuarioLogado } from '@legiao/contracts';
+import { MSG, type Signup, type ValidOptinResponse, type SignedInUser } from '@legiao/contracts';
 import type { z } from 'zod';
-import type { atualizarPerfilSchema } from '@legiao/contracts';
+import type { updateProfileSchema } from '@legiao/contracts';
 import { AppError, badRequest, conflict } from '../../errors/app-error.js';
 import { Prisma } from '../../db/prisma.js';
 import type { Usuario } from '../../generated/prisma/client.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { digest } from '../../lib/secrets.js';
-import { CepIndisponivel } from '../cep/cep.provider.js';
+import { CepUnavailable } from '../cep/cep.provider.js';
 import { activationMail } from '../mail/templates.js';
 import { ACTIVATION_TTL_HOURS, issueAccountLink } from '../auth/account-links.js';
 import { revokeAllSessions } from '../auth/session.service.js';
-import { consentsOf, recordConsentChanges, SEM_CONSENTIMENTO, type ConsentMeta } from '../consentimento/consentimento.service.js';
-import { confirmarIndicacoes, registrarIndicacao } from '../indicacao/indicacao.service.js';
-import { saldoDoUsuario } from '../ledger/ledger.service.js';
+import { consentsOf, recordConsentChanges, NO_CONSENT, type ConsentMeta } from '../consentimento/consentimento.service.js';
+import { confirmReferrals, recordReferral } from '../indicacao/indicacao.service.js';
+import { userBalance } from '../ledger/ledger.service.js';
 
-type AtualizarPerfil = z.output<typeof atualizarPerfilSchema>;
+type UpdateProfile = z.output<typeof updateProfileSchema>;
 
 export async function assertEmailAvailable(app: FastifyInstance, email: string) {
   const found = await app.ctx.prisma.usuario.findUnique({ where: { email }, select: { id: true } });
@@ -42,7 +42,7 @@ async function assertCepExists(app: FastifyInstance, cep: string) {
     if (!found) throw badRequest(MSG.cepInvalido, 'CEP_INVALIDO');
     return found;
   } catch (err) {
-    if (err instanceof CepIndisponivel) {
+    if (err instanceof CepUnavailable) {
       app.log.warn({ err }, 'cep provider unavailable; accepting the format-checked CEP');
       return null;
     }
@@ -59,26 +59,26 @@ function uniqueViolation(err: unknown): AppError | undefined {
   return undefined;
 }
 
-export async function registerUsuario(app: FastifyInstance, input: Cadastro, meta: ConsentMeta = {}) {
+export async function registerUser(app: FastifyInstance, input: Signup, meta: ConsentMeta = {}) {
   const { prisma, mailer, config } = app.ctx;
   await assertEmailAvailable(app, input.email);
   if (await isCpfRegistered(app, input.cpf)) throw conflict(MSG.cpfJaCadastrado, 'CPF_JA_CADASTRADO');
-  const endereco = await assertCepExists(app, input.cep);
-  const senhaHash = await hashPassword(input.senha, config.bcryptCost);
+  const address = await assertCepExists(app, input.cep);
+  const passwordHash = await hashPassword(input.senha, config.bcryptCost);
   try {
     await prisma.$transaction(async (tx) => {
-      const usuario = await tx.usuario.create({
+      const user = await tx.usuario.create({
         data: {
           email: input.email,
-          senhaHash,
+          senhaHash: passwordHash,
           nome: input.nome,
           cpf: input.cpf,
           celular: input.celular,
           cep: input.cep,
           // The postal service's answer wins over what the browser sent.
-          endereco: endereco?.logradouro || input.endereco || null,
-          cidade: endereco?.localidade || input.cidade || null,
-          uf: endereco?.uf || input.uf || null,
+          endereco: address?.logradouro || input.endereco || null,
+          cidade: address?.localidade || input.cidade || null,
+          uf: address?.uf || input.uf || null,
           dataNascimento: new Date(input.dataNascimento),
           genero: input.genero,
           optInEmail: input.optin,
@@ -88,10 +88,10 @@ export async function registerUsuario(app: FastifyInstance, input: Cadastro, met
           origem: input.origem || null,
         },
       });
-      await recordConsentChanges(tx, usuario.id, SEM_CONSENTIMENTO, consentsOf(usuario), 'cadastro', meta);
-      await registrarIndicacao(tx, usuario, input.hashIndicacao); // pending referral (docs/decisions/0009-economy.md)
-      const { secret } = await issueAccountLink(tx, usuario.id, 'ativacao');
-      await mailer.enqueue(tx, activationMail(usuario.email, usuario.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
+      await recordConsentChanges(tx, user.id, NO_CONSENT, consentsOf(user), 'cadastro', meta);
+      await recordReferral(tx, user, input.hashIndicacao); // pending referral (docs/decisions/0009-economy.md)
+      const { secret } = await issueAccountLink(tx, user.id, 'ativacao');
+      await mailer.enqueue(tx, activationMail(user.email, user.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
     });
   } catch (err) {
     throw uniqueViolation(err) ?? err; // two sign-ups racing for the same e-mail or CPF
@@ -110,7 +110,7 @@ export async function activateAccount(app: FastifyInstance, hash: string) {
     const used = await tx.tokenConta.updateMany({ where: { id: token.id, usadoEm: null }, data: { usadoEm: new Date() } });
     if (used.count !== 1) throw badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
     await tx.usuario.updateMany({ where: { id: token.usuarioId, ativo: false }, data: { ativo: true, ativadoEm: new Date() } });
-    await confirmarIndicacoes(tx, { indicadoId: token.usuarioId }); // a referral waiting for this activation
+    await confirmReferrals(tx, { indicadoId: token.usuarioId }); // a referral waiting for this activation
   });
   return { email: token.usuario.email };
 }
@@ -118,81 +118,81 @@ export async function activateAccount(app: FastifyInstance, hash: string) {
 /** Unknown e-mails get the same success answer, so this call can't list accounts. */
 export async function resendActivation(app: FastifyInstance, email: string) {
   const { prisma, mailer, config } = app.ctx;
-  const usuario = await prisma.usuario.findUnique({ where: { email } });
-  if (!usuario) return;
-  if (usuario.ativo) throw badRequest(MSG.contaJaAtivada, 'CONTA_JA_ATIVADA');
+  const user = await prisma.usuario.findUnique({ where: { email } });
+  if (!user) return;
+  if (user.ativo) throw badRequest(MSG.contaJaAtivada, 'CONTA_JA_ATIVADA');
   await prisma.$transaction(async (tx) => {
-    const { secret } = await issueAccountLink(tx, usuario.id, 'ativacao');
-    await mailer.enqueue(tx, activationMail(usuario.email, usuario.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
+    const { secret } = await issueAccountLink(tx, user.id, 'ativacao');
+    await mailer.enqueue(tx, activationMail(user.email, user.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
   });
   mailer.kick();
 }
 
-export async function updateProfile(app: FastifyInstance, usuario: Usuario, input: AtualizarPerfil, meta: ConsentMeta = {}) {
+export async function updateProfile(app: FastifyInstance, user: Usuario, input: UpdateProfile, meta: ConsentMeta = {}) {
   const { prisma } = app.ctx;
-  if (input.cpf && usuario.cpf && input.cpf !== usuario.cpf) throw badRequest('O CPF não pode ser alterado.', 'CPF_IMUTAVEL');
-  if (!usuario.cpf && !input.cpf && usuario.social) throw badRequest(MSG.camposObrigatorios, 'CPF_OBRIGATORIO');
-  if (usuario.social && !usuario.cpf && input.aceiteTermos === false) throw badRequest(MSG.termosObrigatorios, 'TERMOS');
+  if (input.cpf && user.cpf && input.cpf !== user.cpf) throw badRequest('O CPF não pode ser alterado.', 'CPF_IMUTAVEL');
+  if (!user.cpf && !input.cpf && user.social) throw badRequest(MSG.camposObrigatorios, 'CPF_OBRIGATORIO');
+  if (user.social && !user.cpf && input.aceiteTermos === false) throw badRequest(MSG.termosObrigatorios, 'TERMOS');
 
-  let endereco: { logradouro: string; localidade: string; uf: string } | null = null;
-  if (input.cep && input.cep !== usuario.cep) endereco = await assertCepExists(app, input.cep);
+  let address: { logradouro: string; localidade: string; uf: string } | null = null;
+  if (input.cep && input.cep !== user.cep) address = await assertCepExists(app, input.cep);
 
-  const optInEmail = input.optIn ?? usuario.optInEmail;
-  const optInSms = input.optInSms ?? usuario.optInSms;
+  const optInEmail = input.optIn ?? user.optInEmail;
+  const optInSms = input.optInSms ?? user.optInSms;
   // Withdrawing a consent that was given is remembered, so sign-up doesn't ask again.
-  const withdrew = (usuario.optInEmail && !optInEmail) || (usuario.optInSms && !optInSms);
+  const withdrew = (user.optInEmail && !optInEmail) || (user.optInSms && !optInSms);
   try {
     const updated = await prisma.$transaction(async (tx) => {
       const row = await tx.usuario.update({
-        where: { id: usuario.id },
+        where: { id: user.id },
         data: {
           nome: input.nome,
           celular: input.celular,
-          cpf: usuario.cpf ?? input.cpf ?? null,
-          dataNascimento: input.dataNascimento ? new Date(input.dataNascimento) : usuario.dataNascimento,
-          genero: input.genero ?? usuario.genero,
-          cep: input.cep ?? usuario.cep,
-          endereco: endereco?.logradouro || input.endereco || (input.cep && input.cep !== usuario.cep ? null : usuario.endereco),
-          numero: input.numero ?? usuario.numero,
-          complemento: input.complemento ?? usuario.complemento,
-          cidade: endereco?.localidade || input.cidade || usuario.cidade,
-          uf: endereco?.uf || input.uf || usuario.uf,
+          cpf: user.cpf ?? input.cpf ?? null,
+          dataNascimento: input.dataNascimento ? new Date(input.dataNascimento) : user.dataNascimento,
+          genero: input.genero ?? user.genero,
+          cep: input.cep ?? user.cep,
+          endereco: address?.logradouro || input.endereco || (input.cep && input.cep !== user.cep ? null : user.endereco),
+          numero: input.numero ?? user.numero,
+          complemento: input.complemento ?? user.complemento,
+          cidade: address?.localidade || input.cidade || user.cidade,
+          uf: address?.uf || input.uf || user.uf,
           optInEmail,
           optInSms,
           optInWhatsapp: optInSms,
-          optOut: usuario.optOut || withdrew,
+          optOut: user.optOut || withdrew,
         },
       });
-      await recordConsentChanges(tx, usuario.id, consentsOf(usuario), consentsOf(row), 'perfil', meta);
+      await recordConsentChanges(tx, user.id, consentsOf(user), consentsOf(row), 'perfil', meta);
       // A social sign-up kept its ?r= value but had no CPF to check it against: its pending
       // referral starts now that /novo-registro gave the CPF (same fraud rules as the sign-up).
-      if (!usuario.cpf && row.cpf && (await registrarIndicacao(tx, row, usuario.hashIndicacao))) {
-        await confirmarIndicacoes(tx, { indicadoId: row.id });
+      if (!user.cpf && row.cpf && (await recordReferral(tx, row, user.hashIndicacao))) {
+        await confirmReferrals(tx, { indicadoId: row.id });
       }
       return row;
     });
-    return toUsuarioLogado(updated, await saldoDoUsuario(prisma, updated.id));
+    return toSignedInUser(updated, await userBalance(prisma, updated.id));
   } catch (err) {
     throw uniqueViolation(err) ?? err;
   }
 }
 
-export async function changePassword(app: FastifyInstance, usuario: Usuario, sessaoId: string, senha: string, novaSenha: string) {
-  if (!usuario.senhaHash) throw badRequest(MSG.contaSocialSemSenha, 'CONTA_SOCIAL');
-  if (!(await verifyPassword(senha, usuario.senhaHash))) throw badRequest(MSG.senhaAtualIncorreta, 'SENHA_ATUAL_INCORRETA');
-  if (senha === novaSenha) throw badRequest(MSG.senhaIgualAtual, 'SENHA_IGUAL');
-  const senhaHash = await hashPassword(novaSenha, app.ctx.config.bcryptCost);
-  await app.ctx.prisma.usuario.update({ where: { id: usuario.id }, data: { senhaHash } });
-  await revokeAllSessions(app, usuario.id, sessaoId); // other devices must log in again
+export async function changePassword(app: FastifyInstance, user: Usuario, sessionId: string, password: string, newPassword: string) {
+  if (!user.senhaHash) throw badRequest(MSG.contaSocialSemSenha, 'CONTA_SOCIAL');
+  if (!(await verifyPassword(password, user.senhaHash))) throw badRequest(MSG.senhaAtualIncorreta, 'SENHA_ATUAL_INCORRETA');
+  if (password === newPassword) throw badRequest(MSG.senhaIgualAtual, 'SENHA_IGUAL');
+  const passwordHash = await hashPassword(newPassword, app.ctx.config.bcryptCost);
+  await app.ctx.prisma.usuario.update({ where: { id: user.id }, data: { senhaHash: passwordHash } });
+  await revokeAllSessions(app, user.id, sessionId); // other devices must log in again
 }
 
 /** Profile fields a member must fill for perfilCompleto (docs/decisions/0005-perfil-completo.md). */
-export const PERFIL_CAMPOS_OBRIGATORIOS = ['nome', 'cpf', 'celular', 'dataNascimento', 'genero', 'cep', 'endereco', 'numero', 'cidade', 'uf'] as const;
+export const PROFILE_REQUIRED_FIELDS = ['nome', 'cpf', 'celular', 'dataNascimento', 'genero', 'cep', 'endereco', 'numero', 'cidade', 'uf'] as const;
 
 /** saldo: the member's ledger balance (saldoDoUsuario in features/ledger). */
-export function toUsuarioLogado(u: Usuario, saldo: number): UsuarioLogado {
-  const perfilCompleto = PERFIL_CAMPOS_OBRIGATORIOS.every((k) => u[k] !== null && u[k] !== '');
-  const perfil = (['funcional', 'outsider', 'estiloso'] as const).find((p) => p === u.perfil) ?? 'geral';
+export function toSignedInUser(u: Usuario, balance: number): SignedInUser {
+  const profileComplete = PROFILE_REQUIRED_FIELDS.every((k) => u[k] !== null && u[k] !== '');
+  const profile = (['funcional', 'outsider', 'estiloso'] as const).find((p) => p === u.perfil) ?? 'geral';
   return {
     id: u.id,
     hash: u.hash,
@@ -218,10 +218,10 @@ export function toUsuarioLogado(u: Usuario, saldo: number): UsuarioLogado {
     lead: u.tipo === 'lead',
     colaborador: u.tipo === 'colaborador',
     admin: u.admin,
-    perfil,
-    perfilCompleto,
+    perfil: profile,
+    perfilCompleto: profileComplete,
     perfilDefinido: u.perfil !== null,
-    saldo,
+    saldo: balance,
     hashPesquisaSatisfacao: u.hashPesquisaSatisfacao,
     dataCadastro: u.dataCadastro.toISOString(),
     dataAtualizacao: u.dataAtualizacao.toISOString(),

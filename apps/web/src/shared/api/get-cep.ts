@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { http } from './http';
 
-export interface Endereco {
+export interface Address {
   endereco: string;
   cidade: string;
   uf: string;
@@ -22,7 +22,7 @@ export class CepError extends Error {
 }
 
 /** GET /cep/{cep}: the address of a CEP, or a CepError. */
-export async function getCep(cep: string): Promise<Endereco> {
+export async function getCep(cep: string): Promise<Address> {
   const digits = onlyDigits(cep);
   if (digits.length !== 8) throw new CepError('invalido', 'CEP inválido');
   let data: CepResponse;

@@ -2,9 +2,9 @@ import { MSG } from '@legiao/contracts/messages';
 import { navigateTo, scrollToTop } from '../navigation/app-navigate';
 import { clearSession, getToken } from '../session/session';
 import { ApiError, firstErrorMessage } from './api-error';
-import { tomarPrefetch } from './prefetch';
+import { takePrefetch } from './prefetch';
 import { isOverloaded, OVERLOAD_GIVE_UP_MS, overloadDelay, overloadStore, sleep } from './overload';
-import { OPS_MSG } from '@legiao/contracts/ops-constantes';
+import { OPS_MSG } from '@legiao/contracts/ops-constants';
 
 export const API_BASE = '/api';
 /** The public survey works without a session: a 401 there must not log anybody out. */
@@ -72,8 +72,8 @@ export async function http<T = unknown>(path: string, options: RequestOptions = 
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const url = buildUrl(path, query);
-  // The member home's first calls may already be on their way (app/prefetch/prefetch-inicial.ts).
-  let prefetched = method === 'GET' && body === undefined && !options.headers ? tomarPrefetch(url, token) : undefined;
+  // The member home's first calls may already be on their way (app/prefetch/initial-prefetch.ts).
+  let prefetched = method === 'GET' && body === undefined && !options.headers ? takePrefetch(url, token) : undefined;
   // A 503 + Retry-After (the API shedding load) is asked again after a backoff, while the app shows
   // "muita gente agora" (overload.ts); only after OVERLOAD_GIVE_UP_MS does the call fail.
   const call = Symbol(url);

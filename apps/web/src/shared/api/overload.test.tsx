@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OPS_MSG } from '@legiao/contracts/ops-constantes';
+import { OPS_MSG } from '@legiao/contracts/ops-constants';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { OverloadNotice } from '../notices/overload-notice';
 import { ApiError } from './api-error';

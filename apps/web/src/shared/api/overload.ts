@@ -1,4 +1,4 @@
-import { OPS_RETRY_CODES } from '@legiao/contracts/ops-constantes';
+import { OPS_RETRY_CODES } from '@legiao/contracts/ops-constants';
 
 // The API sheds load with 503 + Retry-After when too many members arrive at once (issue 15,
 // docs/decisions/0024-overload-and-observability.md). Such an answer means "nothing was done, ask

@@ -13,8 +13,8 @@ const LINKS = [
 ] as const;
 
 /** Spec 000 section 2: the menu is drawn white on these routes (they open with a dark hero). */
-export const ROTAS_MENU_BRANCO = ['/home', '/extrato', '/beneficios', '/friends-and-family'];
-export const menuBranco = (pathname: string) => ROTAS_MENU_BRANCO.includes(pathname.toLowerCase().replace(/\/+$/, '') || '/');
+export const WHITE_MENU_ROUTES = ['/home', '/extrato', '/beneficios', '/friends-and-family'];
+export const whiteMenu = (pathname: string) => WHITE_MENU_ROUTES.includes(pathname.toLowerCase().replace(/\/+$/, '') || '/');
 
 /**
  * The member menu (spec 000 section 2): staff see Friends & family instead of the store link.
@@ -24,26 +24,26 @@ export function AppHeader() {
   const user = useStoredUser();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const [aberto, setAberto] = useState(false);
-  const colaborador = user?.colaborador === true;
-  const branco = menuBranco(pathname);
+  const [isOpen, setIsOpen] = useState(false);
+  const staff = user?.colaborador === true;
+  const white = whiteMenu(pathname);
 
-  useEffect(() => setAberto(false), [pathname]);
+  useEffect(() => setIsOpen(false), [pathname]);
 
   return (
-    <header className={branco ? 'app-header app-header--branco' : 'app-header'} data-menu={branco ? 'branco' : 'padrao'}>
+    <header className={white ? 'app-header app-header--branco' : 'app-header'} data-menu={white ? 'branco' : 'padrao'}>
       <Brand to="/home" />
       <button
         type="button"
         className="app-header__menu"
-        aria-expanded={aberto}
+        aria-expanded={isOpen}
         aria-controls="menu-principal"
-        onClick={() => setAberto((v) => !v)}
+        onClick={() => setIsOpen((v) => !v)}
       >
         <span aria-hidden="true" className="app-header__menu-icone" />
         Menu
       </button>
-      <nav id="menu-principal" className={aberto ? 'app-nav app-nav--aberto' : 'app-nav'} aria-label="Menu principal">
+      <nav id="menu-principal" className={isOpen ? 'app-nav app-nav--aberto' : 'app-nav'} aria-label="Menu principal">
         <ul className="app-nav__list">
           {LINKS.map((link) => (
             <li key={link.to}>
@@ -52,14 +52,14 @@ export function AppHeader() {
               </NavLink>
             </li>
           ))}
-          {colaborador ? (
+          {staff ? (
             <li>
               <NavLink className="app-nav__link" to="/friends-and-family">
                 Friends &amp; family
               </NavLink>
             </li>
           ) : null}
-          {user && !colaborador ? (
+          {user && !staff ? (
             <li>
               <a className="app-nav__link" href={env.storeUrl} target="_blank" rel="noreferrer">
                 Loja oficial<span className="visually-hidden"> (abre em nova aba)</span>

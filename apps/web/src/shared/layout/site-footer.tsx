@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { env } from '../config/env';
 
-const CATEGORIAS = ['Bar', 'Café', 'Hidratação', 'Camping', 'Youth', 'Mate'] as const;
-const SOCIAIS = [
+const CATEGORIES = ['Bar', 'Café', 'Hidratação', 'Camping', 'Youth', 'Mate'] as const;
+const SOCIAL = [
   { nome: 'Instagram', url: 'https://www.instagram.com/' },
   { nome: 'Facebook', url: 'https://www.facebook.com/' },
   { nome: 'YouTube', url: 'https://www.youtube.com/' },
@@ -10,9 +10,9 @@ const SOCIAIS = [
 ] as const;
 
 /** A category page of the store: the store's own search, so no slugs are invented here. */
-const urlCategoria = (categoria: string) => `${env.storeUrl.replace(/\/+$/, '')}/busca?q=${encodeURIComponent(categoria)}`;
+const categoryUrl = (category: string) => `${env.storeUrl.replace(/\/+$/, '')}/busca?q=${encodeURIComponent(category)}`;
 
-function Externo({ href, children }: { href: string; children: string }) {
+function External({ href, children }: { href: string; children: string }) {
   return (
     <a href={href} target="_blank" rel="noreferrer">
       {children}
@@ -25,21 +25,21 @@ function Externo({ href, children }: { href: string; children: string }) {
  * The footer. Visitors get the account links; members (spec 000 section 2) get category, help and
  * about links, social links and the legal text.
  */
-export function SiteFooter({ variante = 'visitante' }: { variante?: 'visitante' | 'membro' }) {
+export function SiteFooter({ variant = 'visitante' }: { variant?: 'visitante' | 'membro' }) {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        {variante === 'membro' ? (
+        {variant === 'membro' ? (
           <div className="site-footer__colunas">
             <nav aria-labelledby="rodape-categorias" className="site-footer__nav">
               <h2 id="rodape-categorias" className="site-footer__titulo">
                 Categorias
               </h2>
               <ul>
-                {CATEGORIAS.map((c) => (
+                {CATEGORIES.map((c) => (
                   <li key={c}>
-                    <Externo href={urlCategoria(c)}>{c}</Externo>
+                    <External href={categoryUrl(c)}>{c}</External>
                   </li>
                 ))}
               </ul>
@@ -75,7 +75,7 @@ export function SiteFooter({ variante = 'visitante' }: { variante?: 'visitante' 
                   <Link to="/beneficios">Benefícios</Link>
                 </li>
                 <li>
-                  <Externo href={env.storeUrl}>Loja oficial</Externo>
+                  <External href={env.storeUrl}>Loja oficial</External>
                 </li>
               </ul>
             </nav>
@@ -84,9 +84,9 @@ export function SiteFooter({ variante = 'visitante' }: { variante?: 'visitante' 
                 Redes sociais
               </h2>
               <ul>
-                {SOCIAIS.map((s) => (
+                {SOCIAL.map((s) => (
                   <li key={s.nome}>
-                    <Externo href={s.url}>{s.nome}</Externo>
+                    <External href={s.url}>{s.nome}</External>
                   </li>
                 ))}
               </ul>

@@ -4,26 +4,26 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * Copies text. The Clipboard API needs a secure context (https or localhost) and may be refused;
  * the hidden-textarea fallback covers plain-http deployments and older browsers.
  */
-export async function copiarTexto(texto: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(texto);
+      await navigator.clipboard.writeText(text);
       return true;
     }
   } catch {
     // fall through to the fallback
   }
-  return copiarPorSelecao(texto);
+  return copyBySelection(text);
 }
 
-function copiarPorSelecao(texto: string): boolean {
+function copyBySelection(text: string): boolean {
   const area = document.createElement('textarea');
-  area.value = texto;
+  area.value = text;
   area.setAttribute('readonly', '');
   area.style.position = 'fixed';
   area.style.top = '-1000px';
   area.style.opacity = '0';
-  const foco = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const focus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   document.body.appendChild(area);
   area.select();
   let ok = false;
@@ -33,39 +33,39 @@ function copiarPorSelecao(texto: string): boolean {
     ok = false;
   }
   area.remove();
-  foco?.focus();
+  focus?.focus();
   return ok;
 }
 
 /** A mailto: link with subject and body (encoded, so line breaks and '&' survive). */
-export function mailtoUrl(assunto: string, corpo: string, para = ''): string {
-  return `mailto:${para}?subject=${encodeURIComponent(assunto)}&body=${encodeURIComponent(corpo)}`;
+export function mailtoUrl(subject: string, body: string, to = ''): string {
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
 /** WhatsApp's share link: opens the app (or WhatsApp Web) with the text ready to send to anyone. */
-export function whatsappUrl(texto: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(texto)}`;
+export function whatsappUrl(text: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }
 
-export const FEEDBACK_COPIA_MS = 2500;
+export const FEEDBACK_COPY_MS = 2500;
 
 /**
  * Copy with feedback: `copiado` stays true for a moment after a successful copy, so the button can
  * say 'Link copiado!'. Returns whether it worked (the caller shows an error otherwise).
  */
-export function useCopiar(duracaoMs = FEEDBACK_COPIA_MS) {
-  const [copiado, setCopiado] = useState(false);
+export function useCopy(durationMs = FEEDBACK_COPY_MS) {
+  const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  const copiar = useCallback(
-    async (texto: string) => {
-      const ok = await copiarTexto(texto);
+  const copy = useCallback(
+    async (text: string) => {
+      const ok = await copyText(text);
       window.clearTimeout(timer.current);
-      setCopiado(ok);
-      if (ok) timer.current = window.setTimeout(() => setCopiado(false), duracaoMs);
+      setCopied(ok);
+      if (ok) timer.current = window.setTimeout(() => setCopied(false), durationMs);
       return ok;
     },
-    [duracaoMs],
+    [durationMs],
   );
-  return { copiado, copiar };
+  return { copiado: copied, copiar: copy };
 }

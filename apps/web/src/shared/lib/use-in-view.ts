@@ -6,22 +6,22 @@ import { useCallback, useEffect, useState } from 'react';
  * exist (old browsers, jsdom) everything counts as in view: nothing may stay hidden for lack of it.
  * `ativo: false` holds the observation back (e.g. until the layout above has settled).
  */
-export function useInView<T extends Element>({ rootMargin, ativo = true }: { rootMargin: string; ativo?: boolean }) {
-  const [visto, setVisto] = useState(() => typeof IntersectionObserver === 'undefined');
+export function useInView<T extends Element>({ rootMargin, ativo: active = true }: { rootMargin: string; ativo?: boolean }) {
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
   const [elemento, setElemento] = useState<T | null>(null);
   const ref = useCallback((el: T | null) => setElemento(el), []);
 
   useEffect(() => {
-    if (visto || !ativo || !elemento) return;
+    if (seen || !active || !elemento) return;
     const observer = new IntersectionObserver(
-      (entradas) => {
-        if (entradas.some((e) => e.isIntersecting)) setVisto(true);
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setSeen(true);
       },
       { rootMargin },
     );
     observer.observe(elemento);
     return () => observer.disconnect();
-  }, [visto, ativo, elemento, rootMargin]);
+  }, [seen, active, elemento, rootMargin]);
 
-  return [ref, visto] as const;
+  return [ref, seen] as const;
 }

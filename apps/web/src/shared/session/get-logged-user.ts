@@ -1,11 +1,11 @@
-import type { UsuarioLogado } from '@legiao/contracts/usuario';
+import type { SignedInUser } from '@legiao/contracts/usuario';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MSG } from '@legiao/contracts/messages';
 import { ApiError } from '../api/api-error';
 import { http } from '../api/http';
 import { getToken, readStoredUser, storeUser } from './session';
 
-export type LoggedUser = UsuarioLogado;
+export type LoggedUser = SignedInUser;
 
 /** GET /usuario/logged: the logged user, also kept in storage under 'user' and 'alldatauser'. */
 export async function getLoggedUser(signal?: AbortSignal): Promise<LoggedUser> {
@@ -40,6 +40,6 @@ export function useStoredUser(): LoggedUser | undefined {
   return query.data;
 }
 
-export function firstName(nome: string | null | undefined): string {
-  return (nome ?? '').trim().split(/\s+/)[0] ?? '';
+export function firstName(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/)[0] ?? '';
 }

@@ -6,9 +6,9 @@ interface CarouselProps {
   label: string;
   children: ReactNode;
   /** Slides per view below 768px and from 768px; set as CSS widths, so the layout never waits for JS. */
-  porVisao: { base: number; desde768: number };
+  byView: { base: number; since768: number };
   /** Shows one dot per page ('Página n de N'), for carousels whose pages matter to the reader. */
-  paginas?: boolean;
+  pages?: boolean;
   className?: string;
 }
 
@@ -42,9 +42,9 @@ interface Position {
  * slide count alone: nothing reads the layout while the page loads. Products use 1/5 per view,
  * achievements 2/5.
  */
-export function Carousel({ label, children, porVisao, paginas = false, className }: CarouselProps) {
+export function Carousel({ label, children, byView, pages = false, className }: CarouselProps) {
   const slides = Children.toArray(children);
-  const perPage = useWide() ? porVisao.desde768 : porVisao.base;
+  const perPage = useWide() ? byView.since768 : byView.base;
   const pageCount = Math.max(1, Math.ceil(slides.length / perPage));
   const viewportRef = useRef<HTMLDivElement>(null);
   const [scrolled, setScrolled] = useState<Position | null>(null);
@@ -102,7 +102,7 @@ export function Carousel({ label, children, porVisao, paginas = false, className
     setScrolled({ page: target, canPrev: target > 0, canNext: target < pageCount - 1 });
   };
 
-  const style = { '--slides-base': porVisao.base, '--slides-768': porVisao.desde768 } as CSSProperties;
+  const style = { '--slides-base': byView.base, '--slides-768': byView.since768 } as CSSProperties;
   const classes = ['carousel', className ?? ''].filter(Boolean).join(' ');
 
   return (
@@ -127,7 +127,7 @@ export function Carousel({ label, children, porVisao, paginas = false, className
           >
             <ChevronIcon direction="left" />
           </button>
-          {paginas ? (
+          {pages ? (
             <ol className="carousel__paginas" aria-label={`Página ${position.page + 1} de ${pageCount}`}>
               {Array.from({ length: pageCount }, (_, i) => (
                 <li key={i}>

@@ -16,27 +16,27 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   /** 'preview' is the wide image viewer. */
-  variante?: 'padrao' | 'preview';
+  variant?: 'padrao' | 'preview';
 }
 
 /**
  * The one modal dialog of the app (shared by every feature): role=dialog labelled by its title, a Fechar button, Escape and a click outside
  * close it, Tab stays inside, and focus goes back to what opened it.
  */
-export function Modal({ titulo, onClose, children, variante = 'padrao' }: ModalProps) {
-  const tituloId = useId();
+export function Modal({ titulo: title, onClose, children, variant = 'padrao' }: ModalProps) {
+  const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const anterior = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = ref.current;
-    const inicial = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node;
-    inicial?.focus();
+    const initial = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node;
+    initial?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      if (anterior?.isConnected) anterior.focus();
+      if (previous?.isConnected) previous.focus();
     };
   }, []);
 
@@ -47,16 +47,16 @@ export function Modal({ titulo, onClose, children, variante = 'padrao' }: ModalP
       return;
     }
     if (event.key !== 'Tab' || !ref.current) return;
-    const focaveis = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const primeiro = focaveis[0];
-    const ultimo = focaveis[focaveis.length - 1];
-    if (!primeiro || !ultimo) return;
-    if (event.shiftKey && (document.activeElement === primeiro || document.activeElement === ref.current)) {
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === ref.current)) {
       event.preventDefault();
-      ultimo.focus();
-    } else if (!event.shiftKey && document.activeElement === ultimo) {
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
       event.preventDefault();
-      primeiro.focus();
+      first.focus();
     }
   }
 
@@ -69,16 +69,16 @@ export function Modal({ titulo, onClose, children, variante = 'padrao' }: ModalP
     >
       <div
         ref={ref}
-        className={`modal modal--${variante}`}
+        className={`modal modal--${variant}`}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={tituloId}
+        aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
         <div className="modal__topo">
-          <h2 id={tituloId} className="modal__titulo">
-            {titulo}
+          <h2 id={titleId} className="modal__titulo">
+            {title}
           </h2>
           <button type="button" className="modal__fechar" aria-label="Fechar" onClick={onClose}>
             <CloseIcon />

@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { PasswordChecklist, passwordReady } from './password-checklist';
 
 function Harness() {
-  const [senha, setSenha] = useState('');
+  const [password, setPassword] = useState('');
   return (
     <>
       <label htmlFor="s">Senha</label>
-      <input id="s" value={senha} onChange={(e) => setSenha(e.target.value)} />
-      <PasswordChecklist password={senha} />
+      <input id="s" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <PasswordChecklist password={password} />
     </>
   );
 }

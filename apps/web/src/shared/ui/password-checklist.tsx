@@ -1,4 +1,4 @@
-import { isStrongPassword, passwordRules } from '@legiao/contracts/senha';
+import { isStrongPassword, passwordRules } from '@legiao/contracts/password';
 
 export interface PasswordChecklistProps {
   password: string;

@@ -1,68 +1,68 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import './tabs.css';
 
-export interface Aba {
+export interface Tab {
   id: string;
   rotulo: ReactNode;
-  conteudo: ReactNode;
+  content: ReactNode;
 }
 
 /**
  * Accessible tabs (WAI-ARIA tabs pattern): one tab in the Tab order, arrows/Home/End move
  * between tabs and select them, each panel labelled by its tab.
  */
-export function Tabs({ abas, rotulo, inicial }: { abas: readonly Aba[]; rotulo: string; inicial?: string }) {
+export function Tabs({ abas: tabs, rotulo: label, initial }: { abas: readonly Tab[]; rotulo: string; initial?: string }) {
   const base = useId();
-  const [ativa, setAtiva] = useState(inicial ?? abas[0]?.id);
+  const [active, setActive] = useState(initial ?? tabs[0]?.id);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, i: number) {
-    const destino =
-      event.key === 'ArrowRight' ? (i + 1) % abas.length
-      : event.key === 'ArrowLeft' ? (i - 1 + abas.length) % abas.length
+    const destination =
+      event.key === 'ArrowRight' ? (i + 1) % tabs.length
+      : event.key === 'ArrowLeft' ? (i - 1 + tabs.length) % tabs.length
       : event.key === 'Home' ? 0
-      : event.key === 'End' ? abas.length - 1
+      : event.key === 'End' ? tabs.length - 1
       : null;
-    if (destino === null) return;
+    if (destination === null) return;
     event.preventDefault();
-    setAtiva(abas[destino]!.id);
-    refs.current[destino]?.focus();
+    setActive(tabs[destination]!.id);
+    refs.current[destination]?.focus();
   }
 
   return (
     <div className="abas">
-      <div className="abas__lista" role="tablist" aria-label={rotulo}>
-        {abas.map((aba, i) => (
+      <div className="abas__lista" role="tablist" aria-label={label}>
+        {tabs.map((tab, i) => (
           <button
-            key={aba.id}
+            key={tab.id}
             ref={(el) => {
               refs.current[i] = el;
             }}
-            id={`${base}-aba-${aba.id}`}
+            id={`${base}-aba-${tab.id}`}
             type="button"
             role="tab"
             className="abas__aba"
-            aria-selected={aba.id === ativa}
-            aria-controls={`${base}-painel-${aba.id}`}
-            tabIndex={aba.id === ativa ? 0 : -1}
-            onClick={() => setAtiva(aba.id)}
+            aria-selected={tab.id === active}
+            aria-controls={`${base}-painel-${tab.id}`}
+            tabIndex={tab.id === active ? 0 : -1}
+            onClick={() => setActive(tab.id)}
             onKeyDown={(e) => onKeyDown(e, i)}
           >
-            {aba.rotulo}
+            {tab.rotulo}
           </button>
         ))}
       </div>
-      {abas.map((aba) => (
+      {tabs.map((tab) => (
         <div
-          key={aba.id}
-          id={`${base}-painel-${aba.id}`}
+          key={tab.id}
+          id={`${base}-painel-${tab.id}`}
           role="tabpanel"
           className="abas__painel"
-          aria-labelledby={`${base}-aba-${aba.id}`}
-          hidden={aba.id !== ativa}
+          aria-labelledby={`${base}-aba-${tab.id}`}
+          hidden={tab.id !== active}
           tabIndex={0}
         >
-          {aba.conteudo}
+          {tab.content}
         </div>
       ))}
     </div>

@@ -1,29 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { BANNER_ADMIN_MSG, bannerPrincipalInputSchema, bannerSiteInputSchema, type BannerPrevia, type BannerPrincipalAdmin, type BannerSiteAdmin, type BannersAdmin } from '@legiao/contracts/admin/banners';
-import { PERFIS } from '@legiao/contracts/usuario';
+import { BANNER_ADMIN_MSG, mainBannerInputSchema, bannerSiteInputSchema, type BannerPreview, type MainBannerAdmin, type BannerSiteAdmin, type BannersAdmin } from '@legiao/contracts/admin/banners';
+import { PROFILES } from '@legiao/contracts/usuario';
 import type { Db } from '../../../db/prisma.js';
 import { Prisma, type Banner, type BannerSite, type RegiaoBannerSite } from '../../../generated/prisma/client.js';
 import { notFound } from '../../../errors/app-error.js';
-import { carregarBannersSite, listarBannersHome, listarBannersSiteAtivos, toBannerSite } from '../../banner/banner.service.js';
+import { loadSiteBanners, listBannersHome, listActiveSiteBanners, toBannerSite } from '../../banner/banner.service.js';
 
 // Staff edit the two banner tables the member home reads (ADR 0012); both are in the content cache
 // with NOTIFY triggers (ADR 0019), so a change shows on every process's next home. ADR 0029.
 
 type Tx = Prisma.TransactionClient;
-type PrincipalInput = z.output<typeof bannerPrincipalInputSchema>;
+type MainInput = z.output<typeof mainBannerInputSchema>;
 type SiteInput = z.output<typeof bannerSiteInputSchema>;
 
-const ordem = [{ ordem: 'asc' as const }, { id: 'asc' as const }];
-const REGIAO_DB: Record<SiteInput['regiao'], RegiaoBannerSite> = { exclusivo: 'exclusivo', 'pre-venda': 'pre_venda', lancamento: 'lancamento' };
-type Perfil = (typeof PERFIS)[number];
+const order = [{ ordem: 'asc' as const }, { id: 'asc' as const }];
+const REGION_DB: Record<SiteInput['regiao'], RegiaoBannerSite> = { exclusivo: 'exclusivo', 'pre-venda': 'pre_venda', lancamento: 'lancamento' };
+type Profile = (typeof PROFILES)[number];
 
-export function toPrincipalAdmin(b: Banner): BannerPrincipalAdmin {
+export function toMainAdmin(b: Banner): MainBannerAdmin {
   return {
     id: b.id,
     chave: b.chave,
     nome: b.nome,
-    perfil: ((PERFIS as readonly string[]).includes(b.perfil) ? b.perfil : 'geral') as Perfil,
+    perfil: ((PROFILES as readonly string[]).includes(b.perfil) ? b.perfil : 'geral') as Profile,
     lead: b.lead,
     urlImagemMobile: b.urlImagemMobile,
     urlImagemDesktop: b.urlImagemDesktop,
@@ -35,12 +35,12 @@ export function toPrincipalAdmin(b: Banner): BannerPrincipalAdmin {
 
 export const toSiteAdmin = (b: BannerSite): BannerSiteAdmin => ({ ...toBannerSite(b), chave: b.chave, cidades: b.cidades, ativo: b.ativo, ordem: b.ordem });
 
-export async function listarBannersAdmin(db: Db): Promise<BannersAdmin> {
-  const [principais, site] = await Promise.all([db.banner.findMany({ orderBy: ordem }), db.bannerSite.findMany({ orderBy: ordem })]);
-  return { principais: principais.map(toPrincipalAdmin), site: site.map(toSiteAdmin) };
+export async function listBannersAdmin(db: Db): Promise<BannersAdmin> {
+  const [principais, site] = await Promise.all([db.banner.findMany({ orderBy: order }), db.bannerSite.findMany({ orderBy: order })]);
+  return { principais: principais.map(toMainAdmin), site: site.map(toSiteAdmin) };
 }
 
-const dadosPrincipal = (i: PrincipalInput) => ({
+const mainData = (i: MainInput) => ({
   nome: i.nome,
   perfil: i.perfil,
   lead: i.lead,
@@ -50,9 +50,9 @@ const dadosPrincipal = (i: PrincipalInput) => ({
   ativo: i.ativo,
 });
 
-const dadosSite = (i: SiteInput) => ({
+const siteData = (i: SiteInput) => ({
   nome: i.nome,
-  regiao: REGIAO_DB[i.regiao],
+  regiao: REGION_DB[i.regiao],
   titulo: i.titulo,
   texto: i.texto,
   urlImagem: i.urlImagem,
@@ -69,20 +69,20 @@ const dadosSite = (i: SiteInput) => ({
 });
 
 /** A new banner goes last; its chave (the seed's handle) is generated. */
-async function proximaOrdem(tx: Tx, tabela: 'banner' | 'banner_site'): Promise<number> {
+async function nextOrder(tx: Tx, tabela: 'banner' | 'banner_site'): Promise<number> {
   const [r] = await tx.$queryRawUnsafe<{ m: number | null }[]>(`SELECT max(ordem) AS m FROM ${tabela}`);
   return (r?.m ?? 0) + 1;
 }
 
-export async function criarPrincipal(tx: Tx, i: PrincipalInput): Promise<Banner> {
-  return tx.banner.create({ data: { ...dadosPrincipal(i), chave: `admin-${randomUUID()}`, ordem: await proximaOrdem(tx, 'banner') } });
+export async function createMain(tx: Tx, i: MainInput): Promise<Banner> {
+  return tx.banner.create({ data: { ...mainData(i), chave: `admin-${randomUUID()}`, ordem: await nextOrder(tx, 'banner') } });
 }
 
-export async function criarSite(tx: Tx, i: SiteInput): Promise<BannerSite> {
-  return tx.bannerSite.create({ data: { ...dadosSite(i), chave: `admin-${randomUUID()}`, ordem: await proximaOrdem(tx, 'banner_site') } });
+export async function createSite(tx: Tx, i: SiteInput): Promise<BannerSite> {
+  return tx.bannerSite.create({ data: { ...siteData(i), chave: `admin-${randomUUID()}`, ordem: await nextOrder(tx, 'banner_site') } });
 }
 
-async function lockPrincipal(tx: Tx, id: number): Promise<Banner> {
+async function lockMain(tx: Tx, id: number): Promise<Banner> {
   const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM banner WHERE id = ${id} FOR UPDATE`;
   if (!rows.length) throw notFound(BANNER_ADMIN_MSG.naoEncontrado);
   return tx.banner.findUniqueOrThrow({ where: { id } });
@@ -94,28 +94,28 @@ async function lockSite(tx: Tx, id: number): Promise<BannerSite> {
   return tx.bannerSite.findUniqueOrThrow({ where: { id } });
 }
 
-export async function editarPrincipal(tx: Tx, id: number, i: PrincipalInput) {
-  const antes = await lockPrincipal(tx, id);
-  const depois = await tx.banner.update({ where: { id }, data: dadosPrincipal(i) });
-  return { antes, depois };
+export async function editMain(tx: Tx, id: number, i: MainInput) {
+  const before = await lockMain(tx, id);
+  const after = await tx.banner.update({ where: { id }, data: mainData(i) });
+  return { antes: before, depois: after };
 }
 
-export async function editarSite(tx: Tx, id: number, i: SiteInput) {
-  const antes = await lockSite(tx, id);
-  const depois = await tx.bannerSite.update({ where: { id }, data: dadosSite(i) });
-  return { antes, depois };
+export async function editSite(tx: Tx, id: number, i: SiteInput) {
+  const before = await lockSite(tx, id);
+  const after = await tx.bannerSite.update({ where: { id }, data: siteData(i) });
+  return { antes: before, depois: after };
 }
 
-export async function removerPrincipal(tx: Tx, id: number): Promise<Banner> {
-  const antes = await lockPrincipal(tx, id);
+export async function removeMain(tx: Tx, id: number): Promise<Banner> {
+  const before = await lockMain(tx, id);
   await tx.banner.delete({ where: { id } });
-  return antes;
+  return before;
 }
 
-export async function removerSite(tx: Tx, id: number): Promise<BannerSite> {
-  const antes = await lockSite(tx, id);
+export async function removeSite(tx: Tx, id: number): Promise<BannerSite> {
+  const before = await lockSite(tx, id);
   await tx.bannerSite.delete({ where: { id } });
-  return antes;
+  return before;
 }
 
 /**
@@ -127,21 +127,21 @@ export async function removerSite(tx: Tx, id: number): Promise<BannerSite> {
  */
 export async function ordenar(tx: Tx, tabela: 'banner' | 'banner_site', ids: number[]): Promise<{ antes: number[]; depois: number[] }> {
   await tx.$executeRawUnsafe(`LOCK TABLE ${tabela} IN SHARE ROW EXCLUSIVE MODE`);
-  const antes = (await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${tabela} ORDER BY ordem, id`)).map((r) => r.id);
+  const before = (await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${tabela} ORDER BY ordem, id`)).map((r) => r.id);
   const movidos = new Set(ids);
-  const existentes = new Set(antes);
-  if (ids.some((id) => !existentes.has(id))) throw notFound(BANNER_ADMIN_MSG.naoEncontrado);
-  const fila = [...ids];
-  const depois = antes.map((id) => (movidos.has(id) ? (fila.shift() as number) : id));
-  await tx.$executeRawUnsafe(`UPDATE ${tabela} AS t SET ordem = o.pos FROM unnest($1::int[]) WITH ORDINALITY AS o(id, pos) WHERE t.id = o.id AND t.ordem <> o.pos`, depois);
-  return { antes, depois };
+  const existing = new Set(before);
+  if (ids.some((id) => !existing.has(id))) throw notFound(BANNER_ADMIN_MSG.naoEncontrado);
+  const waitingRoom = [...ids];
+  const after = before.map((id) => (movidos.has(id) ? (waitingRoom.shift() as number) : id));
+  await tx.$executeRawUnsafe(`UPDATE ${tabela} AS t SET ordem = o.pos FROM unnest($1::int[]) WITH ORDINALITY AS o(id, pos) WHERE t.id = o.id AND t.ordem <> o.pos`, after);
+  return { antes: before, depois: after };
 }
 
 /**
  * "What would this member see at that moment?": the member home's own functions (GET /banner and
  * GET /bannersite/ativos) run with the chosen type, city and moment instead of the caller's.
  */
-export async function previaBanners(db: Db, quem: { tipo: 'legionario' | 'lead' | 'colaborador'; cidade: string }, em: Date): Promise<BannerPrevia> {
-  const [principais, ativos] = await Promise.all([listarBannersHome(db), carregarBannersSite(db)]);
-  return { em: em.toISOString(), site: listarBannersSiteAtivos(ativos, { tipo: quem.tipo, cidade: quem.cidade || null }, em), principais };
+export async function previewBanners(db: Db, who: { tipo: 'legionario' | 'lead' | 'colaborador'; cidade: string }, at: Date): Promise<BannerPreview> {
+  const [principais, activeOnes] = await Promise.all([listBannersHome(db), loadSiteBanners(db)]);
+  return { em: at.toISOString(), site: listActiveSiteBanners(activeOnes, { tipo: who.tipo, cidade: who.cidade || null }, at), principais };
 }

@@ -1,11 +1,11 @@
-import { BENEFICIO_ADMIN_MSG, type BeneficioAdmin, type BeneficioAdminItem, type BeneficioForm, type BeneficioListQuery, type SituacaoBeneficio } from '@legiao/contracts/admin/beneficios';
-import { parseOrdem, type AdminPage } from '@legiao/contracts/admin/paging';
+import { BENEFIT_ADMIN_MSG, type BenefitAdmin, type BenefitAdminItem, type BenefitForm, type BenefitListQuery, type BenefitStatus } from '@legiao/contracts/admin/beneficios';
+import { parseOrder, type AdminPage } from '@legiao/contracts/admin/paging';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { poolOf, type Db } from '../../../db/prisma.js';
 import { badRequest, conflict, notFound } from '../../../errors/app-error.js';
-import { avaliarBeneficio, beneficioEsgotado, includeOpcoes, type Livres, type MembroBeneficio } from '../../beneficio/beneficio.service.js';
+import { rateBenefit, soldOutBenefit, includeOptions, type Free, type MemberBenefit } from '../../beneficio/beneficio.service.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { fromDay, toColumns, toForm, type BeneficioRow } from './beneficio-form.js';
+import { fromDay, toColumns, toForm, type BenefitRow } from './benefit-form.js';
 
 // Benefits in the back office (issue 16 item 1; docs/decisions/0027-back-office.md). Writes go
 // through Prisma in one transaction with their audit row; members see them at once because the
@@ -17,7 +17,7 @@ export interface Actor {
 }
 
 /** The pools (lista mode) that still have a free code, for these benefits. */
-export async function freePools(db: Db, ids: number[]): Promise<Livres> {
+export async function freePools(db: Db, ids: number[]): Promise<Free> {
   if (!ids.length) return new Set();
   const { rows } = await poolOf(db).query<{ k: string }>(
     `SELECT beneficio_id::text || ':' || CASE WHEN opcao_id = 0 THEN '' ELSE opcao_id::text END AS k
@@ -28,7 +28,7 @@ export async function freePools(db: Db, ids: number[]): Promise<Livres> {
 }
 
 /** Someone in the audience with everything in order: what the list's "como o membro vê" assumes. */
-export function typicalMember(b: BeneficioRow): MembroBeneficio {
+export function typicalMember(b: BenefitRow): MemberBenefit {
   return {
     id: '00000000-0000-0000-0000-000000000000',
     tipo: b.publico[0] ?? 'legionario',
@@ -46,11 +46,11 @@ export function typicalMember(b: BeneficioRow): MembroBeneficio {
   };
 }
 
-export function situacaoOf(b: BeneficioRow, livres: Livres, agora: Date): SituacaoBeneficio {
+export function statusOf(b: BenefitRow, free: Free, now: Date): BenefitStatus {
   if (!b.ativo) return 'arquivado';
-  if (b.inicio && b.inicio > agora) return 'em-breve';
-  if (b.fim && b.fim <= agora) return 'encerrado';
-  if (beneficioEsgotado(b, livres)) return 'esgotado';
+  if (b.inicio && b.inicio > now) return 'em-breve';
+  if (b.fim && b.fim <= now) return 'encerrado';
+  if (soldOutBenefit(b, free)) return 'esgotado';
   return 'ativo';
 }
 
@@ -65,15 +65,15 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCas
  * The list. A brand has tens of benefits, not thousands: they are read whole and the state (which
  * needs the live stock) is computed here, then filtered, sorted and paged.
  */
-export async function listBeneficios(prisma: Db, q: BeneficioListQuery, agora = new Date()): Promise<AdminPage<BeneficioAdminItem>> {
-  const rows = await prisma.beneficio.findMany({ include: includeOpcoes });
-  const livres = await freePools(prisma, rows.filter((b) => b.modoCupom === 'lista').map((b) => b.id));
+export async function listBenefits(prisma: Db, q: BenefitListQuery, now = new Date()): Promise<AdminPage<BenefitAdminItem>> {
+  const rows = await prisma.beneficio.findMany({ include: includeOptions });
+  const free = await freePools(prisma, rows.filter((b) => b.modoCupom === 'lista').map((b) => b.id));
   const counts = await redemptionCounts(prisma, rows.map((b) => b.id));
-  const busca = q.busca ? fold(q.busca) : null;
+  const search = q.busca ? fold(q.busca) : null;
   let items = rows
-    .filter((b) => !busca || fold(b.nome).includes(busca) || b.chave.includes(busca))
-    .map((b): BeneficioAdminItem => {
-      const a = avaliarBeneficio(b, { usuario: typicalMember(b), saldo: b.valor, resgates: [], livres, agora });
+    .filter((b) => !search || fold(b.nome).includes(search) || b.chave.includes(search))
+    .map((b): BenefitAdminItem => {
+      const a = rateBenefit(b, { usuario: typicalMember(b), saldo: b.valor, resgates: [], livres: free, now });
       return {
         id: b.id,
         chave: b.chave,
@@ -89,72 +89,72 @@ export async function listBeneficios(prisma: Db, q: BeneficioListQuery, agora = 
         modoCupom: b.modoCupom,
         ativo: b.ativo,
         ordem: b.ordem,
-        situacao: situacaoOf(b, livres, agora),
+        situacao: statusOf(b, free, now),
         estado: a.estado,
-        codigoBloqueio: a.bloqueio?.codigo ?? null,
+        codigoBloqueio: a.block?.codigo ?? null,
         resgates: counts.get(b.id) ?? 0,
         atualizadoEm: b.atualizadoEm.toISOString(),
       };
     });
   if (q.situacao) items = items.filter((i) => i.situacao === q.situacao);
-  const ordem = parseOrdem(q.ordem) ?? { campo: 'ordem', desc: false };
-  const key = (i: BeneficioAdminItem): string | number => {
-    if (ordem.campo === 'nome') return fold(i.nome);
-    if (ordem.campo === 'valor') return i.valor;
-    if (ordem.campo === 'inicio') return i.inicio ?? '';
-    if (ordem.campo === 'atualizadoEm') return i.atualizadoEm;
+  const order = parseOrder(q.ordem) ?? { campo: 'ordem', desc: false };
+  const key = (i: BenefitAdminItem): string | number => {
+    if (order.campo === 'nome') return fold(i.nome);
+    if (order.campo === 'valor') return i.valor;
+    if (order.campo === 'inicio') return i.inicio ?? '';
+    if (order.campo === 'atualizadoEm') return i.atualizadoEm;
     return i.ordem;
   };
   items.sort((x, y) => {
     const a = key(x);
     const b = key(y);
     const c = a < b ? -1 : a > b ? 1 : x.id - y.id;
-    return ordem.desc ? -c : c;
+    return order.desc ? -c : c;
   });
   const start = (q.pagina - 1) * q.porPagina;
   return { itens: items.slice(start, start + q.porPagina), total: items.length, pagina: q.pagina, porPagina: q.porPagina };
 }
 
-async function loadRow(db: Db | Prisma.TransactionClient, id: number): Promise<BeneficioRow> {
-  const b = await db.beneficio.findUnique({ where: { id }, include: includeOpcoes });
-  if (!b) throw notFound(BENEFICIO_ADMIN_MSG.naoEncontrado);
+async function loadRow(db: Db | Prisma.TransactionClient, id: number): Promise<BenefitRow> {
+  const b = await db.beneficio.findUnique({ where: { id }, include: includeOptions });
+  if (!b) throw notFound(BENEFIT_ADMIN_MSG.naoEncontrado);
   return b;
 }
 
-export async function getBeneficio(prisma: Db, id: number, agora = new Date()): Promise<BeneficioAdmin> {
+export async function getBenefit(prisma: Db, id: number, now = new Date()): Promise<BenefitAdmin> {
   const b = await loadRow(prisma, id);
-  const livres = b.modoCupom === 'lista' ? await freePools(prisma, [b.id]) : new Set<string>();
+  const free = b.modoCupom === 'lista' ? await freePools(prisma, [b.id]) : new Set<string>();
   const counts = await redemptionCounts(prisma, [b.id]);
-  return { id: b.id, form: toForm(b), situacao: situacaoOf(b, livres, agora), resgates: counts.get(b.id) ?? 0, criadoEm: b.criadoEm.toISOString(), atualizadoEm: b.atualizadoEm.toISOString() };
+  return { id: b.id, form: toForm(b), situacao: statusOf(b, free, now), resgates: counts.get(b.id) ?? 0, criadoEm: b.criadoEm.toISOString(), atualizadoEm: b.atualizadoEm.toISOString() };
 }
 
 const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
-function checkForm(f: BeneficioForm) {
+function checkForm(f: BenefitForm) {
   // The contract refines these too; a request that skipped it (or an older client) must not get a 500.
-  if (!f.evento && f.opcoes.length) throw badRequest(BENEFICIO_ADMIN_MSG.opcoesSoEmEventos);
+  if (!f.evento && f.opcoes.length) throw badRequest(BENEFIT_ADMIN_MSG.opcoesSoEmEventos);
 }
 
-export async function createBeneficio(prisma: Db, f: BeneficioForm, actor: Actor): Promise<BeneficioAdmin> {
+export async function createBenefit(prisma: Db, f: BenefitForm, actor: Actor): Promise<BenefitAdmin> {
   checkForm(f);
   try {
     const id = await prisma.$transaction(async (tx) => {
       const created = await tx.beneficio.create({
         data: { ...toColumns(f), opcoes: { create: f.opcoes.map((o, i) => ({ nome: o.nome, data: fromDay(o.data), estoque: o.estoque, ordem: i + 1 })) } },
-        include: includeOpcoes,
+        include: includeOptions,
       });
       await recordAudit(tx, { actorId: actor.id, action: 'beneficio.criar', entity: 'beneficio', entityId: created.id, before: null, after: toForm(created), requestId: actor.requestId });
       return created.id;
     });
-    return getBeneficio(prisma, id);
+    return getBenefit(prisma, id);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(BENEFICIO_ADMIN_MSG.chaveEmUso);
+    if (isUniqueViolation(err)) throw conflict(BENEFIT_ADMIN_MSG.chaveEmUso);
     throw err;
   }
 }
 
 /** Replaces the definition. Days keep their id (stock, redemptions); a day with codes or redemptions can't go. */
-export async function updateBeneficio(prisma: Db, id: number, f: BeneficioForm, actor: Actor): Promise<BeneficioAdmin> {
+export async function updateBenefit(prisma: Db, id: number, f: BenefitForm, actor: Actor): Promise<BenefitAdmin> {
   checkForm(f);
   try {
     await prisma.$transaction(async (tx) => {
@@ -162,11 +162,11 @@ export async function updateBeneficio(prisma: Db, id: number, f: BeneficioForm, 
       await tx.$queryRaw`SELECT id FROM beneficio WHERE id = ${id} FOR UPDATE`;
       const before = await loadRow(tx, id);
       const keep = new Set(f.opcoes.flatMap((o) => (o.id ? [o.id] : [])));
-      for (const o of f.opcoes) if (o.id && !before.opcoes.some((x) => x.id === o.id)) throw badRequest(BENEFICIO_ADMIN_MSG.opcaoDeOutro);
+      for (const o of f.opcoes) if (o.id && !before.opcoes.some((x) => x.id === o.id)) throw badRequest(BENEFIT_ADMIN_MSG.opcaoDeOutro);
       const removed = before.opcoes.filter((o) => !keep.has(o.id)).map((o) => o.id);
       if (removed.length) {
         const used = (await tx.cupom.count({ where: { opcaoId: { in: removed } } })) + (await tx.resgate.count({ where: { opcaoId: { in: removed } } }));
-        if (used) throw conflict(BENEFICIO_ADMIN_MSG.opcaoComResgates);
+        if (used) throw conflict(BENEFIT_ADMIN_MSG.opcaoComResgates);
         await tx.beneficioOpcao.deleteMany({ where: { id: { in: removed } } });
       }
       await tx.beneficio.update({ where: { id }, data: toColumns(f) });
@@ -179,51 +179,51 @@ export async function updateBeneficio(prisma: Db, id: number, f: BeneficioForm, 
       await recordAudit(tx, { actorId: actor.id, action: 'beneficio.editar', entity: 'beneficio', entityId: id, before: toForm(before), after: toForm(after), requestId: actor.requestId });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(BENEFICIO_ADMIN_MSG.chaveEmUso);
+    if (isUniqueViolation(err)) throw conflict(BENEFIT_ADMIN_MSG.chaveEmUso);
     throw err;
   }
-  return getBeneficio(prisma, id);
+  return getBenefit(prisma, id);
 }
 
 /** A copy to start a similar campaign from: archived (not shown) until someone publishes it. */
-export async function duplicateBeneficio(prisma: Db, id: number, actor: Actor): Promise<BeneficioAdmin> {
+export async function duplicateBenefit(prisma: Db, id: number, actor: Actor): Promise<BenefitAdmin> {
   const newId = await prisma.$transaction(async (tx) => {
     const source = await loadRow(tx, id);
     const form = toForm(source);
     const taken = new Set((await tx.beneficio.findMany({ where: { chave: { startsWith: `${source.chave.slice(0, 50)}-copia` } }, select: { chave: true } })).map((b) => b.chave));
     const base = `${source.chave.slice(0, 50)}-copia`;
-    let chave = base;
-    for (let n = 2; taken.has(chave); n++) chave = `${base}-${n}`;
+    let key = base;
+    for (let n = 2; taken.has(key); n++) key = `${base}-${n}`;
     const copy = await tx.beneficio.create({
       data: {
-        ...toColumns({ ...form, chave, nome: `${form.nome} (cópia)`.slice(0, 120), ativo: false, opcoes: [] }),
+        ...toColumns({ ...form, chave: key, nome: `${form.nome} (cópia)`.slice(0, 120), ativo: false, opcoes: [] }),
         opcoes: { create: source.opcoes.map((o) => ({ nome: o.nome, data: o.data, estoque: o.estoque, ordem: o.ordem })) },
       },
-      include: includeOpcoes,
+      include: includeOptions,
     });
     await recordAudit(tx, { actorId: actor.id, action: 'beneficio.duplicar', entity: 'beneficio', entityId: copy.id, before: null, after: { ...toForm(copy), copiaDe: source.id }, requestId: actor.requestId });
     return copy.id;
   });
-  return getBeneficio(prisma, newId);
+  return getBenefit(prisma, newId);
 }
 
 /** Archive (members stop seeing it; redemptions and coupons stay) or publish again. */
-export async function setAtivo(prisma: Db, id: number, ativo: boolean, actor: Actor): Promise<BeneficioAdmin> {
+export async function setActive(prisma: Db, id: number, active: boolean, actor: Actor): Promise<BenefitAdmin> {
   await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM beneficio WHERE id = ${id} FOR UPDATE`;
     const before = await loadRow(tx, id);
-    if (before.ativo === ativo) return;
-    await tx.beneficio.update({ where: { id }, data: { ativo } });
+    if (before.ativo === active) return;
+    await tx.beneficio.update({ where: { id }, data: { ativo: active } });
     await recordAudit(tx, {
       actorId: actor.id,
-      action: ativo ? 'beneficio.reativar' : 'beneficio.arquivar',
+      action: active ? 'beneficio.reativar' : 'beneficio.arquivar',
       entity: 'beneficio',
       entityId: id,
       before: { ativo: before.ativo },
-      after: { ativo },
+      after: { ativo: active },
       requestId: actor.requestId,
     });
   });
-  return getBeneficio(prisma, id);
+  return getBenefit(prisma, id);
 }
 

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@legiao/contracts';
 import {
-  catalogoListQuerySchema,
-  catalogoOpcoesSchema,
-  catalogoPageSchema,
-  produtoAdminIdParamsSchema,
-  produtoAdminInputSchema,
-  produtoAdminSchema,
-  produtoAtivoInputSchema,
+  catalogueListQuerySchema,
+  catalogueOptionsSchema,
+  cataloguePageSchema,
+  productAdminIdParamsSchema,
+  productAdminInputSchema,
+  productAdminSchema,
+  activeProductInputSchema,
 } from '@legiao/contracts/admin/catalogo';
 import { recordAudit } from '../audit/audit.service.js';
-import { ativarProduto, criarProduto, editarProduto, lerProduto, listarCatalogo, opcoesCatalogo } from './catalogo.service.js';
+import { activateProduct, createProduct, editProduct, readProduct, listCatalogue, catalogueOptions } from './catalogo.service.js';
 
 // /api/admin/catalogo (issue 16 item 6; ADR 0029). Reads: content.read; writes: content.write,
 // audited in the write's transaction. Legion numbers are read-only here (ADR 0006).
@@ -20,35 +20,35 @@ const secured = { security: [{ bearer: [] }] };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const ENTIDADE = 'produto';
 
-export const catalogoRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma } = app.ctx;
-  const ler = app.requirePermission('content.read');
+  const read = app.requirePermission('content.read');
   const escrever = app.requirePermission('content.write');
 
   app.get(
     '/admin/catalogo',
-    { onRequest: ler, schema: { tags, ...secured, summary: 'Produtos (ativos e inativos), paginados, com os números da Legião', querystring: catalogoListQuerySchema, response: { 200: catalogoPageSchema, ...errors } } },
-    async (request) => listarCatalogo(prisma, request.query),
+    { onRequest: read, schema: { tags, ...secured, summary: 'Produtos (ativos e inativos), paginados, com os números da Legião', querystring: catalogueListQuerySchema, response: { 200: cataloguePageSchema, ...errors } } },
+    async (request) => listCatalogue(prisma, request.query),
   );
 
-  app.get('/admin/catalogo/opcoes', { onRequest: ler, schema: { tags, ...secured, summary: 'Categorias, linhas, molduras e locais de compra', response: { 200: catalogoOpcoesSchema, ...errors } } }, async () =>
-    opcoesCatalogo(prisma),
+  app.get('/admin/catalogo/opcoes', { onRequest: read, schema: { tags, ...secured, summary: 'Categorias, linhas, molduras e locais de compra', response: { 200: catalogueOptionsSchema, ...errors } } }, async () =>
+    catalogueOptions(prisma),
   );
 
   app.get(
     '/admin/catalogo/:id',
-    { onRequest: ler, schema: { tags, ...secured, summary: 'Um produto', params: produtoAdminIdParamsSchema, response: { 200: produtoAdminSchema, 404: errorResponseSchema, ...errors } } },
-    async (request) => lerProduto(prisma, request.params.id),
+    { onRequest: read, schema: { tags, ...secured, summary: 'Um produto', params: productAdminIdParamsSchema, response: { 200: productAdminSchema, 404: errorResponseSchema, ...errors } } },
+    async (request) => readProduct(prisma, request.params.id),
   );
 
   app.post(
     '/admin/catalogo',
-    { onRequest: escrever, schema: { tags, ...secured, summary: 'Cria um produto', body: produtoAdminInputSchema, response: { 201: produtoAdminSchema, 409: errorResponseSchema, ...errors } } },
+    { onRequest: escrever, schema: { tags, ...secured, summary: 'Cria um produto', body: productAdminInputSchema, response: { 201: productAdminSchema, 409: errorResponseSchema, ...errors } } },
     async (request, reply) => {
       const p = await prisma.$transaction(async (tx) => {
-        const criado = await criarProduto(tx, request.body);
-        await recordAudit(tx, { actorId: request.staff.id, action: 'produto.criar', entity: ENTIDADE, entityId: criado.id, before: null, after: criado, requestId: request.id });
-        return criado;
+        const created = await createProduct(tx, request.body);
+        await recordAudit(tx, { actorId: request.staff.id, action: 'produto.criar', entity: ENTIDADE, entityId: created.id, before: null, after: created, requestId: request.id });
+        return created;
       });
       return reply.status(201).send(p);
     },
@@ -58,11 +58,11 @@ export const catalogoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/catalogo/:id',
     {
       onRequest: escrever,
-      schema: { tags, ...secured, summary: 'Altera um produto (os números da Legião não mudam)', params: produtoAdminIdParamsSchema, body: produtoAdminInputSchema, response: { 200: produtoAdminSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors } },
+      schema: { tags, ...secured, summary: 'Altera um produto (os números da Legião não mudam)', params: productAdminIdParamsSchema, body: productAdminInputSchema, response: { 200: productAdminSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors } },
     },
     async (request) =>
       prisma.$transaction(async (tx) => {
-        const r = await editarProduto(tx, request.params.id, request.body);
+        const r = await editProduct(tx, request.params.id, request.body);
         await recordAudit(tx, { actorId: request.staff.id, action: 'produto.editar', entity: ENTIDADE, entityId: r.depois.id, before: r.antes, after: r.depois, requestId: request.id });
         return r.depois;
       }),
@@ -72,11 +72,11 @@ export const catalogoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/catalogo/:id/ativo',
     {
       onRequest: escrever,
-      schema: { tags, ...secured, summary: 'Ativa ou desativa um produto (desativado some do catálogo; quem já tem continua vendo)', params: produtoAdminIdParamsSchema, body: produtoAtivoInputSchema, response: { 200: produtoAdminSchema, 404: errorResponseSchema, ...errors } },
+      schema: { tags, ...secured, summary: 'Ativa ou desativa um produto (desativado some do catálogo; quem já tem continua vendo)', params: productAdminIdParamsSchema, body: activeProductInputSchema, response: { 200: productAdminSchema, 404: errorResponseSchema, ...errors } },
     },
     async (request) =>
       prisma.$transaction(async (tx) => {
-        const r = await ativarProduto(tx, request.params.id, request.body.ativo);
+        const r = await activateProduct(tx, request.params.id, request.body.ativo);
         await recordAudit(tx, { actorId: request.staff.id, action: request.body.ativo ? 'produto.ativar' : 'produto.desativar', entity: ENTIDADE, entityId: r.depois.id, before: r.antes, after: r.depois, requestId: request.id });
         return r.depois;
       }),

@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { parse, type Parser } from 'csv-parse';
-import type { CupomLinha } from '@legiao/contracts/admin/cupons';
-import { CODIGO_IMPORTADO, normalizarCodigo } from '../../beneficio/codigos.js';
+import type { CouponLine } from '@legiao/contracts/admin/cupons';
+import { IMPORTED_CODE, normaliseCode } from '../../beneficio/codes.js';
 
 // Reading an uploaded file of coupon codes as a stream (docs/decisions/0028-code-pools-and-images.md):
 // csv-parse splits lines (CSV with , ; or tab, or one code per line), this keeps the first column,
@@ -24,8 +24,8 @@ export interface CodeFileStats {
   invalid: number;
   /** Valid codes written for COPY (repeats in the file included; the analysis counts those). */
   valid: number;
-  preview: CupomLinha[];
-  invalidSamples: CupomLinha[];
+  preview: CouponLine[];
+  invalidSamples: CouponLine[];
 }
 
 /**
@@ -57,28 +57,28 @@ export class CodeFileEncoder extends Transform {
   }
 
   override _transform(record: string[], _enc: BufferEncoding, done: TransformCallback) {
-    const linha = ++this.line;
-    const texto = record[0] ?? '';
-    if (texto === '' && record.every((c) => c === '')) return done();
+    const line = ++this.line;
+    const text = record[0] ?? '';
+    if (text === '' && record.every((c) => c === '')) return done();
     if (this.first) {
       this.first = false;
-      if (HEADER.test(texto)) {
-        this.stats.preview.push({ linha, texto, codigo: null, situacao: 'cabecalho' });
+      if (HEADER.test(text)) {
+        this.stats.preview.push({ linha: line, texto: text, codigo: null, situacao: 'cabecalho' });
         return done();
       }
     }
     this.stats.lines++;
-    const codigo = normalizarCodigo(texto);
-    const valido = CODIGO_IMPORTADO.test(codigo);
-    const item: CupomLinha = { linha, texto: texto.slice(0, 80), codigo: valido ? codigo : null, situacao: valido ? 'novo' : 'invalido' };
+    const code = normaliseCode(text);
+    const valid = IMPORTED_CODE.test(code);
+    const item: CouponLine = { linha: line, texto: text.slice(0, 80), codigo: valid ? code : null, situacao: valid ? 'novo' : 'invalido' };
     if (this.stats.preview.length < PREVIEW_LINES) this.stats.preview.push(item);
-    if (!valido) {
+    if (!valid) {
       this.stats.invalid++;
       if (this.stats.invalidSamples.length < INVALID_SAMPLES) this.stats.invalidSamples.push(item);
       return done();
     }
     this.stats.valid++;
-    this.chunk += `${this.importId}\t${this.stats.valid}\t${codigo}\n`;
+    this.chunk += `${this.importId}\t${this.stats.valid}\t${code}\n`;
     if (this.chunk.length >= CHUNK_BYTES) {
       const out = this.chunk;
       this.chunk = '';

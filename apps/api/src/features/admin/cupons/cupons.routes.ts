@@ -2,19 +2,19 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@legiao/contracts';
 import {
-  CUPONS_MSG,
-  cupomAlertaInputSchema,
-  cupomBeneficioDetalheSchema,
-  cupomBeneficioParamsSchema,
-  cupomBeneficioSchema,
-  cupomBeneficiosResponseSchema,
-  cupomImportacaoParamsSchema,
-  cupomImportacaoQuerySchema,
-  cupomImportacaoSchema,
+  COUPONS_MSG,
+  couponAlertInputSchema,
+  benefitCouponDetailSchema,
+  benefitCouponParamsSchema,
+  benefitCouponSchema,
+  benefitCouponsResponseSchema,
+  couponImportParamsSchema,
+  couponImportQuerySchema,
+  couponImportSchema,
 } from '@legiao/contracts/admin/cupons';
 import { badRequest } from '../../../errors/app-error.js';
-import { cancelImport, confirmImport, getImport, listImports, stageImport, stopImports } from './cupons-import.service.js';
-import { getStock, listStock, setLowStock } from './cupons-stock.service.js';
+import { cancelImport, confirmImport, getImport, listImports, stageImport, stopImports } from './coupons-import.service.js';
+import { getStock, listStock, setLowStock } from './coupons-stock.service.js';
 
 // Code pools in the back office (docs/decisions/0028-code-pools-and-images.md). Reads need
 // content.read, writes content.write; each write is audited in its own transaction.
@@ -23,7 +23,7 @@ const tags = ['admin'];
 const secured = { security: [{ bearer: [] }] };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-export const cuponsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma, config } = app.ctx;
   const max = config.uploads.couponMaxBytes;
   // Multipart only for these routes; the file is read as a stream (never buffered whole).
@@ -36,13 +36,13 @@ export const cuponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/cupons',
-    { onRequest: [read], schema: { tags, summary: 'Estoque dos benefícios com lista de códigos: livres, resgatados, usados, alerta de estoque baixo', ...secured, response: { 200: cupomBeneficiosResponseSchema, ...errors } } },
+    { onRequest: [read], schema: { tags, summary: 'Estoque dos benefícios com lista de códigos: livres, resgatados, usados, alerta de estoque baixo', ...secured, response: { 200: benefitCouponsResponseSchema, ...errors } } },
     async () => listStock(prisma),
   );
 
   app.get(
     '/admin/cupons/beneficios/:id',
-    { onRequest: [read], schema: { tags, summary: 'Estoque de um benefício por dia e as importações recentes', ...secured, params: cupomBeneficioParamsSchema, response: { 200: cupomBeneficioDetalheSchema, ...errors } } },
+    { onRequest: [read], schema: { tags, summary: 'Estoque de um benefício por dia e as importações recentes', ...secured, params: benefitCouponParamsSchema, response: { 200: benefitCouponDetailSchema, ...errors } } },
     async (request) => ({ ...(await getStock(prisma, request.params.id)), importacoes: await listImports(prisma, request.params.id) }),
   );
 
@@ -50,7 +50,7 @@ export const cuponsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/cupons/beneficios/:id/alerta',
     {
       onRequest: [write],
-      schema: { tags, summary: 'Define o limite de estoque baixo de um benefício (auditado)', ...secured, params: cupomBeneficioParamsSchema, body: cupomAlertaInputSchema, response: { 200: cupomBeneficioSchema, ...errors } },
+      schema: { tags, summary: 'Define o limite de estoque baixo de um benefício (auditado)', ...secured, params: benefitCouponParamsSchema, body: couponAlertInputSchema, response: { 200: benefitCouponSchema, ...errors } },
     },
     async (request) => setLowStock(prisma, request.params.id, request.body.minimo, actor(request)),
   );
@@ -64,15 +64,15 @@ export const cuponsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Envia um arquivo CSV/TXT de códigos (multipart, campo arquivo): fica preparado e analisado, sem entrar no estoque até a confirmação',
         ...secured,
         consumes: ['multipart/form-data'],
-        params: cupomBeneficioParamsSchema,
-        querystring: cupomImportacaoQuerySchema,
-        response: { 201: cupomImportacaoSchema, ...errors, 413: errorResponseSchema },
+        params: benefitCouponParamsSchema,
+        querystring: couponImportQuerySchema,
+        response: { 201: couponImportSchema, ...errors, 413: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest(CUPONS_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
+      if (!request.isMultipart()) throw badRequest(COUPONS_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
       const part = await request.file();
-      if (!part) throw badRequest(CUPONS_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
+      if (!part) throw badRequest(COUPONS_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
       const imp = await stageImport(prisma, { benefitId: request.params.id, optionId: request.query.opcao, fileName: part.filename, file: part.file, maxBytes: max }, actor(request));
       return reply.status(201).send(imp);
     },
@@ -80,7 +80,7 @@ export const cuponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/cupons/importacoes/:id',
-    { onRequest: [read], schema: { tags, summary: 'Uma importação: análise e progresso', ...secured, params: cupomImportacaoParamsSchema, response: { 200: cupomImportacaoSchema, ...errors } } },
+    { onRequest: [read], schema: { tags, summary: 'Uma importação: análise e progresso', ...secured, params: couponImportParamsSchema, response: { 200: couponImportSchema, ...errors } } },
     async (request) => getImport(prisma, request.params.id),
   );
 
@@ -88,7 +88,7 @@ export const cuponsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/cupons/importacoes/:id/confirmar',
     {
       onRequest: [write],
-      schema: { tags, summary: 'Confirma uma importação analisada: os códigos novos entram no estoque em segundo plano (auditado)', ...secured, params: cupomImportacaoParamsSchema, response: { 202: cupomImportacaoSchema, ...errors, 409: errorResponseSchema } },
+      schema: { tags, summary: 'Confirma uma importação analisada: os códigos novos entram no estoque em segundo plano (auditado)', ...secured, params: couponImportParamsSchema, response: { 202: couponImportSchema, ...errors, 409: errorResponseSchema } },
     },
     async (request, reply) => {
       const imp = await confirmImport(prisma, request.params.id, actor(request), (err) => request.log.error({ err }, 'importação de cupons falhou'));
@@ -100,7 +100,7 @@ export const cuponsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/cupons/importacoes/:id/cancelar',
     {
       onRequest: [write],
-      schema: { tags, summary: 'Descarta uma importação não confirmada (auditado)', ...secured, params: cupomImportacaoParamsSchema, response: { 200: cupomImportacaoSchema, ...errors, 409: errorResponseSchema } },
+      schema: { tags, summary: 'Descarta uma importação não confirmada (auditado)', ...secured, params: couponImportParamsSchema, response: { 200: couponImportSchema, ...errors, 409: errorResponseSchema } },
     },
     async (request) => cancelImport(prisma, request.params.id, actor(request)),
   );

@@ -15,8 +15,8 @@ export const equipeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Quem está usando o back office: papéis e permissões (só equipe)', ...secured, response: { 200: staffMeSchema, ...errors } },
     },
     async (request) => {
-      const { id, nome, email, roles } = request.staff;
-      return { id, nome, email, papeis: roles, permissoes: permissionsOf(roles) };
+      const { id, nome: name, email, roles } = request.staff;
+      return { id, nome: name, email, papeis: roles, permissoes: permissionsOf(roles) };
     },
   );
 

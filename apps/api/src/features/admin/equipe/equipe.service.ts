@@ -1,5 +1,5 @@
 import { ADMIN_MSG, STAFF_ROLES, type StaffRole } from '@legiao/contracts';
-import { parseOrdem, type AdminPage } from '@legiao/contracts/admin/paging';
+import { parseOrder, type AdminPage } from '@legiao/contracts/admin/paging';
 import type { StaffListQuery, StaffMember } from '@legiao/contracts/admin/equipe';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { Db } from '../../../db/prisma.js';
@@ -10,18 +10,18 @@ import { recordAudit } from '../audit/audit.service.js';
 
 /** People holding at least one role, filtered by name/e-mail and role. */
 export async function listStaff(prisma: Db, q: StaffListQuery): Promise<AdminPage<StaffMember>> {
-  const busca = q.busca?.trim();
+  const search = q.busca?.trim();
   const where: Prisma.UsuarioWhereInput = {
     staffRoles: q.papel ? { some: { role: q.papel } } : { some: {} },
-    ...(busca ? { OR: [{ nome: { contains: busca, mode: 'insensitive' } }, { email: { contains: busca.toLowerCase() } }] } : {}),
+    ...(search ? { OR: [{ nome: { contains: search, mode: 'insensitive' } }, { email: { contains: search.toLowerCase() } }] } : {}),
   };
-  const ordem = parseOrdem(q.ordem) ?? { campo: 'nome', desc: false };
-  const dir = ordem.desc ? 'desc' : 'asc';
+  const order = parseOrder(q.ordem) ?? { campo: 'nome', desc: false };
+  const dir = order.desc ? 'desc' : 'asc';
   const [total, rows] = await Promise.all([
     prisma.usuario.count({ where }),
     prisma.usuario.findMany({
       where,
-      orderBy: [ordem.campo === 'email' ? { email: dir } : { nome: dir }, { id: 'asc' }],
+      orderBy: [order.campo === 'email' ? { email: dir } : { nome: dir }, { id: 'asc' }],
       skip: (q.pagina - 1) * q.porPagina,
       take: q.porPagina,
       select: { id: true, nome: true, email: true, staffRoles: { select: { role: true } } },
@@ -53,25 +53,25 @@ export interface SetRolesInput {
 export async function setStaffRoles(prisma: Db, input: SetRolesInput): Promise<{ member: StaffMember; changed: boolean }> {
   return prisma.$transaction(async (tx) => {
     // Row lock: two admins changing the same person's roles at once apply one after the other.
-    const [usuario] = await tx.$queryRaw<{ id: string; nome: string; email: string }[]>`
+    const [user] = await tx.$queryRaw<{ id: string; nome: string; email: string }[]>`
       SELECT id::text, nome, email FROM usuario WHERE email = ${input.email.trim().toLowerCase()} AND excluido_em IS NULL FOR UPDATE`;
-    if (!usuario) throw notFound(ADMIN_MSG.contaInexistente);
-    if (input.actorId !== null && usuario.id === input.actorId) throw forbidden(ADMIN_MSG.proprioPapel);
-    const current = sortRoles((await tx.staffRole.findMany({ where: { usuarioId: usuario.id }, select: { role: true } })).map((r) => r.role));
+    if (!user) throw notFound(ADMIN_MSG.contaInexistente);
+    if (input.actorId !== null && user.id === input.actorId) throw forbidden(ADMIN_MSG.proprioPapel);
+    const current = sortRoles((await tx.staffRole.findMany({ where: { usuarioId: user.id }, select: { role: true } })).map((r) => r.role));
     const wanted = sortRoles([...new Set(input.papeis)]);
-    const member = { id: usuario.id, nome: usuario.nome, email: usuario.email, papeis: wanted };
+    const member = { id: user.id, nome: user.nome, email: user.email, papeis: wanted };
     const removed = current.filter((r) => !wanted.includes(r));
     const added = wanted.filter((r) => !current.includes(r));
     if (removed.length === 0 && added.length === 0) return { member, changed: false };
-    if (removed.length) await tx.staffRole.deleteMany({ where: { usuarioId: usuario.id, role: { in: removed } } });
-    if (added.length) await tx.staffRole.createMany({ data: added.map((role) => ({ usuarioId: usuario.id, role })) });
+    if (removed.length) await tx.staffRole.deleteMany({ where: { usuarioId: user.id, role: { in: removed } } });
+    if (added.length) await tx.staffRole.createMany({ data: added.map((role) => ({ usuarioId: user.id, role })) });
     await recordAudit(tx, {
       actorId: input.actorId,
       action: 'equipe.papeis',
       entity: 'equipe',
-      entityId: usuario.id,
-      before: { email: usuario.email, papeis: current },
-      after: { email: usuario.email, papeis: wanted },
+      entityId: user.id,
+      before: { email: user.email, papeis: current },
+      after: { email: user.email, papeis: wanted },
       requestId: input.requestId,
     });
     return { member, changed: true };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@legiao/contracts';
-import { faqAdminListSchema, faqAdminSchema, faqIdParamsSchema, faqInputSchema, faqOrdemInputSchema } from '@legiao/contracts/admin/faq';
-import { listarFaq } from '../../faq/faq.service.js';
+import { faqAdminListSchema, faqAdminSchema, faqIdParamsSchema, faqInputSchema, faqOrderInputSchema } from '@legiao/contracts/admin/faq';
+import { listFaq } from '../../faq/faq.service.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { criarFaq, editarFaq, ordenarFaq, removerFaq, toFaqAdmin } from './faq.service.js';
+import { createFaq, editFaq, ordenarFaq, removeFaq, toFaqAdmin } from './faq.service.js';
 
 // /api/admin/faq (issue 16 item 5; ADR 0029). Reads: content.read; writes: content.write, each
 // audited in the write's transaction.
@@ -15,31 +15,31 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma } = app.ctx;
-  const ler = app.requirePermission('content.read');
+  const read = app.requirePermission('content.read');
   const escrever = app.requirePermission('content.write');
 
-  app.get('/admin/faq', { onRequest: ler, schema: { tags, ...secured, summary: 'Todas as perguntas (ativas e inativas), por lista e ordem', response: { 200: faqAdminListSchema, ...errors } } }, async () =>
-    listarFaq(prisma, {}),
+  app.get('/admin/faq', { onRequest: read, schema: { tags, ...secured, summary: 'Todas as perguntas (ativas e inativas), por lista e ordem', response: { 200: faqAdminListSchema, ...errors } } }, async () =>
+    listFaq(prisma, {}),
   );
 
   app.post('/admin/faq', { onRequest: escrever, schema: { tags, ...secured, summary: 'Cria uma pergunta no fim da sua lista', body: faqInputSchema, response: { 201: faqAdminSchema, ...errors } } }, async (request, reply) => {
-    const criada = await prisma.$transaction(async (tx) => {
-      const f = toFaqAdmin(await criarFaq(tx, request.body));
+    const created = await prisma.$transaction(async (tx) => {
+      const f = toFaqAdmin(await createFaq(tx, request.body));
       await recordAudit(tx, { actorId: request.staff.id, action: 'faq.criar', entity: 'faq', entityId: f.id, before: null, after: f, requestId: request.id });
       return f;
     });
-    return reply.status(201).send(criada);
+    return reply.status(201).send(created);
   });
 
   app.put(
     '/admin/faq/ordem',
-    { onRequest: escrever, schema: { tags, ...secured, summary: 'Nova ordem de perguntas de uma lista (trocam entre si os lugares que ocupavam)', body: faqOrdemInputSchema, response: { 200: faqAdminListSchema, 404: errorResponseSchema, ...errors } } },
+    { onRequest: escrever, schema: { tags, ...secured, summary: 'Nova ordem de perguntas de uma lista (trocam entre si os lugares que ocupavam)', body: faqOrderInputSchema, response: { 200: faqAdminListSchema, 404: errorResponseSchema, ...errors } } },
     async (request) => {
       await prisma.$transaction(async (tx) => {
         const r = await ordenarFaq(tx, request.body.categoria, request.body.ids);
         await recordAudit(tx, { actorId: request.staff.id, action: 'faq.ordenar', entity: 'faq', entityId: null, before: { categoria: request.body.categoria, ordem: r.antes }, after: { categoria: request.body.categoria, ordem: r.depois }, requestId: request.id });
       });
-      return listarFaq(prisma, {});
+      return listFaq(prisma, {});
     },
   );
 
@@ -48,11 +48,11 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: escrever, schema: { tags, ...secured, summary: 'Altera uma pergunta (texto, lista, ativa)', params: faqIdParamsSchema, body: faqInputSchema, response: { 200: faqAdminSchema, 404: errorResponseSchema, ...errors } } },
     async (request) =>
       prisma.$transaction(async (tx) => {
-        const r = await editarFaq(tx, request.params.id, request.body);
-        const antes = toFaqAdmin(r.antes);
-        const depois = toFaqAdmin(r.depois);
-        await recordAudit(tx, { actorId: request.staff.id, action: 'faq.editar', entity: 'faq', entityId: depois.id, before: antes, after: depois, requestId: request.id });
-        return depois;
+        const r = await editFaq(tx, request.params.id, request.body);
+        const before = toFaqAdmin(r.antes);
+        const after = toFaqAdmin(r.depois);
+        await recordAudit(tx, { actorId: request.staff.id, action: 'faq.editar', entity: 'faq', entityId: after.id, before: before, after: after, requestId: request.id });
+        return after;
       }),
   );
 
@@ -61,8 +61,8 @@ export const faqAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: escrever, schema: { tags, ...secured, summary: 'Remove uma pergunta', params: faqIdParamsSchema, response: { 204: z.null(), 404: errorResponseSchema, ...errors } } },
     async (request, reply) => {
       await prisma.$transaction(async (tx) => {
-        const antes = toFaqAdmin(await removerFaq(tx, request.params.id));
-        await recordAudit(tx, { actorId: request.staff.id, action: 'faq.remover', entity: 'faq', entityId: antes.id, before: antes, after: null, requestId: request.id });
+        const before = toFaqAdmin(await removeFaq(tx, request.params.id));
+        await recordAudit(tx, { actorId: request.staff.id, action: 'faq.remover', entity: 'faq', entityId: before.id, before: before, after: null, requestId: request.id });
       });
       return reply.status(204).send(null);
     },

@@ -13,8 +13,8 @@ type Input = z.output<typeof faqInputSchema>;
 
 export const toFaqAdmin = (f: Faq): FaqItem => ({ id: f.id, pergunta: f.pergunta, resposta: f.resposta, categoria: f.categoria, ativo: f.ativo, ordem: f.ordem });
 
-async function proximaOrdem(tx: Tx, categoria: CategoriaFaq): Promise<number> {
-  const r = await tx.faq.aggregate({ where: { categoria }, _max: { ordem: true } });
+async function nextOrder(tx: Tx, category: CategoriaFaq): Promise<number> {
+  const r = await tx.faq.aggregate({ where: { categoria: category }, _max: { ordem: true } });
   return (r._max.ordem ?? 0) + 1;
 }
 
@@ -25,22 +25,22 @@ async function lock(tx: Tx, id: number): Promise<Faq> {
 }
 
 /** A new question goes to the end of its list. */
-export async function criarFaq(tx: Tx, i: Input): Promise<Faq> {
-  return tx.faq.create({ data: { ...i, chave: `admin-${randomUUID()}`, ordem: await proximaOrdem(tx, i.categoria) } });
+export async function createFaq(tx: Tx, i: Input): Promise<Faq> {
+  return tx.faq.create({ data: { ...i, chave: `admin-${randomUUID()}`, ordem: await nextOrder(tx, i.categoria) } });
 }
 
 /** Moving a question to the other list puts it at that list's end. */
-export async function editarFaq(tx: Tx, id: number, i: Input): Promise<{ antes: Faq; depois: Faq }> {
-  const antes = await lock(tx, id);
-  const ordem = antes.categoria === i.categoria ? antes.ordem : await proximaOrdem(tx, i.categoria);
-  const depois = await tx.faq.update({ where: { id }, data: { ...i, ordem } });
-  return { antes, depois };
+export async function editFaq(tx: Tx, id: number, i: Input): Promise<{ antes: Faq; depois: Faq }> {
+  const before = await lock(tx, id);
+  const order = before.categoria === i.categoria ? before.ordem : await nextOrder(tx, i.categoria);
+  const after = await tx.faq.update({ where: { id }, data: { ...i, ordem: order } });
+  return { antes: before, depois: after };
 }
 
-export async function removerFaq(tx: Tx, id: number): Promise<Faq> {
-  const antes = await lock(tx, id);
+export async function removeFaq(tx: Tx, id: number): Promise<Faq> {
+  const before = await lock(tx, id);
   await tx.faq.delete({ where: { id } });
-  return antes;
+  return before;
 }
 
 /**
@@ -48,15 +48,15 @@ export async function removerFaq(tx: Tx, id: number): Promise<Faq> {
  * that list; the others keep theirs (a question added meanwhile on another screen stays put). The
  * list is renumbered 1..n; the table is locked against other writers for the transaction.
  */
-export async function ordenarFaq(tx: Tx, categoria: CategoriaFaq, ids: number[]): Promise<{ antes: number[]; depois: number[] }> {
+export async function ordenarFaq(tx: Tx, category: CategoriaFaq, ids: number[]): Promise<{ antes: number[]; depois: number[] }> {
   await tx.$executeRawUnsafe('LOCK TABLE faq IN SHARE ROW EXCLUSIVE MODE');
-  const todas = await tx.faq.findMany({ where: { id: { in: ids } }, select: { id: true, categoria: true } });
-  if (todas.length !== ids.length) throw notFound(FAQ_ADMIN_MSG.naoEncontrada);
-  if (todas.some((f) => f.categoria !== categoria)) throw badRequest(FAQ_ADMIN_MSG.ordemOutraLista);
-  const antes = (await tx.faq.findMany({ where: { categoria }, orderBy: [{ ordem: 'asc' }, { id: 'asc' }], select: { id: true } })).map((f) => f.id);
+  const all = await tx.faq.findMany({ where: { id: { in: ids } }, select: { id: true, categoria: true } });
+  if (all.length !== ids.length) throw notFound(FAQ_ADMIN_MSG.naoEncontrada);
+  if (all.some((f) => f.categoria !== category)) throw badRequest(FAQ_ADMIN_MSG.ordemOutraLista);
+  const before = (await tx.faq.findMany({ where: { categoria: category }, orderBy: [{ ordem: 'asc' }, { id: 'asc' }], select: { id: true } })).map((f) => f.id);
   const movidos = new Set(ids);
-  const fila = [...ids];
-  const depois = antes.map((id) => (movidos.has(id) ? (fila.shift() as number) : id));
-  await tx.$executeRaw`UPDATE faq AS t SET ordem = o.pos FROM unnest(${depois}::int[]) WITH ORDINALITY AS o(id, pos) WHERE t.id = o.id AND t.ordem <> o.pos`;
-  return { antes, depois };
+  const waitingRoom = [...ids];
+  const after = before.map((id) => (movidos.has(id) ? (waitingRoom.shift() as number) : id));
+  await tx.$executeRaw`UPDATE faq AS t SET ordem = o.pos FROM unnest(${after}::int[]) WITH ORDINALITY AS o(id, pos) WHERE t.id = o.id AND t.ordem <> o.pos`;
+  return { antes: before, depois: after };
 }

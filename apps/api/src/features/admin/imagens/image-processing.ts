@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGEM_USOS, IMAGENS_MSG, type ImagemUso } from '@legiao/contracts/admin/imagens';
+import { IMAGE_USES, IMAGES_MSG, type ImageUse } from '@legiao/contracts/admin/images';
 import { badRequest } from '../../../errors/app-error.js';
 
 // Turning an upload into the files members load (docs/decisions/0028-code-pools-and-images.md).
@@ -38,15 +38,15 @@ export async function inspectImage(body: Buffer) {
   try {
     meta = await sharp(body, { limitInputPixels: false }).metadata();
   } catch {
-    throw badRequest(IMAGENS_MSG.formato, 'FORMATO_INVALIDO');
+    throw badRequest(IMAGES_MSG.formato, 'FORMATO_INVALIDO');
   }
-  if (meta.format === 'svg') throw badRequest(IMAGENS_MSG.svg, 'FORMATO_INVALIDO');
+  if (meta.format === 'svg') throw badRequest(IMAGES_MSG.svg, 'FORMATO_INVALIDO');
   // HEIF is accepted only as AVIF (AV1); HEIC (HEVC) is not decodable here.
-  if (!meta.format || !ACCEPTED.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) throw badRequest(IMAGENS_MSG.formato, 'FORMATO_INVALIDO');
+  if (!meta.format || !ACCEPTED.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) throw badRequest(IMAGES_MSG.formato, 'FORMATO_INVALIDO');
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  if (!width || !height) throw badRequest(IMAGENS_MSG.formato, 'FORMATO_INVALIDO');
-  if (width * height > MAX_PIXELS) throw badRequest(IMAGENS_MSG.grandeDemais, 'PIXELS_DEMAIS');
+  if (!width || !height) throw badRequest(IMAGES_MSG.formato, 'FORMATO_INVALIDO');
+  if (width * height > MAX_PIXELS) throw badRequest(IMAGES_MSG.grandeDemais, 'PIXELS_DEMAIS');
   return { format: meta.format === 'heif' ? 'avif' : meta.format, width, height, hasAlpha: meta.hasAlpha === true };
 }
 
@@ -54,13 +54,13 @@ export async function inspectImage(body: Buffer) {
  * Resizes once to every size of the use (cover, centred) in AVIF, WebP and JPEG (PNG when the
  * picture has transparency). Names: 16 hex digits of sha256(version, use, bytes) + the size.
  */
-export async function processImage(body: Buffer, use: ImagemUso): Promise<ProcessedImage> {
+export async function processImage(body: Buffer, use: ImageUse): Promise<ProcessedImage> {
   const info = await inspectImage(body);
-  const sizes = IMAGEM_USOS[use].tamanhos;
+  const sizes = IMAGE_USES[use].tamanhos;
   const [mainW, mainH] = sizes[0]!;
   const minW = Math.ceil(mainW / 2);
   const minH = Math.ceil(mainH / 2);
-  if (info.width < minW || info.height < minH) throw badRequest(IMAGENS_MSG.pequena(minW, minH), 'IMAGEM_PEQUENA');
+  if (info.width < minW || info.height < minH) throw badRequest(IMAGES_MSG.pequena(minW, minH), 'IMAGEM_PEQUENA');
   const hash = createHash('sha256').update(body).digest('hex');
   const stem = createHash('sha256').update(`${PIPELINE_VERSION}:${use}:`).update(body).digest('hex').slice(0, 16);
   const fallback = info.hasAlpha ? 'png' : 'jpeg';

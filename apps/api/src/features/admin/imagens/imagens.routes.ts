@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@legiao/contracts';
-import { IMAGENS_MSG, imagemSchema, imagemUploadQuerySchema, imagensQuerySchema, imagensResponseSchema } from '@legiao/contracts/admin/imagens';
+import { IMAGES_MSG, imageSchema, imageUploadQuerySchema, imagesQuerySchema, imagesResponseSchema } from '@legiao/contracts/admin/images';
 import { AppError, badRequest } from '../../../errors/app-error.js';
 import { createImageStorage } from '../uploads-config.js';
 import { listImages, uploadImage } from './imagens.service.js';
@@ -23,7 +23,7 @@ export function imageStorageOf(app: { ctx: { config: Parameters<typeof createIma
   return s;
 }
 
-export const imagensRoutes: FastifyPluginAsyncZod = async (app) => {
+export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma, config } = app.ctx;
   const max = config.uploads.imageMaxBytes;
   const storage = imageStorageOf(app);
@@ -31,7 +31,7 @@ export const imagensRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/imagens',
-    { onRequest: [app.requirePermission('content.read')], schema: { tags, summary: 'Imagens enviadas (mais novas primeiro), por uso', ...secured, querystring: imagensQuerySchema, response: { 200: imagensResponseSchema, ...errors } } },
+    { onRequest: [app.requirePermission('content.read')], schema: { tags, summary: 'Imagens enviadas (mais novas primeiro), por uso', ...secured, querystring: imagesQuerySchema, response: { 200: imagesResponseSchema, ...errors } } },
     async (request) => listImages(prisma, request.query),
   );
 
@@ -44,24 +44,24 @@ export const imagensRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Envia uma imagem (multipart, campo arquivo; JPEG, PNG, WebP ou AVIF, conferido pelo conteúdo): gera os tamanhos do uso em AVIF, WebP e JPEG/PNG',
         ...secured,
         consumes: ['multipart/form-data'],
-        querystring: imagemUploadQuerySchema,
-        response: { 200: imagemSchema, 201: imagemSchema, ...errors, 413: errorResponseSchema },
+        querystring: imageUploadQuerySchema,
+        response: { 200: imageSchema, 201: imageSchema, ...errors, 413: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest(IMAGENS_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
+      if (!request.isMultipart()) throw badRequest(IMAGES_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
       const part = await request.file();
-      if (!part) throw badRequest(IMAGENS_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
+      if (!part) throw badRequest(IMAGES_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
       let body: Buffer;
       try {
         body = await part.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', IMAGENS_MSG.arquivoGrande(max), 'ARQUIVO_GRANDE');
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', IMAGES_MSG.arquivoGrande(max), 'ARQUIVO_GRANDE');
         throw err;
       }
-      if (body.length === 0) throw badRequest(IMAGENS_MSG.arquivoVazio, 'ARQUIVO_VAZIO');
-      const { imagem, nova } = await uploadImage(prisma, storage, { body, fileName: part.filename, use: request.query.uso }, { id: request.staff.id, requestId: request.id });
-      return reply.status(nova ? 201 : 200).send(imagem);
+      if (body.length === 0) throw badRequest(IMAGES_MSG.arquivoVazio, 'ARQUIVO_VAZIO');
+      const { imagem: image, nova: newOne } = await uploadImage(prisma, storage, { body, fileName: part.filename, use: request.query.uso }, { id: request.staff.id, requestId: request.id });
+      return reply.status(newOne ? 201 : 200).send(image);
     },
   );
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IMAGENS_MSG, type Imagem, type ImagemUso, type ImagemVariante, type ImagensResponse } from '@legiao/contracts/admin/imagens';
+import { IMAGES_MSG, type Image, type ImageUse, type ImageVariant, type ImagesResponse } from '@legiao/contracts/admin/images';
 import type { Db } from '../../../db/prisma.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { processImage } from './image-processing.js';
@@ -29,28 +29,28 @@ type Row = {
   createdAt: Date;
 };
 
-const toImagem = (r: Row): Imagem => ({
+const toImage = (r: Row): Image => ({
   id: r.id,
-  uso: r.use as ImagemUso,
+  uso: r.use as ImageUse,
   arquivo: r.fileName,
   formatoOriginal: r.format,
   largura: r.width,
   altura: r.height,
   bytes: r.bytes,
   url: r.url,
-  variantes: r.variants as ImagemVariante[],
+  variantes: r.variants as ImageVariant[],
   criadoEm: r.createdAt.toISOString(),
 });
 
-export async function uploadImage(prisma: Db, storage: ImageStorage, input: { body: Buffer; fileName: string; use: ImagemUso }, actor: Actor): Promise<{ imagem: Imagem; nova: boolean }> {
+export async function uploadImage(prisma: Db, storage: ImageStorage, input: { body: Buffer; fileName: string; use: ImageUse }, actor: Actor): Promise<{ imagem: Image; nova: boolean }> {
   // The same bytes for the same use were stored already: answer that image, encode nothing.
   const hash = createHash('sha256').update(input.body).digest('hex');
   const existing = await prisma.image.findUnique({ where: { hash_use: { hash, use: input.use } } });
-  if (existing) return { imagem: toImagem(existing), nova: false };
+  if (existing) return { imagem: toImage(existing), nova: false };
   const p = await processImage(input.body, input.use);
   // Files first: a row never names a file that isn't there (a file without a row is harmless).
   await Promise.all(p.files.map((f) => storage.put(f.key, f.body, f.contentType)));
-  const variants: ImagemVariante[] = p.files.map((f) => ({ largura: f.width, altura: f.height, formato: f.format, url: storage.url(f.key), bytes: f.body.length }));
+  const variants: ImageVariant[] = p.files.map((f) => ({ largura: f.width, altura: f.height, formato: f.format, url: storage.url(f.key), bytes: f.body.length }));
   const row = await prisma.$transaction(async (tx) => {
     const created = await tx.image.upsert({
       where: { hash_use: { hash: p.hash, use: input.use } },
@@ -68,24 +68,24 @@ export async function uploadImage(prisma: Db, storage: ImageStorage, input: { bo
         createdById: actor.id,
       },
     });
-    await recordAudit(tx, { actorId: actor.id, action: 'imagem.enviar', entity: 'imagem', entityId: created.id, before: null, after: toImagem(created), requestId: actor.requestId });
+    await recordAudit(tx, { actorId: actor.id, action: 'imagem.enviar', entity: 'imagem', entityId: created.id, before: null, after: toImage(created), requestId: actor.requestId });
     return created;
   });
-  return { imagem: toImagem(row), nova: true };
+  return { imagem: toImage(row), nova: true };
 }
 
-export async function listImages(prisma: Db, query: { uso?: ImagemUso; pagina: number }): Promise<ImagensResponse> {
+export async function listImages(prisma: Db, query: { uso?: ImageUse; pagina: number }): Promise<ImagesResponse> {
   const where = query.uso ? { use: query.uso } : {};
   const [rows, total] = await Promise.all([
     prisma.image.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], skip: (query.pagina - 1) * PAGE_SIZE, take: PAGE_SIZE }),
     prisma.image.count({ where }),
   ]);
-  return { itens: rows.map(toImagem), total, pagina: query.pagina, porPagina: PAGE_SIZE };
+  return { itens: rows.map(toImage), total, pagina: query.pagina, porPagina: PAGE_SIZE };
 }
 
-export async function getImage(prisma: Db, id: string): Promise<Imagem | null> {
+export async function getImage(prisma: Db, id: string): Promise<Image | null> {
   const row = await prisma.image.findUnique({ where: { id } });
-  return row ? toImagem(row) : null;
+  return row ? toImage(row) : null;
 }
 
-export { IMAGENS_MSG };
+export { IMAGES_MSG as IMAGENS_MSG };

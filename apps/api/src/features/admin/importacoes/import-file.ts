@@ -1,8 +1,8 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { parse, type Parser } from 'csv-parse';
-import { cpfSchema, emailSchema, parseDataCompra } from '@legiao/contracts';
-import { IMPORTACAO_CAMPOS, IMPORTACOES_MSG, sugerirMapeamento, type ImportacaoTipo } from '@legiao/contracts/admin/importacoes';
-import { CODIGO_IMPORTADO, normalizarCodigo } from '../../beneficio/codigos.js';
+import { cpfSchema, emailSchema, parsePurchaseDate } from '@legiao/contracts';
+import { IMPORT_FIELDS, IMPORTS_MSG, sugerirMapeamento, type ImportKind } from '@legiao/contracts/admin/importacoes';
+import { IMPORTED_CODE, normaliseCode } from '../../beneficio/codes.js';
 
 // Reading an uploaded import file as a stream (docs/decisions/0032-back-office-imports.md), the way
 // code pools do it (ADR 0028): csv-parse splits the lines, this checks each row against the mapping
@@ -75,7 +75,7 @@ export class ImportFileEncoder extends Transform {
 
   constructor(
     private readonly importId: string,
-    private readonly kind: ImportacaoTipo,
+    private readonly kind: ImportKind,
     /** field -> column name; none: suggested from the header. */
     private readonly requested: Record<string, string> | undefined,
     /** Catalogue: upper-cased SKU or id as text -> product id. */
@@ -87,32 +87,32 @@ export class ImportFileEncoder extends Transform {
   private readHeader(record: string[]) {
     const header = record.map((h) => h.slice(0, 200));
     const mapping = this.requested ?? sugerirMapeamento(this.kind, header);
-    const fields = IMPORTACAO_CAMPOS[this.kind];
-    for (const [campo, coluna] of Object.entries(mapping)) {
-      if (!fields.some((f) => f.campo === campo)) throw new BadImportFile(IMPORTACOES_MSG.mapeamentoInvalido, 'MAPEAMENTO_INVALIDO');
-      if (coluna === '') continue;
-      const i = header.indexOf(coluna);
-      if (i === -1) throw new BadImportFile(IMPORTACOES_MSG.colunaInexistente(coluna), 'COLUNA_INEXISTENTE');
-      this.idx[campo] = i;
+    const fields = IMPORT_FIELDS[this.kind];
+    for (const [field, column] of Object.entries(mapping)) {
+      if (!fields.some((f) => f.campo === field)) throw new BadImportFile(IMPORTS_MSG.mapeamentoInvalido, 'MAPEAMENTO_INVALIDO');
+      if (column === '') continue;
+      const i = header.indexOf(column);
+      if (i === -1) throw new BadImportFile(IMPORTS_MSG.colunaInexistente(column), 'COLUNA_INEXISTENTE');
+      this.idx[field] = i;
     }
     const missing = fields.filter((f) => f.obrigatorio && this.idx[f.campo] === undefined).map((f) => f.rotulo);
-    if (missing.length) throw new BadImportFile(IMPORTACOES_MSG.colunaFaltando(missing.join(', ')), 'COLUNA_FALTANDO');
-    if (this.kind === 'compras' && this.idx.email === undefined && this.idx.cpf === undefined) throw new BadImportFile(IMPORTACOES_MSG.emailOuCpf, 'COLUNA_FALTANDO');
+    if (missing.length) throw new BadImportFile(IMPORTS_MSG.colunaFaltando(missing.join(', ')), 'COLUNA_FALTANDO');
+    if (this.kind === 'compras' && this.idx.email === undefined && this.idx.cpf === undefined) throw new BadImportFile(IMPORTS_MSG.emailOuCpf, 'COLUNA_FALTANDO');
     this.stats.header = header;
-    this.stats.mapping = Object.fromEntries(Object.entries(this.idx).map(([campo, i]) => [campo, header[i]!]));
+    this.stats.mapping = Object.fromEntries(Object.entries(this.idx).map(([field, i]) => [field, header[i]!]));
   }
 
-  private purchase(get: (campo: string) => string): Row {
-    const pedido = get('pedido');
-    const produto = get('produto');
-    if (!pedido || pedido.length > 80) return ['recusada', 'pedido ausente ou longo demais'];
-    if (!produto) return ['recusada', 'produto ausente'];
-    const produtoId = this.products.get(produto.toUpperCase());
-    if (produtoId === undefined) return ['recusada', `produto desconhecido: "${produto.slice(0, 60)}"`];
+  private purchase(get: (field: string) => string): Row {
+    const request = get('pedido');
+    const product = get('produto');
+    if (!request || request.length > 80) return ['recusada', 'pedido ausente ou longo demais'];
+    if (!product) return ['recusada', 'produto ausente'];
+    const productId = this.products.get(product.toUpperCase());
+    if (productId === undefined) return ['recusada', `produto desconhecido: "${product.slice(0, 60)}"`];
     const q = get('quantidade');
-    const quantidade = Number(q);
-    if (!/^\d+$/.test(q) || quantidade < 1 || quantidade > 99) return ['recusada', `quantidade inválida: "${q.slice(0, 20)}" (de 1 a 99)`];
-    const data = parseDataCompra(get('dataCompra'));
+    const quantity = Number(q);
+    if (!/^\d+$/.test(q) || quantity < 1 || quantity > 99) return ['recusada', `quantidade inválida: "${q.slice(0, 20)}" (de 1 a 99)`];
+    const data = parsePurchaseDate(get('dataCompra'));
     if (!data) return ['recusada', `data inválida: "${get('dataCompra').slice(0, 30)}"`];
     const emailRaw = get('email');
     const cpfRaw = get('cpf');
@@ -121,22 +121,22 @@ export class ImportFileEncoder extends Transform {
     if (email && !email.success) return ['recusada', `e-mail inválido: "${emailRaw.slice(0, 80)}"`];
     if (cpf && !cpf.success) return ['recusada', `CPF inválido: "${cpfRaw.slice(0, 20)}"`];
     if (!email && !cpf) return ['recusada', 'sem e-mail nem CPF'];
-    return ['nova', null, pedido, email?.data ?? null, cpf?.data ?? null, produtoId, quantidade, data, null];
+    return ['nova', null, request, email?.data ?? null, cpf?.data ?? null, productId, quantity, data, null];
   }
 
-  private usage(get: (campo: string) => string): Row {
-    const texto = get('codigo');
-    if (!texto) return ['recusada', 'código ausente'];
-    const codigo = normalizarCodigo(texto);
-    if (!CODIGO_IMPORTADO.test(codigo)) return ['recusada', `código inválido: "${texto.slice(0, 70)}"`];
-    const dataTexto = get('dataUso');
-    const data = dataTexto ? parseDay(dataTexto) : null;
-    if (dataTexto && !data) return ['recusada', `data de uso inválida: "${dataTexto.slice(0, 30)}"`];
-    return ['marcar', null, null, null, null, null, null, data, codigo];
+  private usage(get: (field: string) => string): Row {
+    const text = get('codigo');
+    if (!text) return ['recusada', 'código ausente'];
+    const code = normaliseCode(text);
+    if (!IMPORTED_CODE.test(code)) return ['recusada', `código inválido: "${text.slice(0, 70)}"`];
+    const dateText = get('dataUso');
+    const data = dateText ? parseDay(dateText) : null;
+    if (dateText && !data) return ['recusada', `data de uso inválida: "${dateText.slice(0, 30)}"`];
+    return ['marcar', null, null, null, null, null, null, data, code];
   }
 
   override _transform(record: string[], _enc: BufferEncoding, done: TransformCallback) {
-    const linha = ++this.line;
+    const line = ++this.line;
     if (record.every((c) => c === '')) return done();
     try {
       if (!this.stats.header.length) {
@@ -147,15 +147,15 @@ export class ImportFileEncoder extends Transform {
       return done(err as Error);
     }
     this.stats.lines++;
-    const get = (campo: string) => {
-      const i = this.idx[campo];
+    const get = (field: string) => {
+      const i = this.idx[field];
       return i === undefined ? '' : (record[i] ?? '');
     };
     const row = this.kind === 'compras' ? this.purchase(get) : this.usage(get);
     if (row[0] === 'recusada') this.stats.refused++;
-    const texto = record.join(';').slice(0, TEXT_MAX);
-    const [situacao, motivo, pedido, email, cpf, produtoId, quantidade, data, codigo] = row;
-    this.chunk += [this.importId, linha, situacao, motivo, texto, pedido, email, cpf, produtoId, quantidade, data, codigo].map(esc).join('\t') + '\n';
+    const text = record.join(';').slice(0, TEXT_MAX);
+    const [status, reason, request, email, cpf, productId, quantity, data, code] = row;
+    this.chunk += [this.importId, line, status, reason, text, request, email, cpf, productId, quantity, data, code].map(esc).join('\t') + '\n';
     if (this.chunk.length >= CHUNK_BYTES) {
       const out = this.chunk;
       this.chunk = '';

@@ -2,12 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@legiao/contracts';
 import {
-  IMPORTACOES_MSG,
-  importacaoListaQuerySchema,
-  importacaoListaSchema,
-  importacaoParamsSchema,
-  importacaoSchema,
-  importacaoTipoQuerySchema,
+  IMPORTS_MSG,
+  importListQuerySchema,
+  importListSchema,
+  importParamsSchema,
+  importSchema,
+  importKindQuerySchema,
   mapeamentoSchema,
 } from '@legiao/contracts/admin/importacoes';
 import { badRequest } from '../../../errors/app-error.js';
@@ -20,7 +20,7 @@ const tags = ['admin'];
 const secured = { security: [{ bearer: [] }] };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma, config } = app.ctx;
   const max = config.uploads.couponMaxBytes;
   // Field "mapeamento" (JSON) first, then the file, read as a stream.
@@ -38,14 +38,14 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Envia um CSV de compras verificadas ou de uso de cupons (multipart: campo mapeamento em JSON, depois arquivo) e devolve a simulação, sem aplicar nada (auditado)',
         ...secured,
         consumes: ['multipart/form-data'],
-        querystring: importacaoTipoQuerySchema,
-        response: { 201: importacaoSchema, ...errors, 413: errorResponseSchema },
+        querystring: importKindQuerySchema,
+        response: { 201: importSchema, ...errors, 413: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest(IMPORTACOES_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
+      if (!request.isMultipart()) throw badRequest(IMPORTS_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
       const part = await request.file();
-      if (!part) throw badRequest(IMPORTACOES_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
+      if (!part) throw badRequest(IMPORTS_MSG.arquivoObrigatorio, 'ARQUIVO_OBRIGATORIO');
       let mapping: Record<string, string> | undefined;
       const field = part.fields.mapeamento;
       if (field && !Array.isArray(field) && field.type === 'field') {
@@ -58,7 +58,7 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         const m = mapeamentoSchema.safeParse(parsed);
         if (!m.success) {
           part.file.resume();
-          throw badRequest(IMPORTACOES_MSG.mapeamentoInvalido, 'MAPEAMENTO_INVALIDO');
+          throw badRequest(IMPORTS_MSG.mapeamentoInvalido, 'MAPEAMENTO_INVALIDO');
         }
         mapping = m.data;
       }
@@ -69,22 +69,22 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/importacoes',
-    { onRequest: [run], schema: { tags, summary: 'Histórico de importações, as mais recentes primeiro', ...secured, querystring: importacaoListaQuerySchema, response: { 200: importacaoListaSchema, ...errors } } },
+    { onRequest: [run], schema: { tags, summary: 'Histórico de importações, as mais recentes primeiro', ...secured, querystring: importListQuerySchema, response: { 200: importListSchema, ...errors } } },
     async (request) => listImports(prisma, request.query.tipo, request.query.pagina),
   );
 
   app.get(
     '/admin/importacoes/:id',
-    { onRequest: [run], schema: { tags, summary: 'Uma importação: simulação, progresso e resultado', ...secured, params: importacaoParamsSchema, response: { 200: importacaoSchema, ...errors } } },
+    { onRequest: [run], schema: { tags, summary: 'Uma importação: simulação, progresso e resultado', ...secured, params: importParamsSchema, response: { 200: importSchema, ...errors } } },
     async (request) => getImport(prisma, request.params.id),
   );
 
   app.get(
     '/admin/importacoes/:id/relatorio.csv',
-    { onRequest: [run], schema: { tags, summary: 'Relatório da importação em CSV: cada linha do arquivo com a situação e o motivo', ...secured, params: importacaoParamsSchema } },
+    { onRequest: [run], schema: { tags, summary: 'Relatório da importação em CSV: cada linha do arquivo com a situação e o motivo', ...secured, params: importParamsSchema } },
     async (request, reply) => {
-      const arquivo = await assertExists(prisma, request.params.id);
-      const name = `relatorio-${arquivo.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_').slice(0, 80)}.csv`;
+      const file = await assertExists(prisma, request.params.id);
+      const name = `relatorio-${file.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_').slice(0, 80)}.csv`;
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(reportCsv(prisma, request.params.id));
     },
   );
@@ -93,7 +93,7 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/importacoes/:id/aplicar',
     {
       onRequest: [run],
-      schema: { tags, summary: 'Aplica uma importação simulada em segundo plano, em lotes (auditado)', ...secured, params: importacaoParamsSchema, response: { 202: importacaoSchema, ...errors, 409: errorResponseSchema } },
+      schema: { tags, summary: 'Aplica uma importação simulada em segundo plano, em lotes (auditado)', ...secured, params: importParamsSchema, response: { 202: importSchema, ...errors, 409: errorResponseSchema } },
     },
     async (request, reply) => {
       const imp = await applyImport(prisma, request.params.id, actor(request), (err) => request.log.error({ err }, 'importação falhou'));

@@ -3,8 +3,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { LEGIAO_TOTAL, PONTOS } from '@legiao/contracts';
-import { IMPORTACAO_SITUACOES, IMPORTACOES_MSG, type Importacao, type ImportacaoContagem, type ImportacaoTipo } from '@legiao/contracts/admin/importacoes';
+import { LEGION_TOTAL, POINTS } from '@legiao/contracts';
+import { IMPORT_STATUSES, IMPORTS_MSG, type Import, type ImportCount, type ImportKind } from '@legiao/contracts/admin/importacoes';
 import { AppError, badRequest, conflict, notFound } from '../../../errors/app-error.js';
 import { poolOf, type Db } from '../../../db/prisma.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -25,8 +25,8 @@ import { BadImportFile, COPY_COLUMNS, ImportFileEncoder, importFileParser } from
 const BATCH = 5_000;
 const STALLED_MS = 2 * 60_000;
 
-const KIND_DB: Record<ImportacaoTipo, string> = { compras: 'compras', 'usos-cupom': 'usos_cupom' };
-const KIND_WIRE: Record<string, ImportacaoTipo> = { compras: 'compras', usos_cupom: 'usos-cupom' };
+const KIND_DB: Record<ImportKind, string> = { compras: 'compras', 'usos-cupom': 'usos_cupom' };
+const KIND_WIRE: Record<string, ImportKind> = { compras: 'compras', usos_cupom: 'usos-cupom' };
 
 export interface Actor {
   id: string;
@@ -35,21 +35,21 @@ export interface Actor {
 
 type Row = Record<string, unknown>;
 
-const ZERO: ImportacaoContagem = { novas: 0, existentes: 0, pendentes: 0, indicacoes: 0, pontos: 0, numeros: 0, marcar: 0, jaUsados: 0, recusadas: 0 };
-const counts = (v: unknown): ImportacaoContagem => ({ ...ZERO, ...(v as Partial<ImportacaoContagem>) });
+const ZERO: ImportCount = { novas: 0, existentes: 0, pendentes: 0, indicacoes: 0, pontos: 0, numeros: 0, marcar: 0, jaUsados: 0, recusadas: 0 };
+const counts = (v: unknown): ImportCount => ({ ...ZERO, ...(v as Partial<ImportCount>) });
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 
 const COLUMNS = `i.id, i.tipo::text AS tipo, i.arquivo, i.bytes, i.estado::text AS estado, i.cabecalho, i.mapeamento, i.linhas, i.simulacao,
   i.resultado, i.total, i.processados, i.erro, i.criado_por, i.criado_em, i.aplicado_em, i.concluido_em, i.atualizado_em,
   (SELECT u.email FROM usuario u WHERE u.id = i.criado_por) AS criado_por_email`;
 
-function toImportacao(r: Row, recusadas: Importacao['recusadas'] = []): Importacao {
+function toImport(r: Row, recusadas: Import['recusadas'] = []): Import {
   return {
     id: r.id as string,
     tipo: KIND_WIRE[r.tipo as string]!,
     arquivo: r.arquivo as string,
     bytes: r.bytes as number,
-    estado: r.estado as Importacao['estado'],
+    estado: r.estado as Import['estado'],
     cabecalho: r.cabecalho as string[],
     mapeamento: r.mapeamento as Record<string, string>,
     linhas: r.linhas as number,
@@ -66,7 +66,7 @@ function toImportacao(r: Row, recusadas: Importacao['recusadas'] = []): Importac
   };
 }
 
-const summary = (i: Importacao) => ({ tipo: i.tipo, arquivo: i.arquivo, linhas: i.linhas, estado: i.estado, simulacao: i.simulacao, resultado: i.resultado });
+const summary = (i: Import) => ({ tipo: i.tipo, arquivo: i.arquivo, linhas: i.linhas, estado: i.estado, simulacao: i.simulacao, resultado: i.resultado });
 
 /** A connection outside the pool: an upload holds it as long as the browser sends (ADR 0028). */
 async function connect(prisma: Db): Promise<pg.Client> {
@@ -79,7 +79,7 @@ async function connect(prisma: Db): Promise<pg.Client> {
 export class FileTooLarge extends Error {}
 
 export interface StageInput {
-  kind: ImportacaoTipo;
+  kind: ImportKind;
   fileName: string;
   file: Readable;
   maxBytes: number;
@@ -102,7 +102,7 @@ async function productKeys(client: pg.Client): Promise<Map<string, number>> {
  * Upload and dry run. Answers the import in state 'simulado' with what applying would change.
  * Bad files (empty, too big, a line too long, columns missing) are a 4xx and leave nothing behind.
  */
-export async function stageImport(prisma: Db, input: StageInput, actor: Actor): Promise<Importacao> {
+export async function stageImport(prisma: Db, input: StageInput, actor: Actor): Promise<Import> {
   const id = randomUUID();
   const fileName = input.fileName.slice(0, 200) || 'arquivo.csv';
   const client = await connect(prisma);
@@ -121,16 +121,16 @@ export async function stageImport(prisma: Db, input: StageInput, actor: Actor): 
     try {
       await pipeline(input.file, counter, importFileParser(), encoder, client.query(copyFrom(`COPY importacao_linha (${COPY_COLUMNS}) FROM STDIN`)));
     } catch (err) {
-      if (err instanceof FileTooLarge) throw new AppError('TOO_LARGE', IMPORTACOES_MSG.arquivoGrande, 'ARQUIVO_GRANDE');
+      if (err instanceof FileTooLarge) throw new AppError('TOO_LARGE', IMPORTS_MSG.arquivoGrande, 'ARQUIVO_GRANDE');
       if (err instanceof BadImportFile) throw badRequest(err.message, err.reason);
       const code = (err as { code?: string }).code;
-      if (code === 'CSV_MAX_RECORD_SIZE' || /max_record_size|record size/i.test(String((err as Error).message))) throw badRequest(IMPORTACOES_MSG.linhaLonga, 'LINHA_LONGA');
-      if (typeof code === 'string' && code.startsWith('CSV_')) throw badRequest(IMPORTACOES_MSG.arquivoInvalido, 'ARQUIVO_INVALIDO');
+      if (code === 'CSV_MAX_RECORD_SIZE' || /max_record_size|record size/i.test(String((err as Error).message))) throw badRequest(IMPORTS_MSG.linhaLonga, 'LINHA_LONGA');
+      if (typeof code === 'string' && code.startsWith('CSV_')) throw badRequest(IMPORTS_MSG.arquivoInvalido, 'ARQUIVO_INVALIDO');
       throw err;
     }
     const s = encoder.stats;
-    if (!s.header.length) throw badRequest(IMPORTACOES_MSG.arquivoVazio, 'ARQUIVO_VAZIO');
-    if (s.lines === 0) throw badRequest(IMPORTACOES_MSG.semLinhas, 'SEM_LINHAS');
+    if (!s.header.length) throw badRequest(IMPORTS_MSG.arquivoVazio, 'ARQUIVO_VAZIO');
+    if (s.lines === 0) throw badRequest(IMPORTS_MSG.semLinhas, 'SEM_LINHAS');
     const dryRun = input.kind === 'compras' ? await judgePurchases(client, id) : await judgeUsage(client, id);
     const total = input.kind === 'compras' ? dryRun.novas : dryRun.marcar;
     const { rows } = await client.query(
@@ -138,7 +138,7 @@ export async function stageImport(prisma: Db, input: StageInput, actor: Actor): 
         WHERE id = $1 RETURNING ${COLUMNS}`,
       [id, bytes, JSON.stringify(s.header), JSON.stringify(s.mapping), s.lines, JSON.stringify(dryRun), total],
     );
-    const imp = toImportacao(rows[0] as Row, await refusedSample(client, id));
+    const imp = toImport(rows[0] as Row, await refusedSample(client, id));
     await recordAudit(client, { actorId: actor.id, action: 'importacao.simular', entity: 'importacao', entityId: id, before: null, after: summary(imp), requestId: actor.requestId });
     await client.query('COMMIT');
     return imp;
@@ -157,7 +157,7 @@ export async function stageImport(prisma: Db, input: StageInput, actor: Actor): 
  * numbers) and the counts. The staged rows have no statistics yet: a hash join reads each side
  * once where the planner's guess would pick 100,000 index probes (ADR 0028).
  */
-async function judgePurchases(client: pg.Client, id: string): Promise<ImportacaoContagem> {
+async function judgePurchases(client: pg.Client, id: string): Promise<ImportCount> {
   await client.query(`SET LOCAL enable_nestloop = off`);
   await client.query(`SET LOCAL work_mem = '64MB'`);
   await client.query(
@@ -202,14 +202,14 @@ async function judgePurchases(client: pg.Client, id: string): Promise<Importacao
             (SELECT COALESCE(sum(LEAST(s.pecas, GREATEST(0, $2::int - p.numeros_atribuidos))), 0)::int
                FROM (SELECT produto_id, sum(quantidade) AS pecas FROM n GROUP BY produto_id) s JOIN produto p ON p.id = s.produto_id) AS numeros
        FROM c`,
-    [id, LEGIAO_TOTAL],
+    [id, LEGION_TOTAL],
   );
-  const r = rows[0] as ImportacaoContagem;
-  return { ...ZERO, ...r, pontos: r.novas * PONTOS.compra + r.indicacoes * PONTOS.indicacao };
+  const r = rows[0] as ImportCount;
+  return { ...ZERO, ...r, pontos: r.novas * POINTS.compra + r.indicacoes * POINTS.indicacao };
 }
 
 /** Coupon usage: each code against benefit pools and Friends & Family coupons. */
-async function judgeUsage(client: pg.Client, id: string): Promise<ImportacaoContagem> {
+async function judgeUsage(client: pg.Client, id: string): Promise<ImportCount> {
   await client.query(`SET LOCAL enable_nestloop = off`);
   await client.query(`SET LOCAL work_mem = '64MB'`);
   await client.query(
@@ -245,7 +245,7 @@ async function judgeUsage(client: pg.Client, id: string): Promise<ImportacaoCont
        FROM importacao_linha WHERE importacao_id = $1`,
     [id],
   );
-  return { ...ZERO, ...(rows[0] as Partial<ImportacaoContagem>) };
+  return { ...ZERO, ...(rows[0] as Partial<ImportCount>) };
 }
 
 async function refusedSample(db: pg.Client | pg.Pool, id: string) {
@@ -253,17 +253,17 @@ async function refusedSample(db: pg.Client | pg.Pool, id: string) {
     `SELECT linha, situacao, motivo, texto FROM importacao_linha WHERE importacao_id = $1 AND situacao IN ('recusada', 'pendente') ORDER BY linha LIMIT 20`,
     [id],
   );
-  return rows as Importacao['recusadas'];
+  return rows as Import['recusadas'];
 }
 
-export async function getImport(prisma: Db, id: string): Promise<Importacao> {
+export async function getImport(prisma: Db, id: string): Promise<Import> {
   const sql = poolOf(prisma);
   const { rows } = await sql.query(`SELECT ${COLUMNS} FROM importacao i WHERE id = $1`, [id]);
-  if (!rows[0]) throw notFound(IMPORTACOES_MSG.importacaoNaoEncontrada);
-  return toImportacao(rows[0], await refusedSample(sql, id));
+  if (!rows[0]) throw notFound(IMPORTS_MSG.importacaoNaoEncontrada);
+  return toImport(rows[0], await refusedSample(sql, id));
 }
 
-export async function listImports(prisma: Db, kind: ImportacaoTipo | undefined, page: number, perPage = 20) {
+export async function listImports(prisma: Db, kind: ImportKind | undefined, page: number, perPage = 20) {
   const sql = poolOf(prisma);
   const where = kind ? `WHERE i.tipo = $3::tipo_importacao` : '';
   const params: unknown[] = [perPage, (page - 1) * perPage, ...(kind ? [KIND_DB[kind]] : [])];
@@ -271,7 +271,7 @@ export async function listImports(prisma: Db, kind: ImportacaoTipo | undefined, 
     sql.query(`SELECT ${COLUMNS} FROM importacao i ${where} ORDER BY i.criado_em DESC, i.id LIMIT $1 OFFSET $2`, params),
     sql.query(`SELECT count(*)::int AS n FROM importacao i ${kind ? 'WHERE i.tipo = $1::tipo_importacao' : ''}`, kind ? [KIND_DB[kind]] : []),
   ]);
-  return { itens: rows.map((r) => toImportacao(r)), total: c[0].n as number, pagina: page, porPagina: perPage };
+  return { itens: rows.map((r) => toImport(r)), total: c[0].n as number, pagina: page, porPagina: perPage };
 }
 
 /** The report: every line with its verdict, as CSV (';', BOM for spreadsheets), read in pages. */
@@ -287,7 +287,7 @@ export function reportCsv(prisma: Db, id: string): Readable {
     for (;;) {
       const { rows } = await sql.query(`SELECT linha, situacao, motivo, texto FROM importacao_linha WHERE importacao_id = $1 AND linha > $2 ORDER BY linha LIMIT 5000`, [id, after]);
       if (!rows.length) return;
-      yield rows.map((r) => [r.linha, r.situacao, IMPORTACAO_SITUACOES[r.situacao] ?? r.situacao, r.motivo, r.texto].map(cell).join(';') + '\r\n').join('');
+      yield rows.map((r) => [r.linha, r.situacao, IMPORT_STATUSES[r.situacao] ?? r.situacao, r.motivo, r.texto].map(cell).join(';') + '\r\n').join('');
       after = rows[rows.length - 1].linha;
     }
   }
@@ -296,7 +296,7 @@ export function reportCsv(prisma: Db, id: string): Readable {
 
 export async function assertExists(prisma: Db, id: string) {
   const { rows } = await poolOf(prisma).query(`SELECT arquivo FROM importacao WHERE id = $1`, [id]);
-  if (!rows[0]) throw notFound(IMPORTACOES_MSG.importacaoNaoEncontrada);
+  if (!rows[0]) throw notFound(IMPORTS_MSG.importacaoNaoEncontrada);
   return rows[0].arquivo as string;
 }
 
@@ -313,23 +313,23 @@ export async function stopApplies(): Promise<void> {
  * Apply: 'simulado' (or 'falhou', or stalled) -> 'aplicando', audited as importacao.aplicar with the
  * dry run in the same transaction, then the batches in the background. Answers at once.
  */
-export async function applyImport(prisma: Db, id: string, actor: Actor, log: (err: unknown) => void = () => {}): Promise<Importacao> {
+export async function applyImport(prisma: Db, id: string, actor: Actor, log: (err: unknown) => void = () => {}): Promise<Import> {
   const sql = poolOf(prisma);
   const client = await sql.connect();
-  let imp: Importacao;
+  let imp: Import;
   try {
     await client.query('BEGIN');
     const { rows: cur } = await client.query(`SELECT ${COLUMNS} FROM importacao i WHERE id = $1 FOR UPDATE`, [id]);
-    if (!cur[0]) throw notFound(IMPORTACOES_MSG.importacaoNaoEncontrada);
-    const before = toImportacao(cur[0]);
+    if (!cur[0]) throw notFound(IMPORTS_MSG.importacaoNaoEncontrada);
+    const before = toImport(cur[0]);
     const stalled = before.estado === 'aplicando' && Date.now() - (cur[0].atualizado_em as Date).getTime() > STALLED_MS && !running.has(id);
-    if (!(before.estado === 'simulado' || before.estado === 'falhou' || stalled)) throw conflict(IMPORTACOES_MSG.naoAplicavel, 'IMPORTACAO_ESTADO');
+    if (!(before.estado === 'simulado' || before.estado === 'falhou' || stalled)) throw conflict(IMPORTS_MSG.naoAplicavel, 'IMPORTACAO_ESTADO');
     const { rows } = await client.query(
       `UPDATE importacao i SET estado = 'aplicando', erro = NULL, aplicado_em = COALESCE(aplicado_em, now() AT TIME ZONE 'UTC'), atualizado_em = now() AT TIME ZONE 'UTC'
         WHERE id = $1 RETURNING ${COLUMNS}`,
       [id],
     );
-    imp = toImportacao(rows[0]);
+    imp = toImport(rows[0]);
     await recordAudit(client, { actorId: actor.id, action: 'importacao.aplicar', entity: 'importacao', entityId: id, before: summary(before), after: summary(imp), requestId: actor.requestId });
     await client.query('COMMIT');
   } catch (err) {
@@ -341,14 +341,14 @@ export async function applyImport(prisma: Db, id: string, actor: Actor, log: (er
   const job = runApply(prisma, imp)
     .catch(async (err) => {
       log(err);
-      await sql.query(`UPDATE importacao SET estado = 'falhou', erro = $2, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [id, IMPORTACOES_MSG.pararam]).catch(() => {});
+      await sql.query(`UPDATE importacao SET estado = 'falhou', erro = $2, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [id, IMPORTS_MSG.pararam]).catch(() => {});
     })
     .finally(() => running.delete(id));
   running.set(id, job);
   return imp;
 }
 
-async function runApply(prisma: Db, imp: Importacao) {
+async function runApply(prisma: Db, imp: Import) {
   const client = await connect(prisma);
   const result = { ...imp.resultado };
   try {
@@ -381,7 +381,7 @@ async function runApply(prisma: Db, imp: Importacao) {
  * they confirm with their credit. The same statements as createVerifiedEntry / creditarCompraVerificada
  * (ADR 0006, 0009), set-based.
  */
-async function applyPurchases(client: pg.Client, id: string, from: number, to: number, result: ImportacaoContagem) {
+async function applyPurchases(client: pg.Client, id: string, from: number, to: number, result: ImportCount) {
   const batch = `l.importacao_id = $1 AND l.ordem > $2 AND l.ordem <= $3`;
   const p = [id, from, to];
   // Product rows first, in id order: the legion-number counters move under this lock (as in
@@ -416,7 +416,7 @@ async function applyPurchases(client: pg.Client, id: string, from: number, to: n
     `INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id)
      SELECT gen_random_uuid(), l.usuario_id, 'compra', $4::int, l.entrada_id FROM importacao_linha l WHERE ${batch} AND l.entrada_id IS NOT NULL
      ON CONFLICT DO NOTHING`,
-    [...p, PONTOS.compra],
+    [...p, POINTS.compra],
   );
   const nums = await client.query(
     `WITH b AS (SELECT l.entrada_id, l.produto_id, l.quantidade, l.ordem FROM importacao_linha l WHERE ${batch} AND l.entrada_id IS NOT NULL),
@@ -428,7 +428,7 @@ async function applyPurchases(client: pg.Client, id: string, from: number, to: n
      UPDATE produto p SET numeros_atribuidos = LEAST($4::int, p.numeros_atribuidos + s.pecas)
        FROM (SELECT produto_id, sum(quantidade)::int AS pecas FROM b GROUP BY produto_id) s
       WHERE p.id = s.produto_id RETURNING (SELECT count(*) FROM n)::int AS numeros`,
-    [...p, LEGIAO_TOTAL],
+    [...p, LEGION_TOTAL],
   );
   const referrals = await client.query(
     `WITH confirmadas AS (
@@ -440,7 +440,7 @@ async function applyPurchases(client: pg.Client, id: string, from: number, to: n
      INSERT INTO lancamento (id, usuario_id, motivo, valor, indicacao_id)
      SELECT gen_random_uuid(), c.indicador_id, 'indicacao', $4::int, c.id FROM confirmadas c
      ON CONFLICT DO NOTHING`,
-    [...p, PONTOS.indicacao],
+    [...p, POINTS.indicacao],
   );
   const created = ins.rowCount ?? 0;
   const confirmed = referrals.rowCount ?? 0;
@@ -448,11 +448,11 @@ async function applyPurchases(client: pg.Client, id: string, from: number, to: n
   result.existentes += skipped.rowCount ?? 0;
   result.numeros += (nums.rows[0]?.numeros as number | undefined) ?? 0;
   result.indicacoes += confirmed;
-  result.pontos += (credit.rowCount ?? 0) * PONTOS.compra + confirmed * PONTOS.indicacao;
+  result.pontos += (credit.rowCount ?? 0) * POINTS.compra + confirmed * POINTS.indicacao;
 }
 
 /** One batch of coupon usage: marks codes handed out and not yet used (the first date stays). */
-async function applyUsage(client: pg.Client, id: string, from: number, to: number, result: ImportacaoContagem) {
+async function applyUsage(client: pg.Client, id: string, from: number, to: number, result: ImportCount) {
   const batch = `l.importacao_id = $1 AND l.ordem > $2 AND l.ordem <= $3`;
   const r = await client.query(
     `WITH c AS (

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { PESQUISA_ADMIN_MSG, type faseInputSchema, type LinkMembro, type linksQuerySchema, type novaCampanhaInputSchema, type ParticipacaoAdmin, type PerguntaAdmin, type perguntaEditInputSchema, type PesquisaResumo, type respostasQuerySchema } from '@legiao/contracts/admin/pesquisas';
+import { SURVEY_ADMIN_MSG, type phaseInputSchema, type MemberLink, type linksQuerySchema, type newCampaignInputSchema, type ParticipationAdmin, type QuestionAdmin, type questionEditInputSchema, type SurveySummary, type answersQuerySchema } from '@legiao/contracts/admin/pesquisas';
 import type { AdminPage } from '@legiao/contracts/admin/paging';
 import type { Db } from '../../../db/prisma.js';
 import type { Pesquisa, Prisma } from '../../../generated/prisma/client.js';
 import { badRequest, notFound } from '../../../errors/app-error.js';
-import { pesquisaAtual } from '../../pesquisa/participacao.js';
+import { currentSurvey } from '../../pesquisa/participation.js';
 
 // Staff run the surveys of ADR 0014. pesquisa, pesquisa_pergunta and pesquisa_pergunta_resposta are
 // in the content cache with NOTIFY triggers (ADR 0019): a new campaign, a closed phase or a reworded
@@ -13,17 +13,17 @@ import { pesquisaAtual } from '../../pesquisa/participacao.js';
 
 type Tx = Prisma.TransactionClient;
 
-const faseAberta = (p: Pick<Pesquisa, 'dataFim'>, agora: Date) => p.dataFim === null || p.dataFim > agora;
+const openPhase = (p: Pick<Pesquisa, 'dataFim'>, now: Date) => p.dataFim === null || p.dataFim > now;
 
-export async function listarPesquisas(db: Db, agora = new Date()): Promise<PesquisaResumo[]> {
-  const pesquisas = await db.pesquisa.findMany({ orderBy: [{ tipo: 'asc' }, { id: 'desc' }], include: { _count: { select: { perguntas: true, participacoes: true } } } });
+export async function listSurveys(db: Db, now = new Date()): Promise<SurveySummary[]> {
+  const surveys = await db.pesquisa.findMany({ orderBy: [{ tipo: 'asc' }, { id: 'desc' }], include: { _count: { select: { perguntas: true, participacoes: true } } } });
   const concluidas = await db.pesquisaParticipacao.groupBy({ by: ['pesquisaId'], where: { concluidaEm: { not: null } }, _count: { _all: true } });
   const atuais = new Set<number>();
-  for (const tipo of ['personalizacao', 'satisfacao'] as const) {
-    const a = await pesquisaAtual(db, tipo);
+  for (const kind of ['personalizacao', 'satisfacao'] as const) {
+    const a = await currentSurvey(db, kind);
     if (a) atuais.add(a.id);
   }
-  return pesquisas.map((p) => ({
+  return surveys.map((p) => ({
     id: p.id,
     chave: p.chave,
     tipo: p.tipo,
@@ -31,7 +31,7 @@ export async function listarPesquisas(db: Db, agora = new Date()): Promise<Pesqu
     ativa: p.ativa,
     atual: atuais.has(p.id),
     dataFim: p.dataFim?.toISOString() ?? null,
-    faseAberta: faseAberta(p, agora),
+    faseAberta: openPhase(p, now),
     perguntas: p._count.perguntas,
     participacoes: p._count.participacoes,
     concluidas: concluidas.find((c) => c.pesquisaId === p.id)?._count._all ?? 0,
@@ -39,9 +39,9 @@ export async function listarPesquisas(db: Db, agora = new Date()): Promise<Pesqu
   }));
 }
 
-async function pesquisaOu404(db: Db | Tx, id: number): Promise<Pesquisa> {
+async function surveyOr404(db: Db | Tx, id: number): Promise<Pesquisa> {
   const p = await db.pesquisa.findUnique({ where: { id } });
-  if (!p) throw notFound(PESQUISA_ADMIN_MSG.naoEncontrada);
+  if (!p) throw notFound(SURVEY_ADMIN_MSG.naoEncontrada);
   return p;
 }
 
@@ -49,17 +49,17 @@ async function pesquisaOu404(db: Db | Tx, id: number): Promise<Pesquisa> {
  * A new satisfaction campaign: a copy of the current satisfaction survey's questions and options
  * under a new row, which becomes the current one (highest id). Past answers stay with their edition.
  */
-export async function criarCampanha(tx: Tx, input: z.output<typeof novaCampanhaInputSchema>): Promise<Pesquisa> {
-  const modelo = await pesquisaAtual(tx, 'satisfacao');
-  if (!modelo) throw badRequest(PESQUISA_ADMIN_MSG.semModelo);
-  const perguntas = await tx.pesquisaPergunta.findMany({ where: { pesquisaId: modelo.id }, orderBy: { ordem: 'asc' }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
-  const nova = await tx.pesquisa.create({
+export async function createCampaign(tx: Tx, input: z.output<typeof newCampaignInputSchema>): Promise<Pesquisa> {
+  const modelo = await currentSurvey(tx, 'satisfacao');
+  if (!modelo) throw badRequest(SURVEY_ADMIN_MSG.semModelo);
+  const questions = await tx.pesquisaPergunta.findMany({ where: { pesquisaId: modelo.id }, orderBy: { ordem: 'asc' }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
+  const newOne = await tx.pesquisa.create({
     data: { chave: `satisfacao-${new Date().toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`, tipo: 'satisfacao', nome: input.nome, dataFim: input.dataFim ? new Date(input.dataFim) : null },
   });
-  for (const p of perguntas) {
+  for (const p of questions) {
     await tx.pesquisaPergunta.create({
       data: {
-        pesquisaId: nova.id,
+        pesquisaId: newOne.id,
         ordem: p.ordem,
         pagina: p.pagina,
         descricao: p.descricao,
@@ -68,28 +68,28 @@ export async function criarCampanha(tx: Tx, input: z.output<typeof novaCampanhaI
       },
     });
   }
-  return nova;
+  return newOne;
 }
 
 /** Opens (until dataFim, or with no end) or closes (now) a satisfaction survey's phase. */
-export async function mudarFase(tx: Tx, id: number, input: z.output<typeof faseInputSchema>, agora: Date): Promise<{ antes: Pesquisa; depois: Pesquisa }> {
+export async function changePhase(tx: Tx, id: number, input: z.output<typeof phaseInputSchema>, now: Date): Promise<{ antes: Pesquisa; depois: Pesquisa }> {
   await tx.$queryRaw`SELECT id FROM pesquisa WHERE id = ${id} FOR UPDATE`;
-  const antes = await pesquisaOu404(tx, id);
-  if (antes.tipo !== 'satisfacao') throw badRequest(PESQUISA_ADMIN_MSG.soSatisfacao);
-  let dataFim: Date | null;
-  if (!input.aberta) dataFim = agora;
+  const before = await surveyOr404(tx, id);
+  if (before.tipo !== 'satisfacao') throw badRequest(SURVEY_ADMIN_MSG.soSatisfacao);
+  let endDate: Date | null;
+  if (!input.aberta) endDate = now;
   else {
-    dataFim = input.dataFim ? new Date(input.dataFim) : null;
-    if (dataFim && dataFim <= agora) throw badRequest(PESQUISA_ADMIN_MSG.fimNoPassado);
+    endDate = input.dataFim ? new Date(input.dataFim) : null;
+    if (endDate && endDate <= now) throw badRequest(SURVEY_ADMIN_MSG.fimNoPassado);
   }
-  const depois = await tx.pesquisa.update({ where: { id }, data: { dataFim } });
-  return { antes, depois };
+  const after = await tx.pesquisa.update({ where: { id }, data: { dataFim: endDate } });
+  return { antes: before, depois: after };
 }
 
-export async function listarPerguntas(db: Db, id: number): Promise<PerguntaAdmin[]> {
-  await pesquisaOu404(db, id);
-  const perguntas = await db.pesquisaPergunta.findMany({ where: { pesquisaId: id }, orderBy: { ordem: 'asc' }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
-  return perguntas.map((p) => ({
+export async function listQuestions(db: Db, id: number): Promise<QuestionAdmin[]> {
+  await surveyOr404(db, id);
+  const questions = await db.pesquisaPergunta.findMany({ where: { pesquisaId: id }, orderBy: { ordem: 'asc' }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
+  return questions.map((p) => ({
     id: p.id,
     ordem: p.ordem,
     pagina: p.pagina,
@@ -100,26 +100,26 @@ export async function listarPerguntas(db: Db, id: number): Promise<PerguntaAdmin
 }
 
 /** Rewords a question and its options (and an option's perfil); structure and order never change. */
-export async function editarPergunta(tx: Tx, id: number, input: z.output<typeof perguntaEditInputSchema>) {
+export async function editQuestion(tx: Tx, id: number, input: z.output<typeof questionEditInputSchema>) {
   await tx.$queryRaw`SELECT id FROM pesquisa_pergunta WHERE id = ${id} FOR UPDATE`;
-  const antes = await tx.pesquisaPergunta.findUnique({ where: { id }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
-  if (!antes) throw notFound(PESQUISA_ADMIN_MSG.perguntaNaoEncontrada);
-  const minhas = new Set(antes.opcoes.map((o) => o.id));
-  if (input.opcoes.some((o) => !minhas.has(o.id))) throw badRequest(PESQUISA_ADMIN_MSG.opcaoDeOutraPergunta);
+  const before = await tx.pesquisaPergunta.findUnique({ where: { id }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
+  if (!before) throw notFound(SURVEY_ADMIN_MSG.perguntaNaoEncontrada);
+  const my = new Set(before.opcoes.map((o) => o.id));
+  if (input.opcoes.some((o) => !my.has(o.id))) throw badRequest(SURVEY_ADMIN_MSG.opcaoDeOutraPergunta);
   await tx.pesquisaPergunta.update({ where: { id }, data: { descricao: input.descricao } });
   for (const o of input.opcoes) await tx.pesquisaPerguntaResposta.update({ where: { id: o.id }, data: { descricao: o.descricao, ...(o.perfil !== undefined ? { perfil: o.perfil } : {}) } });
-  const depois = await tx.pesquisaPergunta.findUniqueOrThrow({ where: { id }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
-  const plano = (p: typeof antes) => ({ id: p.id, pesquisaId: p.pesquisaId, descricao: p.descricao, opcoes: p.opcoes.map((o) => ({ id: o.id, descricao: o.descricao, perfil: o.perfil })) });
-  return { antes: plano(antes), depois: plano(depois) };
+  const after = await tx.pesquisaPergunta.findUniqueOrThrow({ where: { id }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
+  const plano = (p: typeof before) => ({ id: p.id, pesquisaId: p.pesquisaId, descricao: p.descricao, opcoes: p.opcoes.map((o) => ({ id: o.id, descricao: o.descricao, perfil: o.perfil })) });
+  return { antes: plano(before), depois: plano(after) };
 }
 
 /**
  * Members' personal links to a satisfaction survey (their hash: whoever has the link answers as the
  * member, so this list needs content.write). Situation in this survey: not started, on page N, done.
  */
-export async function listarLinks(db: Db, id: number, q: z.output<typeof linksQuerySchema>, publicUrl: string): Promise<AdminPage<LinkMembro>> {
-  const p = await pesquisaOu404(db, id);
-  if (p.tipo !== 'satisfacao') throw badRequest(PESQUISA_ADMIN_MSG.soSatisfacao);
+export async function listLinks(db: Db, id: number, q: z.output<typeof linksQuerySchema>, publicUrl: string): Promise<AdminPage<MemberLink>> {
+  const p = await surveyOr404(db, id);
+  if (p.tipo !== 'satisfacao') throw badRequest(SURVEY_ADMIN_MSG.soSatisfacao);
   const where: Prisma.UsuarioWhereInput = {
     excluidoEm: null,
     hashPesquisaSatisfacao: { not: null },
@@ -153,10 +153,10 @@ export async function listarLinks(db: Db, id: number, q: z.output<typeof linksQu
   };
 }
 
-const primeiroNome = (nome: string) => nome.trim().split(/\s+/)[0] ?? '';
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
-export async function listarRespostas(db: Db, id: number, q: z.output<typeof respostasQuerySchema>): Promise<AdminPage<ParticipacaoAdmin>> {
-  await pesquisaOu404(db, id);
+export async function listAnswers(db: Db, id: number, q: z.output<typeof answersQuerySchema>): Promise<AdminPage<ParticipationAdmin>> {
+  await surveyOr404(db, id);
   const where: Prisma.PesquisaParticipacaoWhereInput = {
     pesquisaId: id,
     ...(q.situacao === 'concluida' ? { concluidaEm: { not: null } } : q.situacao === 'em-andamento' ? { concluidaEm: null } : {}),
@@ -177,7 +177,7 @@ export async function listarRespostas(db: Db, id: number, q: z.output<typeof res
   return {
     itens: rows.map((p) => ({
       id: p.id,
-      primeiroNome: primeiroNome(p.usuario.nome),
+      primeiroNome: firstName(p.usuario.nome),
       pagina: p.pagina,
       concluidaEm: p.concluidaEm?.toISOString() ?? null,
       cupom: p.cupom,
@@ -197,7 +197,7 @@ export async function listarRespostas(db: Db, id: number, q: z.output<typeof res
  * The CSV export's query, one row per answer, for COPY ... TO STDOUT (streamed: the server never
  * holds the file). `id` is a validated integer, inlined because COPY takes no parameters.
  */
-export function sqlRespostasCsv(id: number): string {
+export function sqlAnswersCsv(id: number): string {
   if (!Number.isSafeInteger(id) || id <= 0) throw new Error('id inválido');
   return `COPY (
     SELECT p.id AS participacao, split_part(trim(u.nome), ' ', 1) AS primeiro_nome, p.pagina, p.concluida_em, p.cupom, p.perfil,
@@ -212,4 +212,4 @@ export function sqlRespostasCsv(id: number): string {
   ) TO STDOUT WITH (FORMAT csv, HEADER true)`;
 }
 
-export { pesquisaOu404 };
+export { surveyOr404 as pesquisaOu404 };

@@ -7,24 +7,24 @@ import { diffRows } from './diff';
 import './auditoria.css';
 
 const FILTERS = ['autor', 'entidade', 'entidadeId', 'de', 'ate'] as const;
-const quando = (iso: string) => new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' });
-const autorDe = (e: AuditEntryView) => (e.autor ? e.autor.nome : 'Linha de comando');
+const when = (iso: string) => new Date(iso).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' });
+const authorOf = (e: AuditEntryView) => (e.autor ? e.autor.nome : 'Linha de comando');
 
 /** /admin/auditoria (every staff role): every staff write, who, when, what, and its before/after. */
 export function AuditoriaPage() {
   const params = useListParams(FILTERS, { ordem: '-criadoEm' });
   const q = useAuditoriaQuery(params.query);
   const entidades = useEntidadesQuery();
-  const [aberto, setAberto] = useState<AuditEntryView | null>(null);
+  const [isOpen, setIsOpen] = useState<AuditEntryView | null>(null);
 
   const columns: AdminColumn<AuditEntryView>[] = [
-    { id: 'criadoEm', header: 'Quando', enableSorting: true, cell: ({ row }) => <time dateTime={row.original.criadoEm}>{quando(row.original.criadoEm)}</time> },
+    { id: 'criadoEm', header: 'Quando', enableSorting: true, cell: ({ row }) => <time dateTime={row.original.criadoEm}>{when(row.original.criadoEm)}</time> },
     {
       id: 'autor',
       header: 'Pessoa',
       cell: ({ row }) => (
         <span className="auditoria-autor">
-          {autorDe(row.original)}
+          {authorOf(row.original)}
           <small>{row.original.autor ? row.original.autor.email : 'admin:grant'}</small>
         </span>
       ),
@@ -44,7 +44,7 @@ export function AuditoriaPage() {
       id: 'ver',
       header: () => <span className="visually-hidden">Detalhes</span>,
       cell: ({ row }) => (
-        <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setAberto(row.original)} aria-label={`Ver diferenças: ${row.original.acao} em ${quando(row.original.criadoEm)}`}>
+        <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setIsOpen(row.original)} aria-label={`Ver diferenças: ${row.original.acao} em ${when(row.original.criadoEm)}`}>
           Ver diferenças
         </button>
       ),
@@ -67,7 +67,7 @@ export function AuditoriaPage() {
         )}
       </div>
       <DataTable caption="Trilha de auditoria" columns={columns} page={q.data} isLoading={q.isFetching} error={q.error} onRetry={() => void q.refetch()} params={params} getRowId={(e) => e.id} />
-      {aberto && <DiffDialog entry={aberto} onClose={() => setAberto(null)} />}
+      {isOpen && <DiffDialog entry={isOpen} onClose={() => setIsOpen(null)} />}
     </>
   );
 }
@@ -75,11 +75,11 @@ export function AuditoriaPage() {
 function DiffDialog({ entry, onClose }: { entry: AuditEntryView; onClose: () => void }) {
   const rows = diffRows(entry.antes, entry.depois);
   return (
-    <Modal titulo={`${entry.acao} · ${entry.entidade}${entry.entidadeId ? ` #${entry.entidadeId}` : ''}`} onClose={onClose} variante="preview">
+    <Modal titulo={`${entry.acao} · ${entry.entidade}${entry.entidadeId ? ` #${entry.entidadeId}` : ''}`} onClose={onClose} variant="preview">
       <div className="auditoria-diff">
         <p>
-          {autorDe(entry)}
-          {entry.autor ? ` (${entry.autor.email})` : ''} em {quando(entry.criadoEm)}
+          {authorOf(entry)}
+          {entry.autor ? ` (${entry.autor.email})` : ''} em {when(entry.criadoEm)}
           {entry.requestId && (
             <>
               {' '}

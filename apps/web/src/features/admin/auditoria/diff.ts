@@ -18,15 +18,15 @@ export function show(v: unknown): string {
 }
 
 /** Field by field; a before or after that is not an object (or null: create/delete) becomes one row per field of the other. */
-export function diffRows(antes: unknown, depois: unknown): DiffRow[] {
-  const a = isObject(antes) ? antes : {};
-  const d = isObject(depois) ? depois : {};
-  if (!isObject(antes) && !isObject(depois)) return [{ campo: '(valor)', antes: show(antes), depois: show(depois), mudou: show(antes) !== show(depois) }];
-  const campos = [...new Set([...Object.keys(a), ...Object.keys(d)])];
-  const rows = campos.map((campo) => {
-    const antesTxt = campo in a ? show(a[campo]) : '—';
-    const depoisTxt = campo in d ? show(d[campo]) : '—';
-    return { campo, antes: antesTxt, depois: depoisTxt, mudou: antesTxt !== depoisTxt };
+export function diffRows(before: unknown, after: unknown): DiffRow[] {
+  const a = isObject(before) ? before : {};
+  const d = isObject(after) ? after : {};
+  if (!isObject(before) && !isObject(after)) return [{ campo: '(valor)', antes: show(before), depois: show(after), mudou: show(before) !== show(after) }];
+  const fields = [...new Set([...Object.keys(a), ...Object.keys(d)])];
+  const rows = fields.map((field) => {
+    const beforeText = field in a ? show(a[field]) : '—';
+    const afterText = field in d ? show(d[field]) : '—';
+    return { campo: field, antes: beforeText, depois: afterText, mudou: beforeText !== afterText };
   });
   return [...rows.filter((r) => r.mudou), ...rows.filter((r) => !r.mudou)];
 }

@@ -12,7 +12,7 @@ export const useEquipeQuery = (query: Query) =>
   useQuery({ queryKey: [...key, query], queryFn: ({ signal }) => http<AdminPage<StaffMember>>('/admin/equipe', { query, signal }), placeholderData: keepPreviousData });
 
 /** PUT /api/admin/equipe/papeis: the full set of roles of one account. */
-export function useSetPapeis() {
+export function useSetRoles() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: StaffRolesBody) => http<StaffMember>('/admin/equipe/papeis', { method: 'PUT', body }),

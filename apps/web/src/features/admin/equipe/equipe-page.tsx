@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { STAFF_ROLES, STAFF_ROLE_LABELS, type StaffRole } from '@legiao/contracts/admin/roles';
 import type { StaffMember } from '@legiao/contracts/admin/equipe';
 import { ConfirmDialog, DataTable, PageHeader, SelectFilter, TextFilter, notifyError, notifySuccess, useListParams, useStaff, type AdminColumn } from '../ui';
-import { useEquipeQuery, useSetPapeis } from './equipe-api';
-import { PapeisDialog } from './papeis-dialog';
+import { useEquipeQuery, useSetRoles } from './equipe-api';
+import { RolesDialog } from './roles-dialog';
 import './equipe.css';
 
 const FILTERS = ['busca', 'papel'] as const;
@@ -13,7 +13,7 @@ export function EquipePage() {
   const me = useStaff();
   const params = useListParams(FILTERS, { ordem: 'nome' });
   const q = useEquipeQuery(params.query);
-  const set = useSetPapeis();
+  const set = useSetRoles();
   const [editing, setEditing] = useState<StaffMember | 'novo' | null>(null);
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
@@ -70,7 +70,7 @@ export function EquipePage() {
         <SelectFilter label="Papel" value={params.filters.papel} onChange={(v) => params.setFilter('papel', v)} options={STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_LABELS[r] }))} />
       </div>
       <DataTable caption="Pessoas da equipe e seus papéis" columns={columns} page={q.data} isLoading={q.isFetching} error={q.error} onRetry={() => void q.refetch()} params={params} getRowId={(m) => m.id} />
-      {editing && <PapeisDialog email={editing === 'novo' ? undefined : editing.email} papeis={editing === 'novo' ? [] : (editing.papeis as StaffRole[])} onClose={() => setEditing(null)} />}
+      {editing && <RolesDialog email={editing === 'novo' ? undefined : editing.email} papeis={editing === 'novo' ? [] : (editing.papeis as StaffRole[])} onClose={() => setEditing(null)} />}
       {removing && (
         <ConfirmDialog
           title="Tirar o acesso ao back office"

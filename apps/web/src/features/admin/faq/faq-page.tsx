@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FAQ_CATEGORIA_LABELS } from '@legiao/contracts/admin/faq';
-import { FAQ_CATEGORIAS, type FaqItem } from '@legiao/contracts/faq';
+import { FAQ_CATEGORY_LABELS } from '@legiao/contracts/admin/faq';
+import { FAQ_CATEGORIES, type FaqItem } from '@legiao/contracts/faq';
 import { errorMessage } from '../../../shared/api/api-error';
 import { FaqAccordion } from '../../faq/components/faq-accordion';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, notifyError, notifySuccess, PageHeader, useStaff } from '../ui';
-import { ListaOrdenavel } from '../ordenacao/lista-ordenavel';
-import { editarFaq, faqAdminQueryKey, faqParaInput, ordenarFaq, removerFaq, useFaqAdminQuery } from './api/faq-api';
+import { SortableList } from '../ordenacao/sortable-list';
+import { editFaq, faqAdminQueryKey, faqToInput, ordenarFaq, removeFaq, useFaqAdminQuery } from './api/faq-api';
 import { FaqForm } from './components/faq-form';
 import './faq-admin.css';
 
-type Categoria = FaqItem['categoria'];
+type Category = FaqItem['categoria'];
 
 /**
  * /admin/faq: the two lists members read (faq on the home, dúvidas on the landing page), in their
@@ -20,29 +20,29 @@ type Categoria = FaqItem['categoria'];
 export function FaqPage() {
   const q = useFaqAdminQuery();
   const queryClient = useQueryClient();
-  const podeEditar = useStaff().can('content.write');
-  const [lista, setLista] = useState<Categoria>('faq');
-  const [editar, setEditar] = useState<FaqItem | null | 'nova'>(null);
-  const [remover, setRemover] = useState<FaqItem | null>(null);
-  const [aberta, setAberta] = useState<number | null>(null);
-  const atualizar = () => queryClient.invalidateQueries({ queryKey: faqAdminQueryKey });
+  const canEdit = useStaff().can('content.write');
+  const [list, setList] = useState<Category>('faq');
+  const [edit, setEdit] = useState<FaqItem | null | 'nova'>(null);
+  const [remove, setRemove] = useState<FaqItem | null>(null);
+  const [isOpen, setIsOpen] = useState<number | null>(null);
+  const update = () => queryClient.invalidateQueries({ queryKey: faqAdminQueryKey });
 
-  const itens = (q.data ?? []).filter((f) => f.categoria === lista);
-  const ativas = itens.filter((f) => f.ativo);
+  const categoryItems = (q.data ?? []).filter((f) => f.categoria === list);
+  const activeOnes = categoryItems.filter((f) => f.ativo);
 
   const reordenar = async (ids: number[]) => {
     try {
-      queryClient.setQueryData(faqAdminQueryKey, await ordenarFaq({ categoria: lista, ids }));
+      queryClient.setQueryData(faqAdminQueryKey, await ordenarFaq({ categoria: list, ids }));
       notifySuccess('Ordem salva.');
     } catch (e) {
       notifyError(e);
       throw e;
     }
   };
-  const alternar = async (f: FaqItem) => {
+  const toggle = async (f: FaqItem) => {
     try {
-      await editarFaq(f.id, { ...faqParaInput(f), ativo: !f.ativo });
-      await atualizar();
+      await editFaq(f.id, { ...faqToInput(f), ativo: !f.ativo });
+      await update();
       notifySuccess(f.ativo ? 'Pergunta desativada.' : 'Pergunta ativada.');
     } catch (e) {
       notifyError(e);
@@ -55,21 +55,21 @@ export function FaqPage() {
         title="Perguntas frequentes"
         description="Duas listas: a da home (FAQ) e a da página inicial (Dúvidas). A ordem e as ativas valem na hora para os membros."
         actions={
-          podeEditar && (
-            <button type="button" className="admin-btn admin-btn--primario faq-admin__nova" onClick={() => setEditar('nova')}>
+          canEdit && (
+            <button type="button" className="admin-btn admin-btn--primario faq-admin__nova" onClick={() => setEdit('nova')}>
               Nova pergunta
             </button>
           )
         }
       />
       <div className="faq-admin__abas" role="tablist" aria-label="Listas">
-        {FAQ_CATEGORIAS.map((c) => (
-          <button key={c} type="button" role="tab" id={`aba-${c}`} aria-selected={lista === c} aria-controls="faq-admin-painel" className={`faq-admin__aba${lista === c ? ' faq-admin__aba--ativa' : ''}`} onClick={() => setLista(c)}>
-            {FAQ_CATEGORIA_LABELS[c]} <span className="admin-selo">{(q.data ?? []).filter((f) => f.categoria === c).length}</span>
+        {FAQ_CATEGORIES.map((c) => (
+          <button key={c} type="button" role="tab" id={`aba-${c}`} aria-selected={list === c} aria-controls="faq-admin-painel" className={`faq-admin__aba${list === c ? ' faq-admin__aba--ativa' : ''}`} onClick={() => setList(c)}>
+            {FAQ_CATEGORY_LABELS[c]} <span className="admin-selo">{(q.data ?? []).filter((f) => f.categoria === c).length}</span>
           </button>
         ))}
       </div>
-      <div id="faq-admin-painel" role="tabpanel" aria-labelledby={`aba-${lista}`} className="faq-admin">
+      <div id="faq-admin-painel" role="tabpanel" aria-labelledby={`aba-${list}`} className="faq-admin">
         {q.isPending ? (
           <LoadingState label="Carregando as perguntas..." />
         ) : q.isError ? (
@@ -77,26 +77,26 @@ export function FaqPage() {
         ) : (
           <>
             <section aria-label="Perguntas da lista" className="faq-admin__lista">
-              {itens.length === 0 ? (
+              {categoryItems.length === 0 ? (
                 <EmptyState title="Nenhuma pergunta nesta lista" />
               ) : (
-                <ListaOrdenavel rotulo={`Perguntas de ${FAQ_CATEGORIA_LABELS[lista]}`} itens={itens} nome={(f) => `“${f.pergunta}”`} onReordenar={reordenar} somenteLeitura={!podeEditar}>
+                <SortableList rotulo={`Perguntas de ${FAQ_CATEGORY_LABELS[list]}`} itens={categoryItems} nome={(f) => `“${f.pergunta}”`} onReordenar={reordenar} readOnly={!canEdit}>
                   {(f) => (
                     <div className="faq-linha">
                       <div className="faq-linha__texto">
                         <strong>{f.pergunta}</strong>
                         <span>{f.resposta}</span>
                       </div>
-                      {podeEditar ? (
+                      {canEdit ? (
                         <div className="faq-linha__acoes">
-                          <button type="button" role="switch" aria-checked={f.ativo} className={`faq-chave${f.ativo ? ' faq-chave--ligada' : ''}`} onClick={() => void alternar(f)} aria-label={`Ativa: ${f.pergunta}`}>
+                          <button type="button" role="switch" aria-checked={f.ativo} className={`faq-chave${f.ativo ? ' faq-chave--ligada' : ''}`} onClick={() => void toggle(f)} aria-label={`Ativa: ${f.pergunta}`}>
                             <span aria-hidden="true" />
                             {f.ativo ? 'Ativa' : 'Inativa'}
                           </button>
-                          <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setEditar(f)} aria-label={`Editar “${f.pergunta}”`}>
+                          <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setEdit(f)} aria-label={`Editar “${f.pergunta}”`}>
                             Editar
                           </button>
-                          <button type="button" className="admin-btn admin-btn--pequeno admin-btn--perigo" onClick={() => setRemover(f)} aria-label={`Remover “${f.pergunta}”`}>
+                          <button type="button" className="admin-btn admin-btn--pequeno admin-btn--perigo" onClick={() => setRemove(f)} aria-label={`Remover “${f.pergunta}”`}>
                             Remover
                           </button>
                         </div>
@@ -105,48 +105,48 @@ export function FaqPage() {
                       )}
                     </div>
                   )}
-                </ListaOrdenavel>
+                </SortableList>
               )}
             </section>
             <aside className="faq-admin__previa" aria-labelledby="faq-previa-titulo">
               <h2 id="faq-previa-titulo">Prévia: como os membros veem</h2>
-              <p>{lista === 'faq' ? 'Na home de quem está logado.' : 'Na página inicial, antes do login.'} Só as ativas, nesta ordem.</p>
-              {ativas.length === 0 ? <EmptyState title="Nenhuma pergunta ativa" /> : <FaqAccordion items={ativas} open={aberta} onToggle={setAberta} />}
+              <p>{list === 'faq' ? 'Na home de quem está logado.' : 'Na página inicial, antes do login.'} Só as ativas, nesta ordem.</p>
+              {activeOnes.length === 0 ? <EmptyState title="Nenhuma pergunta ativa" /> : <FaqAccordion items={activeOnes} open={isOpen} onToggle={setIsOpen} />}
             </aside>
           </>
         )}
       </div>
-      {editar && (
+      {edit && (
         <FaqForm
-          atual={editar === 'nova' ? null : editar}
-          categoria={lista}
-          onClose={() => setEditar(null)}
-          onSalvo={(f) => {
-            setEditar(null);
-            setLista(f.categoria);
-            void atualizar();
-            notifySuccess(editar === 'nova' ? 'Pergunta criada.' : 'Pergunta atualizada.');
+          atual={edit === 'nova' ? null : edit}
+          categoria={list}
+          onClose={() => setEdit(null)}
+          onSaved={(f) => {
+            setEdit(null);
+            setList(f.categoria);
+            void update();
+            notifySuccess(edit === 'nova' ? 'Pergunta criada.' : 'Pergunta atualizada.');
           }}
         />
       )}
-      {remover && (
+      {remove && (
         <ConfirmDialog
           title="Remover a pergunta?"
           confirmLabel="Remover"
           danger
           onConfirm={async () => {
             try {
-              await removerFaq(remover.id);
-              await atualizar();
+              await removeFaq(remove.id);
+              await update();
               notifySuccess('Pergunta removida.');
             } catch (e) {
               notifyError(e);
               throw e;
             }
           }}
-          onClose={() => setRemover(null)}
+          onClose={() => setRemove(null)}
         >
-          <p>“{remover.pergunta}” sai do site agora. Para só esconder, prefira desativar.</p>
+          <p>“{remove.pergunta}” sai do site agora. Para só esconder, prefira desativar.</p>
         </ConfirmDialog>
       )}
     </>

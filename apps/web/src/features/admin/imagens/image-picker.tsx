@@ -1,18 +1,18 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { fontesDaImagem, IMAGEM_USOS, type Imagem, type ImagemUso } from '@legiao/contracts/admin/imagens';
+import { fontesDaImagem, IMAGE_USES, type Image, type ImageUse } from '@legiao/contracts/admin/images';
 import { errorMessage } from '../../../shared/api/api-error';
 import { Modal } from '../../../shared/ui/modal';
 import { Can, EmptyState, ErrorState, LoadingState, notifySuccess } from '../ui';
-import { enviarImagem, imagensQueryKey, useImagensQuery } from './api/imagens-api';
-import { ArquivoInput } from './arquivo-input';
+import { uploadImage, imagesQueryKey, useImagesQuery } from './api/images-api';
+import { FileInput } from './file-input';
 import './imagens.css';
 
 /**
  * A stored picture as members get it: AVIF, then WebP, then the JPEG/PNG fallback. Works with any
  * image field value: names from this store get their sources, anything else is shown as it is.
  */
-export function ImagemPicture({ url, alt = '', width, height, className }: { url: string; alt?: string; width?: number; height?: number; className?: string }) {
+export function ImagePicture({ url, alt = '', width, height, className }: { url: string; alt?: string; width?: number; height?: number; className?: string }) {
   const f = fontesDaImagem(url);
   return (
     <picture className={className}>
@@ -25,7 +25,7 @@ export function ImagemPicture({ url, alt = '', width, height, className }: { url
 
 interface ImagePickerProps {
   /** What the field is for: decides the sizes made and which images are offered. */
-  uso: ImagemUso;
+  uso: ImageUse;
   label: string;
   /** The field's value: the fallback URL of the chosen image (or an older path). */
   value: string | null | undefined;
@@ -38,10 +38,10 @@ interface ImagePickerProps {
  * picture and opens a gallery of the images of the same use, with an upload in it. Usage:
  * <ImagePicker uso="beneficio" label="Imagem" value={watch('urlImagem')} onChange={(u) => setValue('urlImagem', u, { shouldDirty: true })} />
  */
-export function ImagePicker({ uso, label, value, onChange, error }: ImagePickerProps) {
+export function ImagePicker({ uso: use, label, value, onChange, error }: ImagePickerProps) {
   const id = useId();
-  const [aberto, setAberto] = useState(false);
-  const [w, h] = IMAGEM_USOS[uso].tamanhos[0];
+  const [isOpen, setIsOpen] = useState(false);
+  const [w, h] = IMAGE_USES[use].tamanhos[0];
   return (
     <div className={`admin-campo imagem-campo${error ? ' admin-campo--erro' : ''}`}>
       <span id={`${id}-rotulo`} className="imagem-campo__rotulo">
@@ -49,14 +49,14 @@ export function ImagePicker({ uso, label, value, onChange, error }: ImagePickerP
       </span>
       <div className="imagem-campo__linha">
         <div className="imagem-campo__previa" style={{ aspectRatio: `${w} / ${h}` }}>
-          {value ? <ImagemPicture url={value} alt={`Imagem atual: ${label}`} width={w} height={h} /> : <span>Nenhuma imagem</span>}
+          {value ? <ImagePicture url={value} alt={`Imagem atual: ${label}`} width={w} height={h} /> : <span>Nenhuma imagem</span>}
         </div>
         <div className="imagem-campo__acoes">
-          <button type="button" className="admin-btn" onClick={() => setAberto(true)} aria-describedby={`${id}-rotulo`}>
+          <button type="button" className="admin-btn" onClick={() => setIsOpen(true)} aria-describedby={`${id}-rotulo`}>
             {value ? 'Trocar imagem' : 'Escolher imagem'}
           </button>
           <small className="admin-campo__dica">
-            {IMAGEM_USOS[uso].rotulo}: {w}×{h}
+            {IMAGE_USES[use].rotulo}: {w}×{h}
           </small>
         </div>
       </div>
@@ -65,14 +65,14 @@ export function ImagePicker({ uso, label, value, onChange, error }: ImagePickerP
           {error}
         </small>
       )}
-      {aberto && (
-        <Modal titulo={`Escolher imagem: ${label}`} onClose={() => setAberto(false)}>
-          <Galeria
-            uso={uso}
+      {isOpen && (
+        <Modal titulo={`Escolher imagem: ${label}`} onClose={() => setIsOpen(false)}>
+          <Gallery
+            uso={use}
             selecionada={value}
-            onEscolher={(img) => {
+            onChoose={(img) => {
               onChange(img.url);
-              setAberto(false);
+              setIsOpen(false);
             }}
           />
         </Modal>
@@ -82,14 +82,14 @@ export function ImagePicker({ uso, label, value, onChange, error }: ImagePickerP
 }
 
 /** The images of one use, newest first, with an upload; `onEscolher` makes each one a choice. */
-export function Galeria({ uso, selecionada, onEscolher }: { uso: ImagemUso; selecionada?: string | null; onEscolher?: (img: Imagem) => void }) {
-  const [pagina, setPagina] = useState(1);
-  const q = useImagensQuery(uso, pagina);
+export function Gallery({ uso: use, selecionada, onChoose }: { uso: ImageUse; selecionada?: string | null; onChoose?: (img: Image) => void }) {
+  const [page, setPage] = useState(1);
+  const q = useImagesQuery(use, page);
   const total = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.porPagina)) : 1;
   return (
     <div className="imagens-galeria">
       <Can permission="content.write">
-        <EnvioImagem uso={uso} onEnviada={onEscolher} />
+        <ImageUpload uso={use} onSent={onChoose} />
       </Can>
       {q.isPending ? (
         <LoadingState label="Carregando imagens..." />
@@ -102,9 +102,9 @@ export function Galeria({ uso, selecionada, onEscolher }: { uso: ImagemUso; sele
           <ul className="imagens-grade">
             {q.data.itens.map((img) => {
               const [w, h] = [img.variantes[0]?.largura ?? 0, img.variantes[0]?.altura ?? 0];
-              const conteudo = (
+              const content = (
                 <>
-                  <ImagemPicture url={img.url} width={w} height={h} />
+                  <ImagePicture url={img.url} width={w} height={h} />
                   <span className="imagens-grade__nome">{img.arquivo}</span>
                   <span className="imagens-grade__info">
                     {img.formatoOriginal.toUpperCase()} {img.largura}×{img.altura}
@@ -113,13 +113,13 @@ export function Galeria({ uso, selecionada, onEscolher }: { uso: ImagemUso; sele
               );
               return (
                 <li key={img.id} className={img.url === selecionada ? 'imagens-grade__item--atual' : undefined}>
-                  {onEscolher ? (
-                    <button type="button" className="imagens-grade__escolher" onClick={() => onEscolher(img)} aria-pressed={img.url === selecionada} aria-label={`Escolher ${img.arquivo}`}>
-                      {conteudo}
+                  {onChoose ? (
+                    <button type="button" className="imagens-grade__escolher" onClick={() => onChoose(img)} aria-pressed={img.url === selecionada} aria-label={`Escolher ${img.arquivo}`}>
+                      {content}
                     </button>
                   ) : (
                     <div className="imagens-grade__cartao">
-                      {conteudo}
+                      {content}
                       <span className="imagens-grade__info">{tamanhos(img)}</span>
                       <code className="imagens-grade__url">{img.url}</code>
                     </div>
@@ -131,12 +131,12 @@ export function Galeria({ uso, selecionada, onEscolher }: { uso: ImagemUso; sele
           {total > 1 && (
             <div className="admin-paginacao">
               <span>
-                Página {pagina} de {total}
+                Página {page} de {total}
               </span>
-              <button type="button" className="admin-btn admin-btn--pequeno" disabled={pagina <= 1} onClick={() => setPagina((p) => p - 1)}>
+              <button type="button" className="admin-btn admin-btn--pequeno" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
                 Anterior
               </button>
-              <button type="button" className="admin-btn admin-btn--pequeno" disabled={pagina >= total} onClick={() => setPagina((p) => p + 1)}>
+              <button type="button" className="admin-btn admin-btn--pequeno" disabled={page >= total} onClick={() => setPage((p) => p + 1)}>
                 Próxima
               </button>
             </div>
@@ -147,49 +147,49 @@ export function Galeria({ uso, selecionada, onEscolher }: { uso: ImagemUso; sele
   );
 }
 
-const FORMATO: Record<string, string> = { avif: 'AVIF', webp: 'WebP', jpeg: 'JPEG', png: 'PNG' };
+const SHAPE: Record<string, string> = { avif: 'AVIF', webp: 'WebP', jpeg: 'JPEG', png: 'PNG' };
 const kb = (n: number) => `${Math.max(1, Math.round(n / 1024))} KB`;
 /** "640×360: AVIF 12 KB · WebP 15 KB · JPEG 31 KB": what members download at the main size. */
-function tamanhos(img: Imagem) {
-  const [principal] = img.variantes;
-  if (!principal) return '';
-  const mesmas = img.variantes.filter((v) => v.largura === principal.largura && v.altura === principal.altura);
-  return `${principal.largura}×${principal.altura}: ${mesmas.map((v) => `${FORMATO[v.formato] ?? v.formato} ${kb(v.bytes)}`).join(' · ')}`;
+function tamanhos(img: Image) {
+  const [main] = img.variantes;
+  if (!main) return '';
+  const mesmas = img.variantes.filter((v) => v.largura === main.largura && v.altura === main.altura);
+  return `${main.largura}×${main.altura}: ${mesmas.map((v) => `${SHAPE[v.formato] ?? v.formato} ${kb(v.bytes)}`).join(' · ')}`;
 }
 
-function EnvioImagem({ uso, onEnviada }: { uso: ImagemUso; onEnviada?: (img: Imagem) => void }) {
+function ImageUpload({ uso: use, onSent }: { uso: ImageUse; onSent?: (img: Image) => void }) {
   const client = useQueryClient();
-  const [progresso, setProgresso] = useState<number | null>(null);
-  const [erro, setErro] = useState<string | null>(null);
-  const [w, h] = IMAGEM_USOS[uso].tamanhos[0];
-  async function enviar(file: File) {
-    setErro(null);
-    setProgresso(0);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [w, h] = IMAGE_USES[use].tamanhos[0];
+  async function send(file: File) {
+    setError(null);
+    setProgress(0);
     try {
-      const img = await enviarImagem(file, uso, (sent, total) => setProgresso(Math.round((sent / total) * 100)));
-      await client.invalidateQueries({ queryKey: imagensQueryKey });
+      const img = await uploadImage(file, use, (sent, total) => setProgress(Math.round((sent / total) * 100)));
+      await client.invalidateQueries({ queryKey: imagesQueryKey });
       notifySuccess(`Imagem enviada: ${img.variantes.length} arquivos gerados (AVIF, WebP e ${img.url.endsWith('.png') ? 'PNG' : 'JPEG'}).`);
-      onEnviada?.(img);
+      onSent?.(img);
     } catch (err) {
-      setErro(errorMessage(err));
+      setError(errorMessage(err));
     } finally {
-      setProgresso(null);
+      setProgress(null);
     }
   }
   return (
     <div className="imagens-envio">
-      <ArquivoInput label="Enviar imagem nova" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" disabled={progresso !== null} resetAfterPick onFile={(f) => f && void enviar(f)} />
+      <FileInput label="Enviar imagem nova" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" disabled={progress !== null} resetAfterPick onFile={(f) => f && void send(f)} />
       <small className="admin-campo__dica">
         JPEG, PNG, WebP ou AVIF; ao menos {Math.ceil(w / 2)}×{Math.ceil(h / 2)}, ideal {w}×{h} ou maior. É recortada ao centro.
       </small>
-      {progresso !== null && (
+      {progress !== null && (
         <span role="status" className="imagens-envio__status">
-          {progresso < 100 ? `Enviando... ${progresso}%` : 'Gerando os tamanhos...'}
+          {progress < 100 ? `Enviando... ${progress}%` : 'Gerando os tamanhos...'}
         </span>
       )}
-      {erro && (
+      {error && (
         <p className="cupons-erro" role="alert">
-          {erro}
+          {error}
         </p>
       )}
     </div>

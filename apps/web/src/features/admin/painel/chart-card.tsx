@@ -2,11 +2,11 @@ import { useId, type ReactNode } from 'react';
 import { downloadCsv, toCsv, type CsvColumn } from './csv';
 
 /** The console's chart palette (app/styles/base.css): accent, amber, success, muted, text. */
-export const CORES = { vermelho: '#e4002b', ambar: '#f2a900', verde: '#2fbf71', cinza: '#b8b8b8', branco: '#f5f5f5', grade: '#333' } as const;
-export const EIXO = { tick: { fill: CORES.cinza, fontSize: 12 }, stroke: CORES.grade } as const;
+export const COLORS = { vermelho: '#e4002b', ambar: '#f2a900', verde: '#2fbf71', cinza: '#b8b8b8', branco: '#f5f5f5', grade: '#333' } as const;
+export const EIXO = { tick: { fill: COLORS.cinza, fontSize: 12 }, stroke: COLORS.grade } as const;
 export const TOOLTIP = {
-  contentStyle: { background: '#171717', border: `1px solid ${CORES.grade}`, borderRadius: 8, color: CORES.branco },
-  labelStyle: { color: CORES.branco },
+  contentStyle: { background: '#171717', border: `1px solid ${COLORS.grade}`, borderRadius: 8, color: COLORS.branco },
+  labelStyle: { color: COLORS.branco },
   cursor: { fill: 'rgba(255,255,255,0.06)' },
 } as const;
 

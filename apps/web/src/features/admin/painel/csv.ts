@@ -6,13 +6,13 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | null;
 }
 
-const campo = (v: string | number | null) => {
+const field = (v: string | number | null) => {
   const s = v === null ? '' : String(v);
   return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
-  return [columns.map((c) => campo(c.header)).join(';'), ...rows.map((r) => columns.map((c) => campo(c.value(r))).join(';'))].join('\r\n') + '\r\n';
+  return [columns.map((c) => field(c.header)).join(';'), ...rows.map((r) => columns.map((c) => field(c.value(r))).join(';'))].join('\r\n') + '\r\n';
 }
 
 export function downloadCsv(filename: string, csv: string) {

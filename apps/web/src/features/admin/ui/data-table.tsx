@@ -14,7 +14,7 @@ export type AdminColumn<T extends RowData> = ColumnDef<typeof adminTableFeatures
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
-const toSorting = (ordem: string | undefined): SortingState => (ordem ? [{ id: ordem.replace(/^-/, ''), desc: ordem.startsWith('-') }] : []);
+const toSorting = (order: string | undefined): SortingState => (order ? [{ id: order.replace(/^-/, ''), desc: order.startsWith('-') }] : []);
 const resolve = <S,>(updater: Updater<S>, old: S): S => (typeof updater === 'function' ? (updater as (o: S) => S)(old) : updater);
 
 interface DataTableProps<T extends RowData> {
@@ -26,7 +26,7 @@ interface DataTableProps<T extends RowData> {
   error: unknown;
   onRetry?: () => void;
   /** Paging and sorting from useListParams (the filters stay with the page's toolbar). */
-  params: Pick<ListParams<string>, 'pagina' | 'porPagina' | 'ordem' | 'setPage' | 'setPageSize' | 'setOrdem'>;
+  params: Pick<ListParams<string>, 'pagina' | 'porPagina' | 'ordem' | 'setPage' | 'setPageSize' | 'setOrder'>;
   getRowId: (row: T) => string;
   empty?: ReactNode;
 }
@@ -47,7 +47,7 @@ export function DataTable<T extends RowData>({ caption, columns, page, isLoading
     state: { sorting, pagination },
     onSortingChange: (updater) => {
       const [first] = resolve(updater, sorting);
-      params.setOrdem(first ? `${first.desc ? '-' : ''}${first.id}` : undefined);
+      params.setOrder(first ? `${first.desc ? '-' : ''}${first.id}` : undefined);
     },
     onPaginationChange: (updater) => {
       const next = resolve(updater, pagination);

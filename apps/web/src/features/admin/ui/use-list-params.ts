@@ -10,9 +10,9 @@ export interface ListParams<F extends string> {
   filters: Partial<Record<F, string>>;
   /** What to send to the API: paging, sorting and the filters that are set. */
   query: Record<string, string | number | undefined>;
-  setPage: (pagina: number) => void;
-  setPageSize: (porPagina: number) => void;
-  setOrdem: (ordem: string | undefined) => void;
+  setPage: (page: number) => void;
+  setPageSize: (byPage: number) => void;
+  setOrder: (order: string | undefined) => void;
   /** Sets (or clears, with '' or undefined) one filter; back to page 1. */
   setFilter: (key: F, value: string | undefined) => void;
   clearFilters: () => void;
@@ -42,9 +42,9 @@ export function useListParams<F extends string>(filterKeys: readonly F[], defaul
     rendered.current = location.search;
     search.current = location.search;
   }
-  const pagina = positive(params.get('pagina'), 1);
-  const porPagina = Math.min(positive(params.get('porPagina'), defaults.porPagina ?? DEFAULT_PAGE_SIZE), 100);
-  const ordem = params.get('ordem') ?? defaults.ordem;
+  const page = positive(params.get('pagina'), 1);
+  const byPage = Math.min(positive(params.get('porPagina'), defaults.porPagina ?? DEFAULT_PAGE_SIZE), 100);
+  const order = params.get('ordem') ?? defaults.ordem;
   const filterValues = filterKeys.map((k) => params.get(k) ?? '');
   const filtersKey = filterValues.join('\u0000');
 
@@ -67,18 +67,18 @@ export function useListParams<F extends string>(filterKeys: readonly F[], defaul
   );
 
   return {
-    pagina,
-    porPagina,
-    ordem,
+    pagina: page,
+    porPagina: byPage,
+    ordem: order,
     filters,
-    query: { pagina, porPagina, ordem, ...filters },
+    query: { pagina: page, porPagina: byPage, ordem: order, ...filters },
     setPage: (p) => update((n) => (p <= 1 ? n.delete('pagina') : n.set('pagina', String(p)))),
     setPageSize: (size) =>
       update((n) => {
         n.set('porPagina', String(size));
         n.delete('pagina');
       }),
-    setOrdem: (o) =>
+    setOrder: (o) =>
       update((n) => {
         if (o) n.set('ordem', o);
         else n.delete('ordem');

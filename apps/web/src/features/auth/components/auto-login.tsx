@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { decodeBase64 } from '../../../shared/lib/encoding';
 import { Loader } from '../../../shared/ui/loader';
-import { isFilaTicketRejection } from '../../fila/lib/fila-errors';
+import { isWaitingRoomTicketRejection } from '../../fila/lib/waiting-room-errors';
 import { useLoginByWill } from '../api/login-by-will';
 
 interface AutoLoginProps {
@@ -26,18 +26,18 @@ export function AutoLogin({ hash, code, ticket, onTicketRejected }: AutoLoginPro
     if (started.current) return;
     started.current = true;
     const fallBack = () => void navigate('/login', { replace: true });
-    const celular = decodeBase64(code);
-    if (!celular) {
+    const phone = decodeBase64(code);
+    if (!phone) {
       fallBack();
       return;
     }
     mutate(
-      { celular, hash, ticket },
+      { celular: phone, hash, ticket },
       {
         onSuccess: () => void navigate('/home', { replace: true }),
         onError: (error) => {
           console.warn('Login automático falhou.', error);
-          if (isFilaTicketRejection(error)) onTicketRejected();
+          if (isWaitingRoomTicketRejection(error)) onTicketRejected();
           fallBack();
         },
       },

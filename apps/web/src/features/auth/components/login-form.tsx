@@ -9,7 +9,7 @@ import { peekPostLoginPath } from '../../../shared/session/session';
 import { LOGIN_NOTICE_DURATION_MS, useNotices } from '../../../shared/notices/notice-context';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { TextField } from '../../../shared/ui/text-field';
-import { isFilaTicketRejection } from '../../fila/lib/fila-errors';
+import { isWaitingRoomTicketRejection } from '../../fila/lib/waiting-room-errors';
 import { useLogin } from '../api/login';
 
 const loginFormSchema = z.object({
@@ -51,7 +51,7 @@ export function LoginForm({ initialEmail, ticket, onTicketRejected }: LoginFormP
         onSuccess: () => void navigate(peekPostLoginPath()?.startsWith('/admin') ? peekPostLoginPath()! : '/home'),
         onError: (error) => {
           notify({ message: errorMessage(error), duration: LOGIN_NOTICE_DURATION_MS });
-          if (isFilaTicketRejection(error)) onTicketRejected?.();
+          if (isWaitingRoomTicketRejection(error)) onTicketRejected?.();
         },
       },
     ),

@@ -6,7 +6,7 @@ import { FakeWebSocket, installFakeWebSocket } from '../../../test/fake-websocke
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { FILA_CLIENT_ID_KEY } from '../../fila/lib/client-id';
+import { WAITING_ROOM_CLIENT_ID_KEY } from '../../fila/lib/client-id';
 
 const tokenResponse = { token: { token: 'tok-fila', tipo: 'Bearer', expiraEm: '2030-01-01T00:00:00Z' } };
 const inFiveMinutes = () => new Date(Date.now() + 300_000).toISOString();
@@ -21,7 +21,7 @@ const tryLogins = () => FakeWebSocket.sentTypes().filter((t) => t === 'TryLogin'
 
 describe('LoginGate (the waiting room in front of the login form)', () => {
   it('shows "X de Y" while waiting, then the form on ProceedToLogin; the login carries the ticket', async () => {
-    installFakeWebSocket({ responder: null });
+    installFakeWebSocket({ answer: null });
     const fetch = mockFetch((url) => {
       if (url === '/api/auth/login') return jsonResponse(tokenResponse);
       if (url === '/api/usuario/logged') return jsonResponse(makeUser({ nome: 'Rita Souza' }));
@@ -33,7 +33,7 @@ describe('LoginGate (the waiting room in front of the login form)', () => {
     const socket = await joined();
     expect(socket.url).toBe(`ws://${window.location.host}/api/fila/ws`);
     const clientId = socket.sent[0]!.clientId;
-    expect(localStorage.getItem(FILA_CLIENT_ID_KEY)).toBe(clientId);
+    expect(localStorage.getItem(WAITING_ROOM_CLIENT_ID_KEY)).toBe(clientId);
 
     act(() => socket.receive({ type: 'ReceiveQueuePosition', posicao: 3, quantidade: 120 }));
     expect(await screen.findByRole('heading', { name: 'Você está na fila' })).toBeTruthy();
@@ -77,7 +77,7 @@ describe('LoginGate (the waiting room in front of the login form)', () => {
   });
 
   it('shows the waiting room (without a position) when the first answer takes over 300 ms', async () => {
-    installFakeWebSocket({ responder: null });
+    installFakeWebSocket({ answer: null });
     renderApp('/login');
     await joined();
     expect(await screen.findByRole('heading', { name: 'Você está na fila' })).toBeTruthy();
@@ -85,7 +85,7 @@ describe('LoginGate (the waiting room in front of the login form)', () => {
   });
 
   it('a 403 FILA_TICKET_INVALIDO shows its message and goes back to the queue with TryLogin', async () => {
-    installFakeWebSocket({ responder: null });
+    installFakeWebSocket({ answer: null });
     mockFetch(() => jsonResponse({ errors: [{ message: 'Sua vez na fila expirou ou não é válida. Entre na fila novamente.', code: 'FILA_TICKET_INVALIDO' }] }, 403));
     const ui = userEvent.setup();
     renderApp('/login');
@@ -104,7 +104,7 @@ describe('LoginGate (the waiting room in front of the login form)', () => {
   });
 
   it('on the login page, FORA_DA_FILA sends TryLogin again', async () => {
-    installFakeWebSocket({ responder: null });
+    installFakeWebSocket({ answer: null });
     renderApp('/login');
     const socket = await joined();
     act(() => socket.receive({ type: 'ReceiveQueuePosition', posicao: 4, quantidade: 4 }));
@@ -114,7 +114,7 @@ describe('LoginGate (the waiting room in front of the login form)', () => {
   });
 
   it('ignores a malformed message and keeps showing the position', async () => {
-    installFakeWebSocket({ responder: null });
+    installFakeWebSocket({ answer: null });
     renderApp('/login');
     const socket = await joined();
     act(() => socket.receive({ type: 'ReceiveQueuePosition', posicao: 6, quantidade: 9 }));
@@ -127,7 +127,7 @@ describe('LoginGate (the waiting room in front of the login form)', () => {
   });
 
   it('shows the form anyway when the hub cannot be reached', async () => {
-    installFakeWebSocket({ autoOpen: false, responder: null });
+    installFakeWebSocket({ autoOpen: false, answer: null });
     renderApp('/login');
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     act(() => FakeWebSocket.last.fail());

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useFilaGate } from '../../fila/components/use-fila-gate';
+import { useWaitingRoomGate } from '../../fila/components/use-waiting-room-gate';
 import { GateLoader, WaitingRoom } from '../../fila/components/waiting-room';
 
 /** How long a tiny loader may stand in before the waiting room shows (no flash when there is room). */
@@ -17,24 +17,24 @@ export interface Admission {
  * once the queue lets this browser in, and gets the admission ticket to send with the login.
  */
 export function LoginGate({ children }: { children: (admission: Admission) => ReactNode }) {
-  const { state, rejoin } = useFilaGate();
-  const conectando = state.fase === 'conectando';
+  const { state, rejoin } = useWaitingRoomGate();
+  const connecting = state.phase === 'conectando';
   // Each wait for a first answer gets the loader for up to 300 ms, then the waiting room. The
   // reset happens during render, so re-entering the wait never flashes the room for a frame.
-  const [wasConectando, setWasConectando] = useState(conectando);
+  const [wasConnecting, setWasConnecting] = useState(connecting);
   const [loaderDone, setLoaderDone] = useState(false);
-  if (conectando !== wasConectando) {
-    setWasConectando(conectando);
-    if (conectando) setLoaderDone(false);
+  if (connecting !== wasConnecting) {
+    setWasConnecting(connecting);
+    if (connecting) setLoaderDone(false);
   }
 
   useEffect(() => {
-    if (!conectando) return;
+    if (!connecting) return;
     const timer = window.setTimeout(() => setLoaderDone(true), GATE_LOADER_MS);
     return () => window.clearTimeout(timer);
-  }, [conectando]);
+  }, [connecting]);
 
-  if (state.fase === 'formulario') return children({ ticket: state.ticket ?? undefined, rejoin });
-  if (conectando && !loaderDone) return <GateLoader />;
+  if (state.phase === 'formulario') return children({ ticket: state.ticket ?? undefined, rejoin });
+  if (connecting && !loaderDone) return <GateLoader />;
   return <WaitingRoom state={state} />;
 }

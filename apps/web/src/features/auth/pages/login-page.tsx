@@ -12,14 +12,14 @@ import { SocialButtons } from '../../social/components/social-buttons';
 export function LoginPage() {
   const [params] = useSearchParams();
   const encodedEmail = params.get('e');
-  const beneficio = params.get('beneficio');
+  const benefit = params.get('beneficio');
   const hash = params.get('hash');
   const code = params.get('code');
   const initialEmail = useMemo(() => (encodedEmail ? (decodeBase64(encodedEmail) ?? undefined) : undefined), [encodedEmail]);
 
   useEffect(() => {
-    if (beneficio) storeValue(STORAGE.beneficioChatbot, beneficio);
-  }, [beneficio]);
+    if (benefit) storeValue(STORAGE.beneficioChatbot, benefit);
+  }, [benefit]);
 
   return (
     <AuthLayout>

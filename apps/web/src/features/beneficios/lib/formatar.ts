@@ -8,7 +8,7 @@ export function dataBr(iso: string | null | undefined): string {
 }
 
 /** 1 -> '1 ponto', 3 -> '3 pontos'. */
-export const qtdPontos = (n: number) => `${n} ${n === 1 || n === -1 ? 'ponto' : 'pontos'}`;
+export const pointCount = (n: number) => `${n} ${n === 1 || n === -1 ? 'ponto' : 'pontos'}`;
 
 /** A benefit's cost: 'Grátis' or '3 pontos'. */
-export const custo = (valor: number) => (valor === 0 ? 'Grátis' : qtdPontos(valor));
+export const cost = (value: number) => (value === 0 ? 'Grátis' : pointCount(value));

@@ -1,11 +1,11 @@
-import type { Beneficio, ResgateResponse } from '@legiao/contracts/beneficio';
-import type { UsuarioLogado } from '@legiao/contracts/usuario';
+import type { Benefit, RedemptionResponse } from '@legiao/contracts/beneficio';
+import type { SignedInUser } from '@legiao/contracts/usuario';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
 
 // Test data and a small API double for the benefit screens (shapes from packages/contracts).
 
-export function makeBeneficio(over: Partial<Beneficio> = {}): Beneficio {
+export function makeBenefit(over: Partial<Benefit> = {}): Benefit {
   return {
     id: 1,
     nome: 'Cupom 20% OFF',
@@ -34,7 +34,7 @@ export function makeBeneficio(over: Partial<Beneficio> = {}): Beneficio {
   };
 }
 
-export function makeResgate(over: Partial<ResgateResponse> = {}): ResgateResponse {
+export function makeRedemption(over: Partial<RedemptionResponse> = {}): RedemptionResponse {
   return {
     idBeneficio: 1,
     cupom: 'LEG20-ABCD-EFGH',
@@ -51,41 +51,41 @@ export function makeResgate(over: Partial<ResgateResponse> = {}): ResgateRespons
   };
 }
 
-export const membroLiberado = (over: Partial<UsuarioLogado> = {}) =>
+export const releasedMember = (over: Partial<SignedInUser> = {}) =>
   makeUser({ perfilCompleto: true, perfilDefinido: true, perfil: 'estiloso', saldo: 5, ...over });
 
-export interface Chamada {
+export interface Call {
   method: string;
   path: string;
   body: unknown;
   headers: Record<string, string>;
 }
 
-type Rota = (c: Chamada) => Response | Promise<Response> | undefined;
+type Route = (c: Call) => Response | Promise<Response> | undefined;
 
 /** Replaces fetch: the first route that answers wins; anything else is a 500 naming the call. */
-export function mockApi(...rotas: Rota[]) {
-  const chamadas: Chamada[] = [];
+export function mockApi(...routes: Route[]) {
+  const calls: Call[] = [];
   mockFetch((url, init) => {
     const u = new URL(url, 'http://localhost');
-    const chamada: Chamada = {
+    const call: Call = {
       method: init.method ?? 'GET',
       path: u.pathname,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: (init.headers ?? {}) as Record<string, string>,
     };
-    chamadas.push(chamada);
-    for (const rota of rotas) {
-      const r = rota(chamada);
+    calls.push(call);
+    for (const route of routes) {
+      const r = route(call);
       if (r) return r;
     }
-    return jsonResponse({ errors: [{ message: `inesperado ${chamada.method} ${url}` }] }, 500);
+    return jsonResponse({ errors: [{ message: `inesperado ${call.method} ${url}` }] }, 500);
   });
-  return chamadas;
+  return calls;
 }
 
-export const rota =
-  (method: string, path: string, answer: (c: Chamada) => Response | Promise<Response>): Rota =>
+export const route =
+  (method: string, path: string, answer: (c: Call) => Response | Promise<Response>): Route =>
   (c) =>
     c.method === method && c.path === path ? answer(c) : undefined;
 

@@ -1,7 +1,7 @@
 import type { ClipboardEvent, DragEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { TextField } from '../../../shared/ui/text-field';
-import { sameEmail, type CadastroFormValues } from './cadastro-form';
+import { sameEmail, type SignupFormValues } from './signup-form';
 
 // Typing the e-mail twice only catches typos if it isn't pasted.
 const block = (e: ClipboardEvent | DragEvent) => e.preventDefault();
@@ -11,7 +11,7 @@ export function EmailStep({ pending }: { pending: boolean }) {
     register,
     watch,
     formState: { errors },
-  } = useFormContext<CadastroFormValues>();
+  } = useFormContext<SignupFormValues>();
   const ready = sameEmail(watch('email'), watch('confirmEmail'));
   return (
     <>

@@ -1,7 +1,7 @@
-import type { Conquista } from '@legiao/contracts/conquista';
+import type { Achievement } from '@legiao/contracts/conquista';
 
 /** A GET /Conquista answer: a fresh member (Novato only) unless overridden. */
-export function makeConquista(over: Partial<Conquista> = {}): Conquista {
+export function makeAchievement(over: Partial<Achievement> = {}): Achievement {
   return {
     numeroLegionario: null,
     membroFundador: false,

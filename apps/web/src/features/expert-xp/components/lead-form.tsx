@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CUPOM_LEAD_FIXO, leadSchema, type Lead, type LeadInput } from '@legiao/contracts/leads';
+import { FIXED_LEAD_COUPON, leadSchema, type Lead, type LeadInput } from '@legiao/contracts/leads';
 import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api/api-error';
 import { dateInputToIso } from '../../../shared/lib/dates';
@@ -7,32 +7,32 @@ import { useNotices } from '../../../shared/notices/notice-context';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { MaskedField, MASKS } from '../../../shared/ui/masked-field';
 import { TextField } from '../../../shared/ui/text-field';
-import { useCriarLead } from '../api/criar-lead';
+import { useCreateLead } from '../api/create-lead';
 
-const VAZIO: LeadInput = { nome: '', email: '', celular: '', dtNascimento: '', cep: '', optinEmail: false, optinCelular: false };
+const EMPTY: LeadInput = { nome: '', email: '', celular: '', dtNascimento: '', cep: '', optinEmail: false, optinCelular: false };
 
 /**
  * The lead form (spec 001 section 2.21), validated by the contract's own schema. The success view
  * follows even when the call fails (spec): then with the fixed coupon CUPOM_LEAD_FIXO, after the
  * error notice (spec 001 section 8).
  */
-export function LeadForm({ onCupom }: { onCupom: (cupom: string) => void }) {
+export function LeadForm({ onCoupon }: { onCoupon: (coupon: string) => void }) {
   const { notify } = useNotices();
-  const criar = useCriarLead();
+  const create = useCreateLead();
   const { register, control, handleSubmit, formState } = useForm<LeadInput, unknown, Lead>({
     resolver: zodResolver(leadSchema),
-    defaultValues: VAZIO,
+    defaultValues: EMPTY,
   });
   const { errors } = formState;
 
   const onSubmit = handleSubmit((lead) => {
-    criar.mutate(
+    create.mutate(
       { ...lead, dtNascimento: dateInputToIso(lead.dtNascimento) ?? lead.dtNascimento },
       {
-        onSuccess: (resposta) => onCupom(resposta.cupom),
+        onSuccess: (answer) => onCoupon(answer.cupom),
         onError: (error) => {
           notify({ message: errorMessage(error) });
-          onCupom(CUPOM_LEAD_FIXO);
+          onCoupon(FIXED_LEAD_COUPON);
         },
       },
     );
@@ -70,7 +70,7 @@ export function LeadForm({ onCupom }: { onCupom: (cupom: string) => void }) {
         <Checkbox label="Aceito receber novidades e ofertas por e-mail" {...register('optinEmail')} />
         <Checkbox label="Aceito receber novidades e ofertas por SMS e WhatsApp" {...register('optinCelular')} />
       </fieldset>
-      <button type="submit" className="button button--block" disabled={criar.isPending}>
+      <button type="submit" className="button button--block" disabled={create.isPending}>
         CADASTRAR
       </button>
     </form>

@@ -1,11 +1,11 @@
-import { CUPOM_LEAD_FIXO } from '@legiao/contracts/leads';
+import { FIXED_LEAD_COUPON } from '@legiao/contracts/leads';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
-async function preencher() {
+async function fill() {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Nome completo'), 'Paula Expert');
   await user.type(screen.getByLabelText('E-mail'), 'paula@example.com');
@@ -20,7 +20,7 @@ describe('/expert-xp/', () => {
   it('sends the lead (digits, ISO date, consents) and shows the coupon it gets back', async () => {
     const fetch = mockFetch(() => jsonResponse({ message: 'CUPOM RESGATADO!', cupom: 'XP40-ABCD-EFGH', percentual: 40, novo: true }, 201));
     renderApp('/expert-xp/');
-    await preencher();
+    await fill();
     expect(await screen.findByRole('heading', { name: 'CUPOM RESGATADO!' })).toBeTruthy();
     expect(screen.getByTestId('cupom').textContent).toBe('XP40-ABCD-EFGH');
     const [url, init] = fetch.mock.calls[0]!;
@@ -39,9 +39,9 @@ describe('/expert-xp/', () => {
   it('still shows the success view, with the fixed coupon, when the call fails', async () => {
     mockFetch(() => jsonResponse({ errors: [{ message: 'Muitas tentativas.' }] }, 429));
     renderApp('/expert-xp/');
-    await preencher();
+    await fill();
     expect(await screen.findByRole('heading', { name: 'CUPOM RESGATADO!' })).toBeTruthy();
-    expect(screen.getByTestId('cupom').textContent).toBe(CUPOM_LEAD_FIXO);
+    expect(screen.getByTestId('cupom').textContent).toBe(FIXED_LEAD_COUPON);
     expect(await screen.findAllByText('Muitas tentativas.')).not.toHaveLength(0);
   });
 

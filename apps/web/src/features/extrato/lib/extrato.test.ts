@@ -1,9 +1,9 @@
-import type { ExtratoItem } from '@legiao/contracts/extrato';
+import type { StatementItem } from '@legiao/contracts/extrato';
 import { describe, expect, it } from 'vitest';
-import { descricaoItem, formatDataExtrato, formatPontos, formatValor } from './extrato-format';
-import { anosDoFiltro, descricaoFiltro, filtroAtivo, filtroDeParams, paramsDeFiltro } from './filtro-extrato';
+import { itemDescription, formatStatementDate, formatPoints, formatValue } from './statement-format';
+import { filterYears, filterDescription, activeFilter, paramsFilter, filterParams } from './statement-filters';
 
-const item = (over: Partial<ExtratoItem>): ExtratoItem => ({
+const item = (over: Partial<StatementItem>): StatementItem => ({
   id: '1',
   motivo: 'Indicação',
   valor: 1,
@@ -21,27 +21,27 @@ const item = (over: Partial<ExtratoItem>): ExtratoItem => ({
 
 describe('extrato formatting', () => {
   it('shows credits with a plus sign and keeps the sign of redemptions', () => {
-    expect(formatValor(1)).toBe('+1');
-    expect(formatValor(12)).toBe('+12');
-    expect(formatValor(-2)).toBe('-2');
-    expect(formatValor(0)).toBe('0');
-    expect(formatPontos(1)).toBe('+1 ponto');
-    expect(formatPontos(-2)).toBe('-2 pontos');
-    expect(formatPontos(0)).toBe('0 pontos');
+    expect(formatValue(1)).toBe('+1');
+    expect(formatValue(12)).toBe('+12');
+    expect(formatValue(-2)).toBe('-2');
+    expect(formatValue(0)).toBe('0');
+    expect(formatPoints(1)).toBe('+1 ponto');
+    expect(formatPoints(-2)).toBe('-2 pontos');
+    expect(formatPoints(0)).toBe('0 pontos');
   });
 
   it('formats dates as dd/MM/yyyy in São Paulo time', () => {
-    expect(formatDataExtrato('2025-03-10T15:00:00.000Z')).toBe('10/03/2025');
+    expect(formatStatementDate('2025-03-10T15:00:00.000Z')).toBe('10/03/2025');
     // 01:30 UTC on 1 April is still 31 March in São Paulo (UTC-3).
-    expect(formatDataExtrato('2025-04-01T01:30:00.000Z')).toBe('31/03/2025');
-    expect(formatDataExtrato('nada')).toBe('');
+    expect(formatStatementDate('2025-04-01T01:30:00.000Z')).toBe('31/03/2025');
+    expect(formatStatementDate('nada')).toBe('');
   });
 
   it('describes each reason by its cause', () => {
-    expect(descricaoItem(item({}))).toBe('ana@example.com');
-    expect(descricaoItem(item({ motivo: 'Compra', indicado: null, produto: 'Copo 473ml' }))).toBe('Copo 473ml');
+    expect(itemDescription(item({}))).toBe('ana@example.com');
+    expect(itemDescription(item({ motivo: 'Compra', indicado: null, produto: 'Copo 473ml' }))).toBe('Copo 473ml');
     expect(
-      descricaoItem(
+      itemDescription(
         item({
           motivo: 'Resgate de Benefício',
           valor: -2,
@@ -56,25 +56,25 @@ describe('extrato formatting', () => {
 
 describe('extrato filter', () => {
   it('reads month and year from the URL and ignores invalid values', () => {
-    expect(filtroDeParams(new URLSearchParams('mes=3&ano=2025'))).toEqual({ mes: 3, ano: 2025 });
-    expect(filtroDeParams(new URLSearchParams('mes=13&ano=abc'))).toEqual({ mes: undefined, ano: undefined });
-    expect(filtroDeParams(new URLSearchParams('mes=0&ano=1999'))).toEqual({ mes: undefined, ano: undefined });
-    expect(filtroDeParams(new URLSearchParams(''))).toEqual({ mes: undefined, ano: undefined });
+    expect(paramsFilter(new URLSearchParams('mes=3&ano=2025'))).toEqual({ mes: 3, ano: 2025 });
+    expect(paramsFilter(new URLSearchParams('mes=13&ano=abc'))).toEqual({ mes: undefined, ano: undefined });
+    expect(paramsFilter(new URLSearchParams('mes=0&ano=1999'))).toEqual({ mes: undefined, ano: undefined });
+    expect(paramsFilter(new URLSearchParams(''))).toEqual({ mes: undefined, ano: undefined });
   });
 
   it('writes only what is set, so Ver tudo is an empty query', () => {
-    expect(paramsDeFiltro({ mes: 1, ano: 2024 }).toString()).toBe('mes=1&ano=2024');
-    expect(paramsDeFiltro({ ano: 2024 }).toString()).toBe('ano=2024');
-    expect(paramsDeFiltro({}).toString()).toBe('');
-    expect(filtroAtivo({})).toBe(false);
-    expect(filtroAtivo({ mes: 5 })).toBe(true);
+    expect(filterParams({ mes: 1, ano: 2024 }).toString()).toBe('mes=1&ano=2024');
+    expect(filterParams({ ano: 2024 }).toString()).toBe('ano=2024');
+    expect(filterParams({}).toString()).toBe('');
+    expect(activeFilter({})).toBe(false);
+    expect(activeFilter({ mes: 5 })).toBe(true);
   });
 
   it('offers the years from the current one back to 2024 and names the filter', () => {
-    expect(anosDoFiltro(new Date('2026-06-01T12:00:00Z'))).toEqual([2026, 2025, 2024]);
+    expect(filterYears(new Date('2026-06-01T12:00:00Z'))).toEqual([2026, 2025, 2024]);
     // New Year's Eve 23:00 in São Paulo is already 2027 in UTC: still 2026 there.
-    expect(anosDoFiltro(new Date('2027-01-01T02:00:00Z'))[0]).toBe(2026);
-    expect(descricaoFiltro({ mes: 3, ano: 2025 })).toBe('Março de 2025');
-    expect(descricaoFiltro({})).toBe('Todos os lançamentos');
+    expect(filterYears(new Date('2027-01-01T02:00:00Z'))[0]).toBe(2026);
+    expect(filterDescription({ mes: 3, ano: 2025 })).toBe('Março de 2025');
+    expect(filterDescription({})).toBe('Todos os lançamentos');
   });
 });

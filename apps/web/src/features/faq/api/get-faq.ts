@@ -10,22 +10,22 @@ export function getFaq(signal?: AbortSignal): Promise<FaqItem[]> {
 }
 
 /** Keeps the active, well-formed entries of one category (the server may send both). */
-export function selectCategoria(items: unknown, categoria: FaqItem['categoria']): FaqItem[] {
+export function selectCategory(items: unknown, category: FaqItem['categoria']): FaqItem[] {
   if (!Array.isArray(items)) return [];
   return items.filter(
     (item): item is FaqItem =>
       !!item &&
       typeof item.pergunta === 'string' &&
       typeof item.resposta === 'string' &&
-      item.categoria === categoria &&
+      item.categoria === category &&
       item.ativo === true,
   );
 }
 
 /** The logged-out landing shows only the 'duvidas' entries that are active. */
-export const selectDuvidas = (items: unknown) => selectCategoria(items, 'duvidas');
+export const selectQuestions = (items: unknown) => selectCategory(items, 'duvidas');
 /** The member home shows only the 'faq' entries that are active (spec 000 section 7). */
-export const selectFaq = (items: unknown) => selectCategoria(items, 'faq');
+export const selectFaq = (items: unknown) => selectCategory(items, 'faq');
 
 export const faqQueryOptions = () =>
   queryOptions({
@@ -34,8 +34,8 @@ export const faqQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export function useDuvidasFaq() {
-  return useQuery({ ...faqQueryOptions(), select: selectDuvidas });
+export function useFaqQuestions() {
+  return useQuery({ ...faqQueryOptions(), select: selectQuestions });
 }
 
 export function useFaqHome() {

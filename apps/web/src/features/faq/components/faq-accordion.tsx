@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { FaqItem } from '../api/get-faq';
 import '../faq.css';
 
-export type Pergunta = Pick<FaqItem, 'pergunta' | 'resposta'>;
+export type Question = Pick<FaqItem, 'pergunta' | 'resposta'>;
 
 /**
  * An accordion of questions (one open at a time, owned by the caller so two columns can share
@@ -14,7 +14,7 @@ export function FaqAccordion({
   onToggle,
   offset = 0,
 }: {
-  items: Pergunta[];
+  items: Question[];
   open: number | null;
   onToggle: (index: number | null) => void;
   offset?: number;

@@ -1,15 +1,15 @@
-import { formatEspera } from '../lib/estimate';
-import type { GateState } from '../lib/fila-controller';
+import { formatWait } from '../lib/estimate';
+import type { GateState } from '../lib/waiting-room-controller';
 import '../fila.css';
 
-type Props = { state: Exclude<GateState, { fase: 'formulario' }> };
+type Props = { state: Exclude<GateState, { phase: 'formulario' }> };
 
 /**
  * The waiting room (spec 000 section 2): the position as "X de Y", an estimated wait, a calm
  * animation and what to do meanwhile. The form replaces it when the queue lets the person in.
  */
 export function WaitingRoom({ state }: Props) {
-  const aguardando = state.fase === 'aguardando' ? state : null;
+  const waiting = state.phase === 'aguardando' ? state : null;
   return (
     <section className="fila" aria-labelledby="fila-titulo">
       <div className="fila__animacao" aria-hidden="true">
@@ -25,20 +25,20 @@ export function WaitingRoom({ state }: Props) {
         Você está na fila
       </h2>
       <p className="fila__posicao" role="status" aria-live="polite" aria-atomic="true">
-        {aguardando ? (
+        {waiting ? (
           <>
             <span className="fila__rotulo">Sua posição: </span>
             <strong className="fila__numero">
-              {aguardando.posicao} de {aguardando.quantidade}
+              {waiting.posicao} de {waiting.quantidade}
             </strong>
           </>
         ) : (
           <span className="fila__rotulo">Entrando na fila...</span>
         )}
       </p>
-      {aguardando && (
+      {waiting && (
         <p className="fila__estimativa">
-          Tempo estimado: <strong>{formatEspera(aguardando.estimativaMs)}</strong>
+          Tempo estimado: <strong>{formatWait(waiting.estimateMs)}</strong>
         </p>
       )}
       <div className="fila__progresso" aria-hidden="true">
@@ -46,7 +46,7 @@ export function WaitingRoom({ state }: Props) {
         <span className="fila__ponto" />
         <span className="fila__ponto" />
       </div>
-      {aguardando?.reconectando && <p className="fila__aviso">Conexão perdida. Reconectando...</p>}
+      {waiting?.reconectando && <p className="fila__aviso">Conexão perdida. Reconectando...</p>}
       <p className="fila__nota">
         Mantenha esta página aberta: o login aparece sozinho quando chegar a sua vez. Se recarregar a página, você
         continua no mesmo lugar da fila.

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatEspera, PaceTracker, ROUGH_MS_PER_PLACE } from './estimate';
+import { formatWait, PaceTracker, ROUGH_MS_PER_PLACE } from './estimate';
 
 describe('formatEspera', () => {
   it('speaks in rounded-up minutes, then hours', () => {
-    expect(formatEspera(20_000)).toBe('menos de 1 min');
-    expect(formatEspera(60_000)).toBe('cerca de 1 min');
-    expect(formatEspera(61_000)).toBe('cerca de 2 min');
-    expect(formatEspera(59 * 60_000)).toBe('cerca de 59 min');
-    expect(formatEspera(60 * 60_000)).toBe('cerca de 1 h');
-    expect(formatEspera(78 * 60_000)).toBe('cerca de 1 h 20 min');
+    expect(formatWait(20_000)).toBe('menos de 1 min');
+    expect(formatWait(60_000)).toBe('cerca de 1 min');
+    expect(formatWait(61_000)).toBe('cerca de 2 min');
+    expect(formatWait(59 * 60_000)).toBe('cerca de 59 min');
+    expect(formatWait(60 * 60_000)).toBe('cerca de 1 h');
+    expect(formatWait(78 * 60_000)).toBe('cerca de 1 h 20 min');
   });
 });
 

@@ -23,12 +23,12 @@ export class PaceTracker {
   }
 
   /** Records a reported position. A position that went up means a new place: start over. */
-  add(posicao: number, at: number) {
+  add(position: number, at: number) {
     const last = this.samples[this.samples.length - 1];
-    if (last && posicao > last.posicao) this.samples = [];
+    if (last && position > last.posicao) this.samples = [];
     // The same position again (a reconnect's answer): the time it was first seen is what counts.
-    else if (last && posicao === last.posicao) return;
-    this.samples.push({ posicao, at });
+    else if (last && position === last.posicao) return;
+    this.samples.push({ posicao: position, at });
     while (this.samples.length > 2 && at - this.samples[0]!.at > WINDOW_MS) this.samples.shift();
   }
 
@@ -43,13 +43,13 @@ export class PaceTracker {
     return moved > 0 ? ROUGH_MS_PER_PLACE : Math.max(ROUGH_MS_PER_PLACE, now - first.at);
   }
 
-  estimateMs(posicao: number, now: number): number {
-    return posicao * this.msPerPlace(now);
+  estimateMs(position: number, now: number): number {
+    return position * this.msPerPlace(now);
   }
 }
 
 /** 'menos de 1 min', 'cerca de 7 min', 'cerca de 1 h 20 min' (minutes rounded up, hours to 5 min). */
-export function formatEspera(ms: number): string {
+export function formatWait(ms: number): string {
   const minutes = Math.ceil(ms / 60_000);
   if (minutes <= 1) return ms < 60_000 ? 'menos de 1 min' : 'cerca de 1 min';
   if (minutes < 60) return `cerca de ${minutes} min`;

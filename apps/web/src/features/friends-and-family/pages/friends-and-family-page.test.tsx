@@ -5,14 +5,14 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-const cupom = (ordem: number, usado = false) => ({
-  cupom: `FF20-AAAA-000${ordem}`,
-  ordem,
+const coupon = (order: number, used = false) => ({
+  cupom: `FF20-AAAA-000${order}`,
+  ordem: order,
   percentual: 20,
   validoAte: '2026-11-30',
   validade: 'Válido até 30/11/2026. Uso único por CPF. Não válido para a linha Tumbler com Canudo 900ml.',
-  usoCupom: usado,
-  dataUsoCupom: usado ? '2026-11-10T12:00:00.000Z' : null,
+  usoCupom: used,
+  dataUsoCupom: used ? '2026-11-10T12:00:00.000Z' : null,
 });
 
 describe('/friends-and-family', () => {
@@ -20,16 +20,16 @@ describe('/friends-and-family', () => {
     localStorage.setItem(STORAGE.token, 'tok');
     mockFetch((url) => {
       if (url.startsWith('/api/usuario/logged')) return jsonResponse(makeUser({ colaborador: true }));
-      if (url.startsWith('/api/friends-family')) return jsonResponse([cupom(1, true), cupom(2), cupom(3), cupom(4), cupom(5)]);
+      if (url.startsWith('/api/friends-family')) return jsonResponse([coupon(1, true), coupon(2), coupon(3), coupon(4), coupon(5)]);
       return jsonResponse({ errors: [{ message: 'não esperado' }] }, 404);
     });
     renderApp('/friends-and-family');
     expect(await screen.findByRole('heading', { name: 'Olá, Carla!' })).toBeTruthy();
     expect(screen.getAllByText('20% OFF')).toHaveLength(5);
     expect(screen.getByText('Utilizado em 10/11/2026')).toBeTruthy();
-    const usar = screen.getAllByRole('button', { name: 'USAR CUPOM' });
-    expect(usar).toHaveLength(4);
-    usar[0]!.click();
+    const use = screen.getAllByRole('button', { name: 'USAR CUPOM' });
+    expect(use).toHaveLength(4);
+    use[0]!.click();
     const dialogo = await screen.findByRole('dialog', { name: 'Cupom de 20% OFF' });
     expect(dialogo.textContent).toContain('FF20-AAAA-0002');
     expect(dialogo.textContent).toContain('Válido até 30/11/2026.');

@@ -1,11 +1,11 @@
-import { FRIENDS_FAMILY, type CupomFriendsFamily } from '@legiao/contracts/friends-family';
+import { FRIENDS_FAMILY, type FriendsFamilyCoupon } from '@legiao/contracts/friends-family';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { firstName, useLoggedUser } from '../../../shared/session/get-logged-user';
 import { Loader } from '../../../shared/ui/loader';
 import { useFriendsFamily } from '../api/get-friends-family';
-import { CupomFfCard } from '../components/cupom-ff-card';
-import { UsarCupomModal } from '../components/usar-cupom-modal';
+import { FfCouponCard } from '../components/ff-coupon-card';
+import { UseCouponModal } from '../components/use-coupon-modal';
 import '../friends-and-family.css';
 
 /**
@@ -14,17 +14,17 @@ import '../friends-and-family.css';
  */
 export function FriendsAndFamilyPage() {
   const navigate = useNavigate();
-  const cupons = useFriendsFamily();
+  const coupons = useFriendsFamily();
   const { data: user } = useLoggedUser();
-  const [aberto, setAberto] = useState<CupomFriendsFamily | null>(null);
+  const [isOpen, setIsOpen] = useState<FriendsFamilyCoupon | null>(null);
 
   useEffect(() => {
-    if (!cupons.error) return;
-    console.warn('Friends & Family indisponível.', cupons.error);
+    if (!coupons.error) return;
+    console.warn('Friends & Family indisponível.', coupons.error);
     void navigate('/home', { replace: true });
-  }, [cupons.error, navigate]);
+  }, [coupons.error, navigate]);
 
-  if (!cupons.data) return <Loader label="Carregando seus cupons..." />;
+  if (!coupons.data) return <Loader label="Carregando seus cupons..." />;
 
   return (
     <main id="conteudo" className="page friends-family">
@@ -40,13 +40,13 @@ export function FriendsAndFamilyPage() {
         família. Cada cupom vale uma compra na loja oficial.
       </p>
       <ul className="ff__cupons" aria-label="Meus cupons">
-        {cupons.data.map((c) => (
+        {coupons.data.map((c) => (
           <li key={c.cupom}>
-            <CupomFfCard cupom={c} onUsar={() => setAberto(c)} />
+            <FfCouponCard cupom={c} onUse={() => setIsOpen(c)} />
           </li>
         ))}
       </ul>
-      {aberto ? <UsarCupomModal cupom={aberto} onClose={() => setAberto(null)} /> : null}
+      {isOpen ? <UseCouponModal cupom={isOpen} onClose={() => setIsOpen(null)} /> : null}
     </main>
   );
 }

@@ -7,29 +7,29 @@ import { FaqAccordion } from '../../faq/components/faq-accordion';
 /** Section 9: the 'faq' entries in two columns (spec 000 section 2), one answer open at a time. */
 export function FaqHomeSection() {
   const { data, error, isPending } = useFaqHome();
-  const [aberta, setAberta] = useState<number | null>(null);
+  const [isOpen, setIsOpen] = useState<number | null>(null);
   const { hash } = useLocation();
   const secao = useRef<HTMLElement>(null);
   useEffect(() => {
     if (error) console.warn('Não foi possível carregar o FAQ.', error);
   }, [error]);
-  const itens = data ?? [];
+  const items = data ?? [];
   // The home mounts this section on its way down, or at once for #faq; the questions arrive after
   // the anchor's jump, so the page lands on them when they do, and stays there while the sections
   // above mount (docs/decisions/0018-home-on-a-phone.md, 0022-home-first-screen.md).
-  useKeepInView(secao, itens.length > 0 && hash === '#faq');
+  useKeepInView(secao, items.length > 0 && hash === '#faq');
   // While the questions load, an empty box keeps the #faq anchor (and the page's length): an
   // anchor that is missing sends the router's scroll to the top instead.
-  if (!itens.length) return isPending ? <div id="faq" className="faq-home faq-home--carregando" aria-busy="true" /> : null;
-  const meio = Math.ceil(itens.length / 2);
+  if (!items.length) return isPending ? <div id="faq" className="faq-home faq-home--carregando" aria-busy="true" /> : null;
+  const half = Math.ceil(items.length / 2);
   return (
     <section ref={secao} id="faq" className="faq-home" aria-labelledby="faq-titulo">
       <h2 id="faq-titulo" className="secao-topo__titulo">
         Perguntas frequentes
       </h2>
       <div className="faq-home__colunas">
-        <FaqAccordion items={itens.slice(0, meio)} open={aberta} onToggle={setAberta} />
-        <FaqAccordion items={itens.slice(meio)} open={aberta} onToggle={setAberta} offset={meio} />
+        <FaqAccordion items={items.slice(0, half)} open={isOpen} onToggle={setIsOpen} />
+        <FaqAccordion items={items.slice(half)} open={isOpen} onToggle={setIsOpen} offset={half} />
       </div>
     </section>
   );

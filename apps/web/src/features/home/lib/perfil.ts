@@ -1,13 +1,13 @@
-import type { UsuarioLogado } from '@legiao/contracts/usuario';
+import type { SignedInUser } from '@legiao/contracts/usuario';
 
-export type Perfil = UsuarioLogado['perfil'];
-export type Papel = 'lead' | 'colaborador' | 'membro';
+export type Profile = SignedInUser['perfil'];
+export type Role = 'lead' | 'colaborador' | 'membro';
 
 /** The three home variants of spec 000 section 6. */
-export const papelDe = (u: Pick<UsuarioLogado, 'lead' | 'colaborador'>): Papel => (u.colaborador ? 'colaborador' : u.lead ? 'lead' : 'membro');
+export const roleOf = (u: Pick<SignedInUser, 'lead' | 'colaborador'>): Role => (u.colaborador ? 'colaborador' : u.lead ? 'lead' : 'membro');
 
 /** Benefits, the achievements section and the survey button need both (spec 000 sections 2 and 6). */
-export const perfilPronto = (u: Pick<UsuarioLogado, 'perfilCompleto' | 'perfilDefinido'>) => u.perfilCompleto && u.perfilDefinido;
+export const profileReady = (u: Pick<SignedInUser, 'perfilCompleto' | 'perfilDefinido'>) => u.perfilCompleto && u.perfilDefinido;
 
 /**
  * The home banner's main button (spec 000 section 2): 'Responder pesquisa!' when the profile is
@@ -15,8 +15,8 @@ export const perfilPronto = (u: Pick<UsuarioLogado, 'perfilCompleto' | 'perfilDe
  * piece is filled: the personalisation survey first, then the profile form
  * (docs/decisions/0015-home.md).
  */
-export function botaoPrincipal(u: Pick<UsuarioLogado, 'perfilCompleto' | 'perfilDefinido' | 'hashPesquisaSatisfacao'>): { texto: string; para: string } {
-  if (perfilPronto(u) && u.hashPesquisaSatisfacao) {
+export function mainButton(u: Pick<SignedInUser, 'perfilCompleto' | 'perfilDefinido' | 'hashPesquisaSatisfacao'>): { texto: string; para: string } {
+  if (profileReady(u) && u.hashPesquisaSatisfacao) {
     return { texto: 'Responder pesquisa!', para: `/pesquisa-de-satisfacao?hash=${encodeURIComponent(u.hashPesquisaSatisfacao)}` };
   }
   return { texto: 'Personalizar o portal', para: u.perfilDefinido ? '/editar-perfil' : '/personalizar-portal' };

@@ -1,10 +1,10 @@
-import type { UsuarioLogado } from '@legiao/contracts/usuario';
+import type { SignedInUser } from '@legiao/contracts/usuario';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { conquistaQueryOptions } from '../../conquistas/api/get-conquista';
-import { produtosClienteQueryOptions } from '../../produtos/api/get-produtos-cliente';
-import { bannersHomeQuery, resumoIndicacaoQuery } from '../api/home-queries';
-import { papelDe, perfilPronto } from './perfil';
+import { achievementQueryOptions } from '../../conquistas/api/get-achievement';
+import { memberProductsQueryOptions } from '../../produtos/api/get-member-products';
+import { bannersHomeQuery, referralSummaryQuery } from '../api/home-queries';
+import { roleOf, profileReady } from './perfil';
 
 /** Past this the first screen shows with what it has: a slow call keeps only its own section waiting. */
 export const FIRST_SCREEN_WAIT_MS = 1500;
@@ -16,14 +16,14 @@ export const FIRST_SCREEN_WAIT_MS = 1500;
  * each answer was its own render, commit and layout (docs/decisions/0022-home-first-screen.md).
  * The sections keep their own queries; these are the same keys, so nothing is asked twice.
  */
-export function useFirstScreenReady(user: UsuarioLogado | undefined): boolean {
-  const role = user ? papelDe(user) : undefined;
+export function useFirstScreenReady(user: SignedInUser | undefined): boolean {
+  const role = user ? roleOf(user) : undefined;
   const settled = useQueries({
     queries: [
       { ...bannersHomeQuery(), enabled: !!user },
-      { ...conquistaQueryOptions(), enabled: !!user && role !== 'lead' && perfilPronto(user) },
-      { ...produtosClienteQueryOptions('colecao'), enabled: !!user },
-      { ...resumoIndicacaoQuery(), enabled: role === 'membro' },
+      { ...achievementQueryOptions(), enabled: !!user && role !== 'lead' && profileReady(user) },
+      { ...memberProductsQueryOptions('colecao'), enabled: !!user },
+      { ...referralSummaryQuery(), enabled: role === 'membro' },
     ],
     // A disabled query stays pending without fetching: it is not waited for.
     combine: (results) => results.every((r) => !r.isPending || r.fetchStatus === 'idle'),

@@ -6,7 +6,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { FIRST_SCREEN_WAIT_MS } from '../lib/use-first-screen';
 
-const grupo = {
+const group = {
   id: 1,
   nome: 'Garrafa Camping',
   categoria: 'garrafas',
@@ -18,13 +18,13 @@ const grupo = {
 };
 
 /** The home's calls; the collection answers only when `liberar` is called (or never). */
-function homeApi(colecao: Promise<Response>) {
+function homeApi(collection: Promise<Response>) {
   return (url: string) => {
     const path = url.split('?')[0]!;
     if (path === '/api/usuario/logged') return jsonResponse(makeUser({ nome: 'Ana Lima', perfilCompleto: true, perfilDefinido: true }));
     if (path === '/api/satisfacao') return jsonResponse({ faseEncerrada: true });
     if (path === '/api/indicacao') return jsonResponse({ confirmados: 2, pendentes: 0, saldo: 2, confirmacoes: [], emailsConfirmados: [], emailsPendentes: [], valorIndicacao: 1 });
-    if (path === '/api/produto/cliente') return colecao;
+    if (path === '/api/produto/cliente') return collection;
     return jsonResponse([]);
   };
 }
@@ -34,15 +34,15 @@ describe('HomePage first screen', () => {
   beforeEach(() => localStorage.setItem(STORAGE.token, 'tok'));
 
   it('waits for its calls and then shows greeting, achievements and collection together', async () => {
-    let liberar!: () => void;
-    const colecao = new Promise<Response>((r) => (liberar = () => r(jsonResponse([grupo]))));
-    const fetch = mockFetch(homeApi(colecao));
+    let release!: () => void;
+    const collection = new Promise<Response>((r) => (release = () => r(jsonResponse([group]))));
+    const fetch = mockFetch(homeApi(collection));
     renderApp('/home');
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => url.startsWith('/api/produto/cliente'))).toBe(true));
     await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByRole('heading', { name: 'Olá, Ana!' })).toBeNull();
 
-    liberar();
+    release();
     expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Minhas conquistas' })).toBeTruthy();
     // The collection follows in the second pass, with its answer already there: no loader.
@@ -53,31 +53,31 @@ describe('HomePage first screen', () => {
 
   it('shows the first screen after a while even if one call never answers, that section still loading', async () => {
     mockFetch(homeApi(new Promise<Response>(() => undefined)));
-    const inicio = Date.now();
+    const start = Date.now();
     renderApp('/home');
     expect(await screen.findByRole('heading', { name: 'Olá, Ana!' }, { timeout: FIRST_SCREEN_WAIT_MS + 3000 })).toBeTruthy();
-    expect(Date.now() - inicio).toBeGreaterThanOrEqual(FIRST_SCREEN_WAIT_MS - 50);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(FIRST_SCREEN_WAIT_MS - 50);
     expect(await screen.findByText('Carregando sua coleção...')).toBeTruthy();
   });
 
   it('stays on the page when a section below starts one of the first-screen queries (a lead and the referral count)', async () => {
     const user = makeUser({ nome: 'Ana Lima', lead: true });
-    let indicacoes = 0;
+    let referrals = 0;
     mockFetch((url: string) => {
       const path = url.split('?')[0]!;
       if (path === '/api/usuario/logged') return jsonResponse(user);
       if (path === '/api/satisfacao') return jsonResponse({ faseEncerrada: true });
       if (path === '/api/indicacao') {
-        indicacoes++;
+        referrals++;
         return new Promise<Response>((r) => setTimeout(() => r(jsonResponse({ confirmados: 0, pendentes: 0, saldo: 0, confirmacoes: [], emailsConfirmados: [], emailsPendentes: [], valorIndicacao: 1 })), 300));
       }
       return jsonResponse([]);
     });
     renderApp('/home');
-    const titulo = await screen.findByRole('heading', { name: 'Olá, Ana!' });
+    const title = await screen.findByRole('heading', { name: 'Olá, Ana!' });
     // Without IntersectionObserver every section mounts: the invitation asks for the referral count.
-    await waitFor(() => expect(indicacoes).toBeGreaterThan(0));
+    await waitFor(() => expect(referrals).toBeGreaterThan(0));
     await new Promise((r) => setTimeout(r, 100));
-    expect(titulo.isConnected).toBe(true);
+    expect(title.isConnected).toBe(true);
   });
 });

@@ -96,8 +96,8 @@ describe('HomePage', () => {
     mockFetch(homeApi(makeUser({ hashPesquisaSatisfacao: 'hs2' }), { '/api/satisfacao': () => jsonResponse({ faseEncerrada: false }) }));
     const ui = userEvent.setup();
     const { unmount } = renderApp('/home');
-    const convite = await screen.findByRole('dialog', { name: 'Sua opinião vale muito!' });
-    expect(convite.querySelector('a')?.getAttribute('href')).toBe('/pesquisa-de-satisfacao?hash=hs2');
+    const invitation = await screen.findByRole('dialog', { name: 'Sua opinião vale muito!' });
+    expect(invitation.querySelector('a')?.getAttribute('href')).toBe('/pesquisa-de-satisfacao?hash=hs2');
     await ui.click(screen.getByRole('button', { name: 'Fechar convite da pesquisa' }));
     expect(screen.queryByRole('dialog', { name: 'Sua opinião vale muito!' })).toBeNull();
     unmount();

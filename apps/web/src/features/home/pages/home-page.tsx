@@ -7,26 +7,26 @@ import { useLoggedUser } from '../../../shared/session/get-logged-user';
 import { useLogout } from '../../../shared/session/logout';
 import { readValue } from '../../../shared/session/session';
 import { Loader } from '../../../shared/ui/loader';
-import { ConquistasSection } from '../../conquistas/components/conquistas-section';
-import { MinhaColecaoSection } from '../../produtos/components/minha-colecao-section';
+import { AchievementsSection } from '../../conquistas/components/achievements-section';
+import { MyCollectionSection } from '../../produtos/components/my-collection-section';
 import { HomeBanner } from '../components/home-banner';
-import { PesquisaPopup } from '../components/pesquisa-popup';
-import { SecaoAdiada } from '../components/secao-adiada';
-import { lazySecao } from '../lib/lazy-secao';
-import { papelDe, perfilPronto } from '../lib/perfil';
+import { SurveyPopup } from '../components/survey-popup';
+import { PostponedSection } from '../components/postponed-section';
+import { lazySection } from '../lib/lazy-section';
+import { roleOf, profileReady } from '../lib/perfil';
 import { useFirstScreenReady } from '../lib/use-first-screen';
-import { usePrimeiraTelaPronta } from '../lib/use-primeira-tela-pronta';
+import { usePrimeiraTelaPronta } from '../lib/use-first-screen-ready';
 import '../home.css';
 
 // Below the first screen each section is its own chunk, loaded when it comes near the viewport.
-const BannersDestaque = lazySecao(() => import('../components/banners-site').then((m) => m.BannersDestaque));
-const BannersLancamento = lazySecao(() => import('../components/banners-site').then((m) => m.BannersLancamento));
-const BeneficiosSection = lazySecao(() => import('../../beneficios/components/beneficios-section').then((m) => m.BeneficiosSection));
-const ConviteIndicacaoSection = lazySecao(() =>
-  import('../../indicacoes/components/convite-indicacao-section').then((m) => m.ConviteIndicacaoSection),
+const FeaturedBanners = lazySection(() => import('../components/banners-site').then((m) => m.FeaturedBanners));
+const LaunchBanners = lazySection(() => import('../components/banners-site').then((m) => m.LaunchBanners));
+const BenefitsSection = lazySection(() => import('../../beneficios/components/benefits-section').then((m) => m.BenefitsSection));
+const ReferralInvitationSection = lazySection(() =>
+  import('../../indicacoes/components/referral-invitation-section').then((m) => m.ReferralInvitationSection),
 );
-const RecomendacoesSection = lazySecao(() => import('../components/recomendacoes-section').then((m) => m.RecomendacoesSection));
-const FaqHomeSection = lazySecao(() => import('../components/faq-home-section').then((m) => m.FaqHomeSection));
+const RecommendationsSection = lazySection(() => import('../components/recommendations-section').then((m) => m.RecommendationsSection));
+const FaqHomeSection = lazySection(() => import('../components/faq-home-section').then((m) => m.FaqHomeSection));
 
 /**
  * The member home (spec 000 section 2), sections in order: banner, achievements, collection,
@@ -40,17 +40,17 @@ const FaqHomeSection = lazySecao(() => import('../components/faq-home-section').
  * section opens on arrival.
  */
 export function HomePage() {
-  const { data: usuario, error, isPending } = useLoggedUser();
+  const { data: loggedUser, error, isPending } = useLoggedUser();
   // The first screen is built once, when its calls have answered (not once per answer), and in a
   // transition: React builds it in slices that yield to the browser, one commit, one layout
   // (docs/decisions/0018-home-on-a-phone.md, 0022-home-first-screen.md).
-  const ready = useFirstScreenReady(usuario);
-  const user = useDeferredValue(ready ? usuario : undefined);
+  const ready = useFirstScreenReady(loggedUser);
+  const user = useDeferredValue(ready ? loggedUser : undefined);
   const { mutate: logoutNow } = useLogout();
   const { hash } = useLocation();
-  const observar = usePrimeiraTelaPronta();
+  const observe = usePrimeiraTelaPronta();
   // Read once on arrival: the benefits section consumes the key when it mounts.
-  const [beneficioDoChatbot] = useState(() => readValue(STORAGE.beneficioChatbot) !== null);
+  const [chatbotBenefit] = useState(() => readValue(STORAGE.beneficioChatbot) !== null);
   // A second pass, in a transition right after the first screen's commit: the collection (below the
   // fold on a phone) and the survey invitation floating over the screen. Two smaller commits and
   // layouts instead of one long task (docs/decisions/0022-home-first-screen.md).
@@ -68,37 +68,37 @@ export function HomePage() {
 
   if (isPending || error || !user) return <Loader />;
 
-  const papel = papelDe(user);
+  const role = roleOf(user);
 
   return (
     <>
       <main id="conteudo" className="page home">
         <HomeBanner user={user} />
-        {papel !== 'lead' && perfilPronto(user) ? <ConquistasSection /> : null}
-        {secondPass ? <MinhaColecaoSection /> : <div className="secao-adiada colecao-home--reservada" aria-hidden="true" />}
-        <SecaoAdiada altura="32rem" observar={observar}>
-          <BannersDestaque />
-        </SecaoAdiada>
-        <SecaoAdiada altura="50rem" observar={observar} agora={beneficioDoChatbot}>
-          <BeneficiosSection />
-        </SecaoAdiada>
-        {papel !== 'colaborador' ? (
-          <SecaoAdiada altura="40rem" observar={observar}>
-            <ConviteIndicacaoSection />
-          </SecaoAdiada>
+        {role !== 'lead' && profileReady(user) ? <AchievementsSection /> : null}
+        {secondPass ? <MyCollectionSection /> : <div className="secao-adiada colecao-home--reservada" aria-hidden="true" />}
+        <PostponedSection altura="32rem" observe={observe}>
+          <FeaturedBanners />
+        </PostponedSection>
+        <PostponedSection altura="50rem" observe={observe} now={chatbotBenefit}>
+          <BenefitsSection />
+        </PostponedSection>
+        {role !== 'colaborador' ? (
+          <PostponedSection altura="40rem" observe={observe}>
+            <ReferralInvitationSection />
+          </PostponedSection>
         ) : null}
-        <SecaoAdiada altura="29rem" observar={observar}>
-          <BannersLancamento />
-        </SecaoAdiada>
-        <SecaoAdiada altura="58rem" observar={observar}>
-          <RecomendacoesSection hash={user.hashUsuario} />
-        </SecaoAdiada>
-        <SecaoAdiada altura="29rem" observar={observar} agora={hash === '#faq'} ancora="faq">
+        <PostponedSection altura="29rem" observe={observe}>
+          <LaunchBanners />
+        </PostponedSection>
+        <PostponedSection altura="58rem" observe={observe}>
+          <RecommendationsSection hash={user.hashUsuario} />
+        </PostponedSection>
+        <PostponedSection altura="29rem" observe={observe} now={hash === '#faq'} anchor="faq">
           <FaqHomeSection />
-        </SecaoAdiada>
+        </PostponedSection>
       </main>
-      <SiteFooter variante="membro" />
-      {secondPass && user.hashPesquisaSatisfacao ? <PesquisaPopup hash={user.hashPesquisaSatisfacao} /> : null}
+      <SiteFooter variant="membro" />
+      {secondPass && user.hashPesquisaSatisfacao ? <SurveyPopup hash={user.hashPesquisaSatisfacao} /> : null}
     </>
   );
 }

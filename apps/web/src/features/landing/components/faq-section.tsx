@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useDuvidasFaq, type FaqItem } from '../../faq/api/get-faq';
+import { useFaqQuestions, type FaqItem } from '../../faq/api/get-faq';
 import { FaqAccordion } from '../../faq/components/faq-accordion';
 
 export const DEFAULT_FAQ: Pick<FaqItem, 'pergunta' | 'resposta'>[] = [
@@ -29,11 +29,11 @@ export const DEFAULT_FAQ: Pick<FaqItem, 'pergunta' | 'resposta'>[] = [
   },
 ];
 
-const normalizar = (texto: string) => texto.trim().toLowerCase();
+const normalise = (text: string) => text.trim().toLowerCase();
 
 /** Accordion of the built-in questions plus the server's 'duvidas' entries; one open at a time. */
 export function FaqSection() {
-  const { data, error } = useDuvidasFaq();
+  const { data, error } = useFaqQuestions();
   const [open, setOpen] = useState<number | null>(null);
 
   useEffect(() => {
@@ -41,9 +41,9 @@ export function FaqSection() {
   }, [error]);
 
   // The built-in questions cover a server that has none; a question the server also has is its version.
-  const doServidor = data ?? [];
-  const noServidor = new Set(doServidor.map((i) => normalizar(i.pergunta)));
-  const items = [...DEFAULT_FAQ.filter((d) => !noServidor.has(normalizar(d.pergunta))), ...doServidor];
+  const forServer = data ?? [];
+  const onServer = new Set(forServer.map((i) => normalise(i.pergunta)));
+  const items = [...DEFAULT_FAQ.filter((d) => !onServer.has(normalise(d.pergunta))), ...forServer];
 
   return (
     <section id="duvidas" className="landing-section faq" aria-labelledby="duvidas-titulo">

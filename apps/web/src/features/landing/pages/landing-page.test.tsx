@@ -40,13 +40,13 @@ describe('LandingPage', () => {
     expect(faqButtons()).toHaveLength(6);
     expect(screen.getAllByRole('button', { name: 'O que é a Legião?' })).toHaveLength(1);
 
-    const gratis = screen.getByRole('button', { name: 'Preciso pagar para participar?' });
-    await ui.click(gratis);
-    expect(gratis.getAttribute('aria-expanded')).toBe('true');
+    const free = screen.getByRole('button', { name: 'Preciso pagar para participar?' });
+    await ui.click(free);
+    expect(free.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText(/totalmente gratuitos/).closest('[hidden]')).toBeNull();
 
     await ui.click(screen.getByRole('button', { name: 'Pergunta do servidor?' }));
-    expect(gratis.getAttribute('aria-expanded')).toBe('false');
+    expect(free.getAttribute('aria-expanded')).toBe('false');
     expect(faqButtons().filter((b) => b.getAttribute('aria-expanded') === 'true')).toHaveLength(1);
   });
 

@@ -5,8 +5,8 @@ import { SiteFooter } from '../../../shared/layout/site-footer';
 import { storeValue } from '../../../shared/session/session';
 import { Loader } from '../../../shared/ui/loader';
 import { useSocialCallback } from '../../social/components/use-social-callback';
-import { BeneficiosSection } from '../components/beneficios-section';
-import { ColecaoSection } from '../components/colecao-section';
+import { BenefitsSection } from '../components/benefits-section';
+import { CollectionSection } from '../components/collection-section';
 import { FaqSection } from '../components/faq-section';
 import { Hero } from '../components/hero';
 import { LandingHeader } from '../components/landing-header';
@@ -17,20 +17,20 @@ import '../landing.css';
 export function useLandingQuery() {
   const [params] = useSearchParams();
   const r = params.get('r');
-  const beneficio = params.get('beneficio');
+  const benefit = params.get('beneficio');
   useEffect(() => {
     if (r) storeValue(STORAGE.hashIndicacao, r);
-    if (beneficio) storeValue(STORAGE.beneficioChatbot, beneficio);
-  }, [r, beneficio]);
+    if (benefit) storeValue(STORAGE.beneficioChatbot, benefit);
+  }, [r, benefit]);
 }
 
 export function LandingPage() {
   useLandingQuery();
   // access_token / id_token / long_lived_token in the fragment finish a social login (spec 001 section 2.2).
-  const { entrando } = useSocialCallback();
+  const { entering } = useSocialCallback();
   return (
     <div className="landing">
-      {entrando ? (
+      {entering ? (
         <div className="social-entrando">
           <Loader label="Entrando..." />
         </div>
@@ -39,8 +39,8 @@ export function LandingPage() {
       <main id="conteudo">
         <Hero />
         <LaunchCountdown />
-        <ColecaoSection />
-        <BeneficiosSection />
+        <CollectionSection />
+        <BenefitsSection />
         <section className="landing-section join" aria-labelledby="junte-se-titulo">
           <h2 id="junte-se-titulo" className="section-title">
             Junte-se à Legião

@@ -1,4 +1,4 @@
-import type { GrupoProdutoCliente, Produto, ProdutoClienteItem, ProdutoPagina } from '@legiao/contracts/produto';
+import type { MemberProductGroup, Product, MemberProductItem, ProductPage } from '@legiao/contracts/produto';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
 
@@ -7,7 +7,7 @@ import { makeUser } from '../../../test/fixtures';
 let seq = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
 
-export function makeProduto(over: Partial<Produto> = {}): Produto {
+export function makeProduct(over: Partial<Product> = {}): Product {
   return {
     id: 12,
     sku: 'CMP-GARRAFA-PRETO',
@@ -27,7 +27,7 @@ export function makeProduto(over: Partial<Produto> = {}): Produto {
   };
 }
 
-export function makeItem(over: Partial<ProdutoClienteItem> = {}): ProdutoClienteItem {
+export function makeItem(over: Partial<MemberProductItem> = {}): MemberProductItem {
   return {
     id: uuid(),
     quantidade: 1,
@@ -44,57 +44,57 @@ export function makeItem(over: Partial<ProdutoClienteItem> = {}): ProdutoCliente
   };
 }
 
-export function makeGrupo(over: Partial<GrupoProdutoCliente> = {}, produtos: ProdutoClienteItem[] = [makeItem()]): GrupoProdutoCliente {
+export function makeGroup(over: Partial<MemberProductGroup> = {}, products: MemberProductItem[] = [makeItem()]): MemberProductGroup {
   return {
     id: 12,
     nome: 'Garrafa Térmica Camping 1,2L Preto',
     categoria: 'Camping',
     img: '/produtos/garrafa-camping-preto.svg',
     moldura: 'Clássica',
-    produtos,
+    produtos: products,
     ...over,
   };
 }
 
-export const pagina = (items: Produto[], total = items.length): ProdutoPagina => ({ items, page: 1, pageSize: 48, total });
+export const page = (items: Product[], total = items.length): ProductPage => ({ items, page: 1, pageSize: 48, total });
 
-export interface Chamada {
+export interface Call {
   method: string;
   path: string;
   params: URLSearchParams;
   body: unknown;
 }
 
-type Rota = (c: Chamada) => Response | undefined;
+type Route = (c: Call) => Response | undefined;
 
 /**
  * Replaces fetch: each route may answer a call (first answer wins); /api/usuario/logged answers
  * a member unless a route did; anything else is a 500 that names the call. Returns the calls made.
  */
-export function mockApi(...rotas: Rota[]) {
-  const chamadas: Chamada[] = [];
+export function mockApi(...routes: Route[]) {
+  const calls: Call[] = [];
   mockFetch((url, init) => {
     const u = new URL(url, 'http://localhost');
-    const chamada: Chamada = {
+    const call: Call = {
       method: init.method ?? 'GET',
       path: u.pathname,
       params: u.searchParams,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
-    chamadas.push(chamada);
-    for (const rota of rotas) {
-      const r = rota(chamada);
+    calls.push(call);
+    for (const route of routes) {
+      const r = route(call);
       if (r) return r;
     }
-    if (chamada.path === '/api/usuario/logged') return jsonResponse(makeUser());
-    return jsonResponse({ errors: [{ message: `inesperado ${chamada.method} ${url}` }] }, 500);
+    if (call.path === '/api/usuario/logged') return jsonResponse(makeUser());
+    return jsonResponse({ errors: [{ message: `inesperado ${call.method} ${url}` }] }, 500);
   });
-  return chamadas;
+  return calls;
 }
 
 /** A route for METHOD path (exact pathname). */
-export const rota =
-  (method: string, path: string, answer: (c: Chamada) => Response): Rota =>
+export const route =
+  (method: string, path: string, answer: (c: Call) => Response): Route =>
   (c) =>
     c.method === method && c.path === path ? answer(c) : undefined;
 

@@ -2,7 +2,7 @@ import { STORAGE } from '@legiao/contracts/storage-keys';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { readValue, setPostLoginPath, setToken } from '../../../shared/session/session';
-import { isFilaTicketRejection } from '../../fila/lib/fila-errors';
+import { isWaitingRoomTicketRejection } from '../../fila/lib/waiting-room-errors';
 import { postSocialLogin } from '../api/social-login';
 import { readFragmentToken, takePendingLogin } from '../lib/oauth';
 
@@ -12,11 +12,11 @@ import { readFragmentToken, takePendingLogin } from '../lib/oauth';
  * provider; success stores the session and goes to /novo-registro, failure stays with no message
  * (only a console warning). A refusal for want of a waiting-room turn goes to /login, where the queue is.
  */
-export function useSocialCallback(): { entrando: boolean } {
+export function useSocialCallback(): { entering: boolean } {
   const location = useLocation();
   const navigate = useNavigate();
   const handled = useRef(false);
-  const [entrando, setEntrando] = useState(false);
+  const [entering, setEntering] = useState(false);
 
   useEffect(() => {
     if (handled.current) return;
@@ -31,7 +31,7 @@ export function useSocialCallback(): { entrando: boolean } {
       console.warn('Login social ignorado: estado ausente ou diferente.');
       return;
     }
-    setEntrando(true);
+    setEntering(true);
     postSocialLogin({ provider: pending.provider, token: fragment.token, ticket: pending.ticket, hashIndicacao: readValue(STORAGE.hashIndicacao) ?? undefined }).then(
       ({ token }) => {
         // Stored and left in one step: the landing page sends anyone with a token to /home.
@@ -41,11 +41,11 @@ export function useSocialCallback(): { entrando: boolean } {
       },
       (error: unknown) => {
         console.warn('Login social falhou.', error);
-        setEntrando(false);
-        if (isFilaTicketRejection(error)) void navigate('/login');
+        setEntering(false);
+        if (isWaitingRoomTicketRejection(error)) void navigate('/login');
       },
     );
   }, [location.hash, location.pathname, location.search, navigate]);
 
-  return { entrando };
+  return { entering };
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BannerPrevia, BannerPreviaQuery, BannerPrincipalAdmin, BannerPrincipalInput, BannersAdmin, BannerSiteAdmin, BannerSiteInput } from '@legiao/contracts/admin/banners';
+import type { BannerPreview, BannerPreviewQuery, MainBannerAdmin, MainBannerInput, BannersAdmin, BannerSiteAdmin, BannerSiteInput } from '@legiao/contracts/admin/banners';
 import { http } from '../../../../shared/api/http';
 
 // The banners' calls (docs/decisions/0029-back-office-content.md).
@@ -7,24 +7,24 @@ import { http } from '../../../../shared/api/http';
 export const bannersQueryKey = ['admin', 'banners'] as const;
 export const useBannersQuery = () => useQuery(queryOptions({ queryKey: bannersQueryKey, queryFn: ({ signal }) => http<BannersAdmin>('/admin/banners', { signal }) }));
 
-export const usePreviaQuery = (q: BannerPreviaQuery | null) =>
+export const usePreviewQuery = (q: BannerPreviewQuery | null) =>
   useQuery({
     queryKey: [...bannersQueryKey, 'previa', q],
-    queryFn: ({ signal }) => http<BannerPrevia>('/admin/banners/previa', { signal, query: { ...q } }),
+    queryFn: ({ signal }) => http<BannerPreview>('/admin/banners/previa', { signal, query: { ...q } }),
     enabled: q !== null,
   });
 
-export type TipoBanner = 'site' | 'principais';
+export type BannerKind = 'site' | 'principais';
 
-export const criarSite = (body: BannerSiteInput) => http<BannerSiteAdmin>('/admin/banners/site', { method: 'POST', body });
-export const editarSite = (id: number, body: BannerSiteInput) => http<BannerSiteAdmin>(`/admin/banners/site/${id}`, { method: 'PUT', body });
-export const criarPrincipal = (body: BannerPrincipalInput) => http<BannerPrincipalAdmin>('/admin/banners/principais', { method: 'POST', body });
-export const editarPrincipal = (id: number, body: BannerPrincipalInput) => http<BannerPrincipalAdmin>(`/admin/banners/principais/${id}`, { method: 'PUT', body });
-export const removerBanner = (tipo: TipoBanner, id: number) => http<null>(`/admin/banners/${tipo}/${id}`, { method: 'DELETE' });
-export const ordenarBanners = (tipo: TipoBanner, ids: number[]) => http<BannersAdmin>(`/admin/banners/${tipo}-ordem`, { method: 'PUT', body: { ids } });
+export const createSite = (body: BannerSiteInput) => http<BannerSiteAdmin>('/admin/banners/site', { method: 'POST', body });
+export const editSite = (id: number, body: BannerSiteInput) => http<BannerSiteAdmin>(`/admin/banners/site/${id}`, { method: 'PUT', body });
+export const createMain = (body: MainBannerInput) => http<MainBannerAdmin>('/admin/banners/principais', { method: 'POST', body });
+export const editMain = (id: number, body: MainBannerInput) => http<MainBannerAdmin>(`/admin/banners/principais/${id}`, { method: 'PUT', body });
+export const removeBanner = (kind: BannerKind, id: number) => http<null>(`/admin/banners/${kind}/${id}`, { method: 'DELETE' });
+export const ordenarBanners = (kind: BannerKind, ids: number[]) => http<BannersAdmin>(`/admin/banners/${kind}-ordem`, { method: 'PUT', body: { ids } });
 
 /** A site banner's row as the form's body (to toggle ativo without opening the form). */
-export const siteParaInput = (b: BannerSiteAdmin): BannerSiteInput => ({
+export const siteToInput = (b: BannerSiteAdmin): BannerSiteInput => ({
   nome: b.nomeBannerSite,
   regiao: b.bannerRegiao,
   titulo: b.titulo,
@@ -42,7 +42,7 @@ export const siteParaInput = (b: BannerSiteAdmin): BannerSiteInput => ({
   ativo: b.ativo,
 });
 
-export const principalParaInput = (b: BannerPrincipalAdmin): BannerPrincipalInput => ({
+export const mainToInput = (b: MainBannerAdmin): MainBannerInput => ({
   nome: b.nome,
   perfil: b.perfil,
   lead: b.lead,

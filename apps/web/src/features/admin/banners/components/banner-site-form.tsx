@@ -3,17 +3,17 @@ import { useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { bannerSiteInputSchema, type BannerSiteAdmin } from '@legiao/contracts/admin/banners';
-import { BANNER_REGIOES, type BannerRegiao } from '@legiao/contracts/banner';
+import { BANNER_REGIONS, type BannerRegion } from '@legiao/contracts/banner';
 import { CheckboxInput, EmptyState, FormActions, LoadingState, notifyError, notifySuccess, PageHeader, SelectInput, TextArea, TextInput } from '../../ui';
-import { isoParaLocal, localParaIsoOuVazio } from '../../ordenacao/datas';
-import { validarComContrato } from '../../ordenacao/erros-do-contrato';
-import { bannersQueryKey, criarSite, editarSite, useBannersQuery } from '../api/banners-api';
-import { CampoImagem } from './campo-imagem';
-import { REGIAO_ROTULO } from './rotulos';
+import { isoToLocal, localToIsoOrEmpty } from '../../ordenacao/datas';
+import { validateWithContract } from '../../ordenacao/contract-errors';
+import { bannersQueryKey, createSite, editSite, useBannersQuery } from '../api/banners-api';
+import { ImageField } from './image-field';
+import { REGION_LABEL } from './rotulos';
 
-interface Valores {
+interface Values {
   nome: string;
-  regiao: BannerRegiao;
+  regiao: BannerRegion;
   titulo: string;
   texto: string;
   urlImagem: string;
@@ -30,11 +30,11 @@ interface Valores {
   produtos: string;
   ativo: boolean;
 }
-const CAMPOS = ['nome', 'regiao', 'titulo', 'texto', 'urlImagem', 'urlImagemMobile', 'urlLink', 'textoBotao', 'idBeneficio', 'inicio', 'fim', 'contagemAte', 'cidades', 'abas', 'ativo'] as const;
+const FIELDS = ['nome', 'regiao', 'titulo', 'texto', 'urlImagem', 'urlImagemMobile', 'urlLink', 'textoBotao', 'idBeneficio', 'inicio', 'fim', 'contagemAte', 'cidades', 'abas', 'ativo'] as const;
 
-const linhas = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
 
-function valoresDe(b: BannerSiteAdmin | undefined): Valores {
+function valuesOf(b: BannerSiteAdmin | undefined): Values {
   return {
     nome: b?.nomeBannerSite ?? '',
     regiao: b?.bannerRegiao ?? 'exclusivo',
@@ -45,9 +45,9 @@ function valoresDe(b: BannerSiteAdmin | undefined): Valores {
     urlLink: b?.urlLink ?? '',
     textoBotao: b?.textoBotao ?? '',
     idBeneficio: b?.idBeneficio ? String(b.idBeneficio) : '',
-    inicio: isoParaLocal(b?.inicio),
-    fim: isoParaLocal(b?.fim),
-    contagemAte: isoParaLocal(b?.contagemAte),
+    inicio: isoToLocal(b?.inicio),
+    fim: isoToLocal(b?.fim),
+    contagemAte: isoToLocal(b?.contagemAte),
     cidades: (b?.cidades ?? []).join('\n'),
     sobre: b?.abas?.sobre ?? '',
     cores: (b?.abas?.cores ?? []).map((c) => `${c.nome} ${c.hex}`).join('\n'),
@@ -57,7 +57,7 @@ function valoresDe(b: BannerSiteAdmin | undefined): Valores {
 }
 
 /** The form's strings as the contract's body (the contract then checks every rule). */
-function corpo(v: Valores) {
+function corpo(v: Values) {
   return {
     nome: v.nome,
     regiao: v.regiao,
@@ -68,21 +68,21 @@ function corpo(v: Valores) {
     urlLink: v.urlLink,
     textoBotao: v.textoBotao,
     idBeneficio: v.regiao === 'exclusivo' && v.idBeneficio.trim() ? Number(v.idBeneficio) : null,
-    inicio: localParaIsoOuVazio(v.inicio),
-    fim: localParaIsoOuVazio(v.fim),
-    contagemAte: v.regiao === 'pre-venda' ? localParaIsoOuVazio(v.contagemAte) || null : null,
-    cidades: linhas(v.cidades),
+    inicio: localToIsoOrEmpty(v.inicio),
+    fim: localToIsoOrEmpty(v.fim),
+    contagemAte: v.regiao === 'pre-venda' ? localToIsoOrEmpty(v.contagemAte) || null : null,
+    cidades: lines(v.cidades),
     abas:
       v.regiao === 'lancamento'
         ? {
             sobre: v.sobre.trim(),
-            cores: linhas(v.cores).map((l) => {
+            cores: lines(v.cores).map((l) => {
               const m = /^(.*?)\s+(#[0-9a-fA-F]{3,8})$/.exec(l);
               return m ? { nome: m[1]!.trim(), hex: m[2]! } : { nome: l, hex: '#888888' };
             }),
-            produtos: linhas(v.produtos).map((l) => {
-              const [nome = '', url = ''] = l.split('|').map((x) => x.trim());
-              return { nome, urlImagem: url };
+            produtos: lines(v.produtos).map((l) => {
+              const [name = '', url = ''] = l.split('|').map((x) => x.trim());
+              return { nome: name, urlImagem: url };
             }),
           }
         : null,
@@ -94,69 +94,69 @@ function corpo(v: Valores) {
 export function BannerSiteForm() {
   const { id } = useParams();
   const q = useBannersQuery();
-  const atual = id ? q.data?.site.find((b) => b.id === Number(id)) : undefined;
+  const current = id ? q.data?.site.find((b) => b.id === Number(id)) : undefined;
   if (id && q.isPending) return <LoadingState />;
-  if (id && !atual) return <EmptyState title="Banner não encontrado" message="Ele pode ter sido removido." />;
-  return <Formulario key={atual?.id ?? 'novo'} atual={atual} />;
+  if (id && !current) return <EmptyState title="Banner não encontrado" message="Ele pode ter sido removido." />;
+  return <Formulario key={current?.id ?? 'novo'} atual={current} />;
 }
 
-function Formulario({ atual }: { atual: BannerSiteAdmin | undefined }) {
+function Formulario({ atual: current }: { atual: BannerSiteAdmin | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<Valores>({ defaultValues: valoresDe(atual) });
+  const form = useForm<Values>({ defaultValues: valuesOf(current) });
   const { errors, isSubmitting } = form.formState;
-  const regiao = form.watch('regiao');
-  useEffect(() => form.clearErrors(), [regiao, form]);
+  const region = form.watch('regiao');
+  useEffect(() => form.clearErrors(), [region, form]);
 
-  const salvar = form.handleSubmit(async (v) => {
-    const body = validarComContrato(bannerSiteInputSchema, corpo(v), form.setError, CAMPOS);
+  const save = form.handleSubmit(async (v) => {
+    const body = validateWithContract(bannerSiteInputSchema, corpo(v), form.setError, FIELDS);
     if (!body) return;
     try {
-      if (atual) await editarSite(atual.id, body);
-      else await criarSite(body);
+      if (current) await editSite(current.id, body);
+      else await createSite(body);
       await queryClient.invalidateQueries({ queryKey: bannersQueryKey });
-      notifySuccess(atual ? 'Banner atualizado.' : 'Banner criado.');
+      notifySuccess(current ? 'Banner atualizado.' : 'Banner criado.');
       void navigate('/admin/banners');
     } catch (e) {
       notifyError(e);
     }
   });
-  const erro = (campo: keyof Valores | 'abas') => (errors as Record<string, { message?: string } | undefined>)[campo];
+  const error = (field: keyof Values | 'abas') => (errors as Record<string, { message?: string } | undefined>)[field];
 
   return (
     <>
-      <PageHeader title={atual ? `Editar: ${atual.titulo}` : 'Novo banner do site'} description="Janela, cidades e tipo decidem quem vê; o servidor aplica as mesmas regras da home." />
+      <PageHeader title={current ? `Editar: ${current.titulo}` : 'Novo banner do site'} description="Janela, cidades e tipo decidem quem vê; o servidor aplica as mesmas regras da home." />
       <form className="admin-form banner-form form-conteudo" onSubmit={(e) => {
           form.clearErrors();
-          void salvar(e);
+          void save(e);
         }}
         noValidate
         aria-label="Banner do site">
         <div className="admin-form__linha">
-          <SelectInput label="Tipo" options={BANNER_REGIOES.map((r) => ({ value: r, label: REGIAO_ROTULO[r] }))} error={erro('regiao')} {...form.register('regiao')} />
-          <TextInput label="Nome interno" error={erro('nome')} {...form.register('nome')} />
+          <SelectInput label="Tipo" options={BANNER_REGIONS.map((r) => ({ value: r, label: REGION_LABEL[r] }))} error={error('regiao')} {...form.register('regiao')} />
+          <TextInput label="Nome interno" error={error('nome')} {...form.register('nome')} />
         </div>
-        <TextInput label="Título" error={erro('titulo')} {...form.register('titulo')} />
-        <TextArea label="Texto" error={erro('texto')} {...form.register('texto')} />
+        <TextInput label="Título" error={error('titulo')} {...form.register('titulo')} />
+        <TextArea label="Texto" error={error('texto')} {...form.register('texto')} />
         <div className="admin-form__linha">
-          <TextInput label="Início" type="datetime-local" error={erro('inicio')} {...form.register('inicio')} />
-          <TextInput label="Fim" type="datetime-local" error={erro('fim')} {...form.register('fim')} />
-          {regiao === 'pre-venda' && <TextInput label="Contagem regressiva até" type="datetime-local" hint="O botão aparece quando a contagem termina" error={erro('contagemAte')} {...form.register('contagemAte')} />}
+          <TextInput label="Início" type="datetime-local" error={error('inicio')} {...form.register('inicio')} />
+          <TextInput label="Fim" type="datetime-local" error={error('fim')} {...form.register('fim')} />
+          {region === 'pre-venda' && <TextInput label="Contagem regressiva até" type="datetime-local" hint="O botão aparece quando a contagem termina" error={error('contagemAte')} {...form.register('contagemAte')} />}
         </div>
-        <TextArea label="Cidades" hint="Uma por linha; vazio = todas. Sem diferença de acento ou maiúsculas." rows={3} error={erro('cidades')} {...form.register('cidades')} />
+        <TextArea label="Cidades" hint="Uma por linha; vazio = todas. Sem diferença de acento ou maiúsculas." rows={3} error={error('cidades')} {...form.register('cidades')} />
         <div className="admin-form__linha">
-          <CampoImagem uso="banner-desktop" label="Imagem (computador)" value={form.watch('urlImagem')} onChange={(v) => form.setValue('urlImagem', v, { shouldDirty: true })} error={erro('urlImagem')?.message} />
-          <CampoImagem uso="banner-mobile" label="Imagem (celular, opcional)" value={form.watch('urlImagemMobile')} onChange={(v) => form.setValue('urlImagemMobile', v, { shouldDirty: true })} error={erro('urlImagemMobile')?.message} />
+          <ImageField uso="banner-desktop" label="Imagem (computador)" value={form.watch('urlImagem')} onChange={(v) => form.setValue('urlImagem', v, { shouldDirty: true })} error={error('urlImagem')?.message} />
+          <ImageField uso="banner-mobile" label="Imagem (celular, opcional)" value={form.watch('urlImagemMobile')} onChange={(v) => form.setValue('urlImagemMobile', v, { shouldDirty: true })} error={error('urlImagemMobile')?.message} />
         </div>
         <div className="admin-form__linha">
-          {regiao === 'exclusivo' && <TextInput label="Benefício (id, opcional)" inputMode="numeric" hint="O botão abre este benefício" error={erro('idBeneficio')} {...form.register('idBeneficio')} />}
-          <TextInput label="Link do botão" placeholder="https://..." error={erro('urlLink')} {...form.register('urlLink')} />
-          <TextInput label="Texto do botão" error={erro('textoBotao')} {...form.register('textoBotao')} />
+          {region === 'exclusivo' && <TextInput label="Benefício (id, opcional)" inputMode="numeric" hint="O botão abre este benefício" error={error('idBeneficio')} {...form.register('idBeneficio')} />}
+          <TextInput label="Link do botão" placeholder="https://..." error={error('urlLink')} {...form.register('urlLink')} />
+          <TextInput label="Texto do botão" error={error('textoBotao')} {...form.register('textoBotao')} />
         </div>
-        {regiao === 'lancamento' && (
+        {region === 'lancamento' && (
           <fieldset className="banner-form__abas">
             <legend>Abas do lançamento</legend>
-            <TextArea label="Sobre" error={erro('abas')} {...form.register('sobre')} />
+            <TextArea label="Sobre" error={error('abas')} {...form.register('sobre')} />
             <div className="admin-form__linha">
               <TextArea label="Cores" hint="Uma por linha: Nome #hex (ex.: Aurora #f2a900)" rows={3} {...form.register('cores')} />
               <TextArea label="Produtos" hint="Um por linha: Nome | /endereco/da/imagem.svg" rows={3} {...form.register('produtos')} />
@@ -169,7 +169,7 @@ function Formulario({ atual }: { atual: BannerSiteAdmin | undefined }) {
             {errors.root.message}
           </p>
         )}
-        <FormActions busy={isSubmitting} submitLabel={atual ? 'Salvar banner' : 'Criar banner'} onCancel={() => void navigate('/admin/banners')} />
+        <FormActions busy={isSubmitting} submitLabel={current ? 'Salvar banner' : 'Criar banner'} onCancel={() => void navigate('/admin/banners')} />
       </form>
     </>
   );

@@ -1,11 +1,11 @@
-const numeroFmt = new Intl.NumberFormat('pt-BR');
-export const numero = (n: number) => numeroFmt.format(n);
+const numberFmt = new Intl.NumberFormat('pt-BR');
+export const number = (n: number) => numberFmt.format(n);
 
-const dataHoraFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-export const dataHora = (iso: string) => dataHoraFmt.format(new Date(iso));
+const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+export const dateTime = (iso: string) => dateTimeFmt.format(new Date(iso));
 
 /** 95000 -> '1 min 35 s'; under a minute in seconds. */
-export function duracao(ms: number): string {
+export function duration(ms: number): string {
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s} s`;
   const m = Math.floor(s / 60);
@@ -14,4 +14,4 @@ export function duracao(ms: number): string {
 }
 
 /** A datetime-local value ('2026-12-12T10:00', the browser's zone) as an ISO instant. */
-export const localParaIso = (valor: string) => new Date(valor).toISOString();
+export const localToIso = (value: string) => new Date(value).toISOString();

@@ -1,0 +1,52 @@
+import type { Db } from '../../../db/prisma.js';
+import type { QueueStore } from '../../fila/fila.types.js';
+import { applyDueSchedules, type Aplicado } from './waiting-room-schedule.service.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+
+/**
+ * Runs in every API process: once a second, applies the schedules that are due (one query when
+ * none is: the executar_em index). Processes race for a due row with SKIP LOCKED, so each is
+ * applied once, by one of them, and no process has to be "the scheduler".
+ */
+export class WaitingRoomScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+
+  constructor(
+    private readonly opts: {
+      db: Db;
+      store: QueueStore;
+      onApplied: (tx: Prisma.TransactionClient, a: Aplicado) => Promise<void>;
+      /** After a pass applied something: tell this process's panels at once. */
+      afterApplied: (a: Aplicado[]) => void;
+      log: { warn: (obj: object, msg?: string) => void };
+      intervalMs?: number;
+    },
+  ) {}
+
+  start() {
+    this.timer = setInterval(() => void this.runOnce(), this.opts.intervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  /** One pass at `now`; skipped (empty) while the previous one still runs. */
+  async runOnce(now = new Date()): Promise<Aplicado[]> {
+    if (this.running) return [];
+    this.running = true;
+    try {
+      const feitos = await applyDueSchedules(this.opts.db, this.opts.store, now, this.opts.onApplied);
+      if (feitos.length) this.opts.afterApplied(feitos);
+      return feitos;
+    } catch (err) {
+      this.opts.log.warn({ err }, 'fila: agendamento não aplicado (nova tentativa em 1 s)');
+      return [];
+    } finally {
+      this.running = false;
+    }
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

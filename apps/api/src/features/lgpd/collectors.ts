@@ -1,0 +1,130 @@
+import { MY_DATA_FORMAT } from '@legiao/contracts';
+import type { Db } from '../../db/prisma.js';
+import { listConsents } from '../consentimento/consentimento.service.js';
+
+/**
+ * One part of the member's data export (LGPD Art. 18 II and V: access and portability). Each
+ * feature that keeps personal data adds its collector to COLETORES: one entry, one key in the file.
+ */
+export interface DataCollector {
+  /** Key of this part in the exported JSON. */
+  chave: string;
+  coletar(prisma: Db, userId: string): Promise<unknown>;
+}
+
+const holder: DataCollector = {
+  chave: 'titular',
+  async coletar(prisma, userId) {
+    const { senhaHash: passwordHash, ...u } = await prisma.usuario.findUniqueOrThrow({ where: { id: userId } });
+    // The password's hash is a credential, not information about the person: only whether there is one.
+    return { ...u, temSenha: passwordHash !== null };
+  },
+};
+
+const consents: DataCollector = {
+  chave: 'consentimentos',
+  coletar: (prisma, userId) => listConsents(prisma, userId),
+};
+
+const sessions: DataCollector = {
+  chave: 'sessoes',
+  coletar: (prisma, userId) =>
+    prisma.sessao.findMany({ where: { usuarioId: userId }, orderBy: { criadaEm: 'desc' }, select: { criadaEm: true, expiraEm: true, revogadaEm: true, ip: true, userAgent: true } }),
+};
+
+const socialAccounts: DataCollector = {
+  chave: 'contasSociais',
+  coletar: (prisma, userId) =>
+    prisma.contaSocial.findMany({ where: { usuarioId: userId }, orderBy: { criadoEm: 'asc' }, select: { provider: true, providerUserId: true, email: true, criadoEm: true, ultimoUsoEm: true } }),
+};
+
+const links: DataCollector = {
+  chave: 'linksEnviados',
+  // Activation, password reset and automatic login links: when, not the secrets (only digests are kept).
+  coletar: (prisma, userId) =>
+    prisma.tokenConta.findMany({ where: { usuarioId: userId }, orderBy: { criadoEm: 'desc' }, select: { tipo: true, criadoEm: true, expiraEm: true, usadoEm: true } }),
+};
+
+const emailChanges: DataCollector = {
+  chave: 'alteracoesEmail',
+  coletar: (prisma, userId) =>
+    prisma.alteracaoEmail.findMany({ where: { usuarioId: userId }, orderBy: { criadoEm: 'desc' }, select: { novoEmail: true, criadoEm: true, expiraEm: true, usadoEm: true } }),
+};
+
+const emails: DataCollector = {
+  chave: 'emails',
+  async coletar(prisma, userId) {
+    const { email } = await prisma.usuario.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+    return prisma.emailSaida.findMany({ where: { para: email }, orderBy: { criadoEm: 'desc' }, select: { para: true, assunto: true, status: true, criadoEm: true, enviadoEm: true } });
+  },
+};
+
+const products: DataCollector = {
+  chave: 'produtos',
+  async coletar(prisma, userId) {
+    const entries = await prisma.produtoCliente.findMany({
+      where: { usuarioId: userId },
+      orderBy: { criadoEm: 'asc' },
+      include: { produto: { select: { sku: true, nome: true, categoria: true, subcategoria: true } }, numerosLegionario: { select: { numero: true }, orderBy: { numero: 'asc' } } },
+    });
+    return entries.map(({ produto: product, numerosLegionario: memberNumbers, usuarioId: _u, produtoId: _p, ...e }) => ({ ...e, produto: product, numerosLegionario: memberNumbers.map((n) => n.numero) }));
+  },
+};
+
+// The economy (docs/decisions/0009-economy.md): the statement, redemptions with their coupons, referrals.
+const statement: DataCollector = {
+  chave: 'extrato',
+  coletar: (prisma, userId) =>
+    prisma.lancamento.findMany({ where: { usuarioId: userId }, orderBy: { data: 'asc' }, select: { motivo: true, valor: true, data: true } }),
+};
+
+const redemptions: DataCollector = {
+  chave: 'resgates',
+  coletar: (prisma, userId) =>
+    prisma.resgate.findMany({
+      where: { usuarioId: userId },
+      orderBy: { criadoEm: 'asc' },
+      select: { id: true, valor: true, criadoEm: true, beneficio: { select: { nome: true } }, opcao: { select: { nome: true } }, cupom: { select: { codigo: true, usadoEm: true } } },
+    }),
+};
+
+const referrals: DataCollector = {
+  chave: 'indicacoes',
+  // Who the member referred is another person's data: only the status and dates of each referral.
+  async coletar(prisma, userId) {
+    const select = { status: true, criadaEm: true, confirmadaEm: true } as const;
+    const [done, received] = await Promise.all([
+      prisma.indicacao.findMany({ where: { indicadorId: userId }, orderBy: { criadaEm: 'asc' }, select }),
+      prisma.indicacao.findUnique({ where: { indicadoId: userId }, select }),
+    ]);
+    return { feitas: done, recebida: received };
+  },
+};
+
+const friendsFamilyCoupons: DataCollector = {
+  chave: 'cuponsFriendsFamily',
+  coletar: (prisma, userId) =>
+    prisma.cupomFriendsFamily.findMany({ where: { usuarioId: userId }, orderBy: [{ mes: 'asc' }, { ordem: 'asc' }], select: { mes: true, codigo: true, percentual: true, validoAte: true, usadoEm: true } }),
+};
+
+/** Every part of the export, in file order. Later features: add yours here. */
+export const COLLECTORS: DataCollector[] = [
+  holder,
+  consents,
+  products,
+  statement,
+  redemptions,
+  referrals,
+  friendsFamilyCoupons,
+  socialAccounts,
+  sessions,
+  links,
+  emailChanges,
+  emails,
+];
+
+/** GET /usuario/meus-dados: everything the portal keeps about the member, as one JSON document. */
+export async function exportMemberData(prisma: Db, userId: string) {
+  const parts = await Promise.all(COLLECTORS.map(async (c) => [c.chave, await c.coletar(prisma, userId)] as const));
+  return { formato: MY_DATA_FORMAT, geradoEm: new Date().toISOString(), ...Object.fromEntries(parts) } as { formato: typeof MY_DATA_FORMAT; geradoEm: string } & Record<string, unknown>;
+}

@@ -1,0 +1,100 @@
+import type { BannerHome } from '@legiao/contracts/banner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../shared/api/http';
+import { chooseHero } from '../../features/home/lib/choose-hero';
+import { roleOf, profileReady } from '../../features/home/lib/perfil';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { makeUser } from '../../test/fixtures';
+import { initialPrefetch } from './initial-prefetch';
+
+const rules = { escolherHero: chooseHero, papelDe: roleOf, perfilPronto: profileReady };
+const hero = (profile: string, lead: boolean | null, name: string) =>
+  ({ id: name, perfil: profile, lead, urlImagemMobile: `/banners/${name}-mobile.svg`, urlImagemDesktop: `/banners/${name}-desktop.svg`, textoAlternativo: name }) as unknown as BannerHome;
+
+function api(user: ReturnType<typeof makeUser>) {
+  return (url: string) => {
+    if (url === '/api/usuario/logged') return jsonResponse(user);
+    if (url === '/api/banner') return jsonResponse([hero('geral', null, 'geral'), hero('outsider', false, 'outsider')]);
+    return jsonResponse([]);
+  };
+}
+
+const urls = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.map(([url]) => url);
+const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map((l) => `${l.getAttribute('href')} ${l.media}`);
+const wait = () => new Promise((r) => setTimeout(r, 0));
+
+// docs/decisions/0018-home-on-a-phone.md
+describe('prefetchInicial', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/home'));
+  afterEach(() => {
+    delete window.__legiaoPrefetch;
+    document.head.querySelectorAll('link[rel=preload], link[rel=modulepreload]').forEach((l) => l.remove());
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('does nothing without a token or away from / and /home', async () => {
+    const fetch = mockFetch(api(makeUser()));
+    initialPrefetch(rules);
+    localStorage.setItem('token', 'tok');
+    window.history.replaceState(null, '', '/extrato');
+    initialPrefetch(rules);
+    await wait();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.__legiaoPrefetch).toBeUndefined();
+  });
+
+  it("asks for the first screen's calls, the achievements and referrals the home will show, and preloads its hero", async () => {
+    localStorage.setItem('token', 'tok');
+    const fetch = mockFetch(api(makeUser({ perfil: 'outsider', lead: false, perfilCompleto: true, perfilDefinido: true })));
+    initialPrefetch(rules);
+    await vi.waitFor(() => expect(preloads()).toHaveLength(2));
+    expect(urls(fetch).sort()).toEqual(['/api/Conquista', '/api/banner', '/api/indicacao', '/api/produto/cliente?lista=colecao', '/api/usuario/logged']);
+    expect(fetch.mock.calls.every(([, init]) => (init.headers as Record<string, string>).Authorization === 'Bearer tok')).toBe(true);
+    expect(preloads()).toEqual(['/banners/outsider-mobile.svg (max-width: 767px)', '/banners/outsider-desktop.svg (min-width: 768px)']);
+  });
+
+  it('leaves out what the home would not ask for: achievements for leads, referrals for staff', async () => {
+    localStorage.setItem('token', 'tok');
+    const fetch = mockFetch(api(makeUser({ colaborador: true, lead: true, perfilCompleto: true, perfilDefinido: true })));
+    initialPrefetch(rules);
+    await vi.waitFor(() => expect(preloads()).toHaveLength(2));
+    expect(urls(fetch)).toContain('/api/Conquista'); // staff flagged as lead are staff
+    expect(urls(fetch)).not.toContain('/api/indicacao');
+  });
+
+  it('hands each answer to the http client once, for the same token, and only for a GET', async () => {
+    localStorage.setItem('token', 'tok');
+    const fetch = mockFetch(api(makeUser({ nome: 'Prefetch' })));
+    initialPrefetch(rules);
+    await vi.waitFor(() => expect(preloads()).toHaveLength(2)); // the calls that follow the user went out
+    const before = fetch.mock.calls.length;
+    expect(await http<{ nome: string }>('/usuario/logged')).toMatchObject({ nome: 'Prefetch' });
+    expect(fetch.mock.calls.length).toBe(before); // the prefetched answer, no new request
+    await http('/usuario/logged');
+    expect(fetch.mock.calls.length).toBe(before + 1);
+
+    localStorage.setItem('token', 'outro');
+    await http('/banner');
+    expect(fetch.mock.calls.at(-1)![0]).toBe('/api/banner');
+    expect(window.__legiaoPrefetch).toBeUndefined();
+  });
+
+  it("starts the home's own chunks and styles beside the app's code, as the app's loader would ask for them", async () => {
+    localStorage.setItem('token', 'tok');
+    mockFetch(api(makeUser()));
+    initialPrefetch({ ...rules, modules: { js: ['/assets/home-page-x.js', '/assets/conquistas-y.js'], css: ['/assets/home-page-z.css'] } });
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[as=style]')];
+    expect(links.map((l) => `${l.rel} ${l.getAttribute('href')} ${l.getAttribute('crossorigin')}`)).toEqual([
+      'modulepreload /assets/home-page-x.js ',
+      'modulepreload /assets/conquistas-y.js ',
+      'preload /assets/home-page-z.css ',
+    ]);
+    await wait();
+  });
+
+  it('preloads no code for a visitor without a session', () => {
+    mockFetch(api(makeUser()));
+    initialPrefetch({ ...rules, modules: { js: ['/assets/home-page-x.js'], css: [] } });
+    expect(document.head.querySelector('link[rel=modulepreload]')).toBeNull();
+  });
+});

@@ -1,0 +1,92 @@
+import type { BannerHome } from '@legiao/contracts/banner';
+import type { SignedInUser } from '@legiao/contracts/usuario';
+import type { chooseHero as EscolherHero } from '../../features/home/lib/choose-hero';
+import type { roleOf as PapelDe, profileReady as PerfilPronto } from '../../features/home/lib/perfil';
+
+/** What the prefetch leaves for the app (shared/api/prefetch.ts takes it). */
+export interface InitialPrefetch {
+  token: string;
+  inicio: number;
+  respostas: Record<string, Promise<Response>>;
+}
+
+declare global {
+  interface Window {
+    __legiaoPrefetch?: InitialPrefetch;
+  }
+}
+
+interface Rules {
+  escolherHero: typeof EscolherHero;
+  papelDe: typeof PapelDe;
+  perfilPronto: typeof PerfilPronto;
+  /** The home's own code (its route chunk, what it imports and its CSS), known from the build. */
+  modules?: { js: string[]; css: string[] };
+}
+
+/**
+ * The member home's first-screen calls, started by a tiny script that index.html loads next to the
+ * app (vite.config.ts, plugin prefetchInicialPlugin), so they travel while the app's code downloads
+ * instead of after it ran: the logged user, the hero banners and the collection; then, from the
+ * user, the achievements and the referral count when the home will show them (the same rules,
+ * passed in); a preload of the hero image the home will pick, its LCP element; and the home's own
+ * code, which the router would otherwise ask for only after the app's code has run.
+ * docs/decisions/0018-home-on-a-phone.md
+ *
+ * It runs as its own script: it must not import or close over anything (vite.config.ts sends
+ * its source text with the rules' source text as arguments). Storage keys: STORAGE.token and the
+ * post-login destination of shared/session/session.ts.
+ */
+export function initialPrefetch(rules: Rules) {
+  try {
+    const token = window.localStorage.getItem('token');
+    const path = window.location.pathname;
+    // '/' sends a logged-in member to /home, unless a login is on its way somewhere else.
+    if (!token || (path !== '/home' && path !== '/') || window.sessionStorage.getItem('legiao.destinoAposLogin')) return;
+    const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+    const answers: Record<string, Promise<Response>> = {};
+    window.__legiaoPrefetch = { token, inicio: Date.now(), respostas: answers };
+    const request = (url: string) => (answers[url] = window.fetch(url, { headers }));
+    // A copy read here; registered at once, so before the app can read the original.
+    const readCopy = (answer: Promise<Response>) => answer.then((r) => (r.ok ? (r.clone().json() as Promise<unknown>) : null));
+    const user = readCopy(request('/api/usuario/logged')) as Promise<SignedInUser | null>;
+    const banners = readCopy(request('/api/banner')) as Promise<BannerHome[] | null>;
+    request('/api/produto/cliente?lista=colecao');
+    // The home's chunks and styles, fetched beside the app's code instead of after it. The app's
+    // loader finds these links and does not ask again (crossorigin as Vite's own preloads).
+    // All in one insertion: one link at a time cost 1-2 ms each (each insertion into <head> is its
+    // own style and resource pass), 15-30 ms in all on the critical path. The names come from the
+    // build (no user input).
+    const links = [
+      ...(rules.modules?.js ?? []).map((h) => `<link rel="modulepreload" crossorigin href="${h}">`),
+      ...(rules.modules?.css ?? []).map((h) => `<link rel="preload" as="style" crossorigin href="${h}">`),
+    ];
+    if (links.length) document.head.insertAdjacentHTML('beforeend', links.join(''));
+
+    user
+      .then((u) => {
+        if (!u) return;
+        if (rules.papelDe(u) !== 'lead' && rules.perfilPronto(u)) request('/api/Conquista');
+        if (rules.papelDe(u) === 'membro') request('/api/indicacao');
+        return banners.then((list) => {
+          const hero = Array.isArray(list) ? rules.escolherHero(list, { perfil: u.perfil, lead: u.lead }) : undefined;
+          if (!hero) return;
+          for (const [href, media] of [
+            [hero.urlImagemMobile, '(max-width: 767px)'],
+            [hero.urlImagemDesktop, '(min-width: 768px)'],
+          ] as const) {
+            const link = document.createElement('link');
+            link.rel = 'preload';
+            link.as = 'image';
+            link.href = href;
+            link.media = media;
+            link.setAttribute('fetchpriority', 'high');
+            document.head.appendChild(link);
+          }
+        });
+      })
+      .catch(() => undefined);
+  } catch {
+    // No storage, no fetch: the app asks for everything itself, as it always could.
+  }
+}

@@ -1,0 +1,39 @@
+import { ErrorState, LoadingState, PageHeader } from '../ui/index';
+import { WaitingRoomSchedules } from './components/waiting-room-schedules';
+import { WaitingRoomControls } from './components/waiting-room-controls';
+import { WaitingRoomNumbers } from './components/waiting-room-numbers';
+import { dateTime } from './lib/formatar';
+import { useWaitingRoomPanel, type Conexao } from './lib/use-waiting-room-panel';
+import '../ordenacao/formularios.css';
+import './fila.css';
+
+const CONEXAO: Record<Conexao, string> = { conectando: 'Conectando...', 'ao-vivo': 'Ao vivo', reconectando: 'Reconectando...', recusada: 'Desconectado' };
+
+/** /admin/fila: the waiting room live, its limits, pause/resume and scheduled changes (ADR 0029). */
+export function WaitingRoomPage() {
+  const panel = useWaitingRoomPanel();
+  return (
+    <>
+      <PageHeader
+        title="Sala de espera"
+        description="Quantos esperam e entram agora, os limites de entrada e as mudanças agendadas."
+        actions={
+          <span className={`fila-ao-vivo fila-ao-vivo--${panel.conexao}`} role="status" aria-live="polite" title={panel.em ? `Atualizado às ${dateTime(panel.em)}` : undefined}>
+            {CONEXAO[panel.conexao]}
+          </span>
+        }
+      />
+      {panel.conexao === 'recusada' ? (
+        <ErrorState title="Sem acesso ao painel" message={panel.erro ?? undefined} />
+      ) : !panel.estado ? (
+        <LoadingState label="Conectando ao painel ao vivo..." />
+      ) : (
+        <div className="fila-painel">
+          <WaitingRoomNumbers estado={panel.estado} />
+          <WaitingRoomControls estado={panel.estado} onState={panel.apply} />
+          <WaitingRoomSchedules agendamentos={panel.agendamentos} />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdjustmentInput, AdjustmentAnswer, AdjustmentsPage, SearchPage, MemberList, MemberDetail } from '@legiao/contracts/admin/membros';
+import type { AdminPage } from '@legiao/contracts/admin/paging';
+import { http } from '../../../shared/api/http';
+
+// The members area's calls (ADR 0031). Every write refreshes the member, the lists and the audit.
+
+type Query = Record<string, string | number | undefined>;
+export const membersKey = ['admin', 'membros'] as const;
+
+export const useSearchMembers = (query: Query) =>
+  useQuery({
+    queryKey: [...membersKey, 'busca', query],
+    queryFn: ({ signal }) => http<SearchPage>('/admin/membros', { query, signal }),
+    enabled: Boolean(query.busca),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const useMember = (id: string) => useQuery({ queryKey: [...membersKey, id], queryFn: ({ signal }) => http<MemberDetail>(`/admin/membros/${id}`, { signal }), retry: false });
+
+export const useMemberList = <T,>(id: string, list: MemberList, query: Query) =>
+  useQuery({ queryKey: [...membersKey, id, list, query], queryFn: ({ signal }) => http<AdminPage<T>>(`/admin/membros/${id}/${list}`, { query, signal }), placeholderData: keepPreviousData });
+
+export const useAdjustments = (query: Query) =>
+  useQuery({ queryKey: [...membersKey, 'ajustes', query], queryFn: ({ signal }) => http<AdjustmentsPage>('/admin/membros/ajustes', { query, signal }), placeholderData: keepPreviousData });
+
+/** A write on a member (or an adjustment): refreshes everything the members area shows, and the audit screen. */
+export function useMemberWrite<B, R>(call: (body: B) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: membersKey });
+      void client.invalidateQueries({ queryKey: ['admin', 'auditoria'] });
+    },
+  });
+}
+
+export const postAction = (id: string, action: string, body?: unknown) => http<{ message: string }>(`/admin/membros/${id}/${action}`, { method: 'POST', body: body ?? {} });
+export const patchProfile = (id: string, body: unknown) => http<{ message: string }>(`/admin/membros/${id}/perfil`, { method: 'PATCH', body });
+export const postLinkLogin = (id: string) => http<{ url: string; expiraEm: string }>(`/admin/membros/${id}/link-login`, { method: 'POST', body: {} });
+export const postAdjustment = (id: string, body: AdjustmentInput) => http<AdjustmentAnswer>(`/admin/membros/${id}/ajustes`, { method: 'POST', body });
+export const reviewAdjustment = (adjustmentId: string, decisao: 'aprovar' | 'recusar', reason?: string) =>
+  http<AdjustmentAnswer>(`/admin/membros/ajustes/${adjustmentId}/${decisao}`, { method: 'POST', ...(decisao === 'recusar' ? { body: { motivo: reason } } : {}) });
+
+/** Downloads the member's LGPD export as a file. */
+export async function downloadData(id: string) {
+  const data = await http<unknown>(`/admin/membros/${id}/exportar`);
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `dados-membro-${id}.json`;
+  a.click();
+  URL.revokeObjectURL(url);
+}

@@ -1,6 +1,0 @@
-import { lazy, type ComponentType } from 'react';
-
-/** React.lazy for a named export with props: each section below the first screen is its own chunk. */
-export function lazySecao<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
-}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import type { Plugin, Rolldown } from 'vite';
+import { initialPrefetch } from '../src/app/prefetch/initial-prefetch.ts';
+import { chooseHero } from '../src/features/home/lib/choose-hero.ts';
+import { roleOf, profileReady } from '../src/features/home/lib/perfil.ts';
+
+/**
+ * The chunks the member home's first screen loads after the app's entry, by their source modules.
+ * (The waiting room's controller waits for an idle moment: it stays off the first screen's link.)
+ */
+const HOME_MODULES = ['/src/features/home/pages/home-page.tsx'];
+
+type WithMeta = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+
+/**
+ * The home's own code as the build wrote it: each of HOME_MODULES's chunks and what it imports,
+ * less what the entry already loads, with their CSS.
+ */
+export function homeModules(bundle: Rolldown.OutputBundle): { js: string[]; css: string[] } {
+  const chunks = Object.values(bundle).filter((c): c is WithMeta => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const entryChunks = new Set<string>();
+  const visit = (name: string, seen: Set<string>) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const i of byName.get(name)?.imports ?? []) visit(i, seen);
+  };
+  for (const c of chunks) if (c.isEntry) visit(c.fileName, entryChunks);
+  const homeChunks = new Set<string>();
+  for (const suffix of HOME_MODULES) {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+    if (!chunk) throw new Error(`prefetch-inicial: o build não tem o chunk de ${suffix}`);
+    visit(chunk.fileName, homeChunks);
+  }
+  const fresh = [...homeChunks].filter((n) => !entryChunks.has(n));
+  const css = [...new Set(fresh.flatMap((n) => [...(byName.get(n)?.viteMetadata?.importedCss ?? [])]))];
+  // A chunk of CSS modules only is dropped by Vite after this hook: its styles stay, the file goes.
+  const cssOnly = (n: string) => byName.get(n)!.moduleIds.every((id: string) => /\.css($|\?)/.test(id));
+  const js = fresh.filter((n) => !cssOnly(n));
+  return { js: js.map((n) => `/${n}`), css: css.map((n) => `/${n}`) };
+}
+
+/**
+ * Writes the first-screen prefetch (src/app/prefetch/initial-prefetch.ts) as a small script of
+ * its own and loads it from index.html with `async`, so it starts the member home's calls, and the
+ * download of the home's own chunks, while the app's code still downloads. A file, not inline: the
+ * API's Content-Security-Policy allows scripts from 'self' only. The home's rules travel as their
+ * own source text, so the script and the app choose the same hero; the chunk names come from the
+ * bundle. Build only: in dev the app just asks for everything itself.
+ */
+export function initialPrefetchPlugin(): Plugin {
+  let fileName = '';
+  return {
+    name: 'legiao-prefetch-inicial',
+    apply: 'build',
+    // 'pre': before Vite's HTML plugin writes index.html, which needs the script's name.
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const modules = JSON.stringify(homeModules(bundle));
+        const code = `(${initialPrefetch.toString()})({ escolherHero: ${chooseHero.toString()}, papelDe: ${roleOf.toString()}, perfilPronto: ${profileReady.toString()}, modules: ${modules} });\n`;
+        fileName = `assets/prefetch-inicial-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+        this.emitFile({ type: 'asset', fileName: fileName, source: code });
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler() {
+        if (!fileName) throw new Error('prefetch-inicial: index.html escrito antes do script');
+        return [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
