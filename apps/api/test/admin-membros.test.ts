@@ -36,7 +36,8 @@ const auditActions = async (id: string) => (await t.prisma.auditEntry.findMany({
 
 describe('GET /api/admin/membros (search)', () => {
   it('finds by part of the name or e-mail, by CPF whole or in part (formatted or not), by legion number and by referral code', async () => {
-    const tag = randomUUID().slice(0, 8);
+    // A letter first: eight hex digits are all digits once in ~40 runs, and a text of digits is a CPF search.
+    const tag = `r${randomUUID().slice(0, 7)}`;
     const cpf = randomCpf();
     const { usuario: user } = await createUser(t.prisma, { cpf, email: uniqueEmail(`busca${tag}`) });
     await t.prisma.usuario.update({ where: { id: user.id }, data: { nome: `Ramona Buscável ${tag}` } });
