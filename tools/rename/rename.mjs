@@ -141,6 +141,10 @@ function collect({ name: pname, project, js }) {
         const holder = ts.isVariableDeclaration(decl.parent.parent) && ts.isIdentifier(decl.parent.parent.name) ? decl.parent.parent.name.text
           : ts.isAsExpression(decl.parent.parent) && ts.isVariableDeclaration(decl.parent.parent.parent) && ts.isIdentifier(decl.parent.parent.parent.name) ? decl.parent.parent.parent.name.text : undefined;
         if (holder && readAsData(holder)) return entry.problems.push(`the keys of ${holder} are read as data`);
+        // A chart or table column that names the key in a string (recharts' dataKey, TanStack's
+        // accessorKey) reads it at run time: the first run renamed the dashboard's `etapa` under
+        // `dataKey="etapa"` and its funnel chart went blank.
+        if (new RegExp(`\\b(dataKey|nameKey|accessorKey)\\s*[=:]\\s*\\{?\\s*['"\`]${old}['"\`]`).test(sf.text)) return entry.problems.push('named by a string in this file (dataKey/accessorKey)');
       }
       if (wire.has(old) && !forcedProps[file]?.[old]) return entry.problems.push('a wire field has this name (add it to "properties" if it never reaches the wire)');
       if (/_/.test(old)) return entry.problems.push('snake_case property: a database column');

@@ -92,7 +92,7 @@ export function DashboardCharts({ p }: { p: Panel }) {
             <Legend {...legenda} />
             <Line yAxisId="pessoas" type="monotone" dataKey="aguardandoMax" name="Na fila (máximo)" stroke={COLORS.vermelho} strokeWidth={2} dot={poucos} isAnimationActive={false} />
             <Line yAxisId="pessoas" type="monotone" dataKey="aguardandoMedio" name="Na fila (média)" stroke={COLORS.ambar} strokeWidth={2} dot={poucos} isAnimationActive={false} />
-            <Line yAxisId="segundos" type="monotone" dataKey="esperaMaxS" name="Maior espera (s)" stroke={COLORS.cinza} strokeDasharray="4 3" dot={poucos} isAnimationActive={false} />
+            <Line yAxisId="segundos" type="monotone" dataKey="waitMaxS" name="Maior espera (s)" stroke={COLORS.cinza} strokeDasharray="4 3" dot={poucos} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -141,7 +141,7 @@ export function DashboardCharts({ p }: { p: Panel }) {
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <BarChart data={funil}>
             <CartesianGrid stroke={COLORS.grade} vertical={false} />
-            <XAxis dataKey="etapa" {...EIXO} />
+            <XAxis dataKey="step" {...EIXO} />
             <YAxis allowDecimals={false} {...EIXO} width={48} />
             <Tooltip {...TOOLTIP} />
             <Bar dataKey="valor" name="Pessoas" radius={[3, 3, 0, 0]} maxBarSize={80}>

@@ -4,14 +4,14 @@ import { ChartCard, COLORS, EIXO, TOOLTIP } from './chart-card';
 import { LIVE_INTERVAL_MS, useLiveQuery } from './dashboard-api';
 import { hour, number } from './formatar';
 
-function Card({ rotulo: label, valor: value, score, testId, alert }: { rotulo: string; valor: number; score?: string; testId: string; alert?: boolean }) {
+function Card({ rotulo: label, valor: value, note, testId, alert }: { rotulo: string; valor: number; note?: string; testId: string; alert?: boolean }) {
   return (
     <div className={`painel-cartao${alert ? ' painel-cartao--alerta' : ''}`}>
       <span className="painel-cartao__rotulo">{label}</span>
       <strong className="painel-cartao__valor" data-testid={testId}>
         {number(value)}
       </strong>
-      {score && <span className="painel-cartao__nota">{score}</span>}
+      {note && <span className="painel-cartao__nota">{note}</span>}
     </div>
   );
 }
@@ -34,11 +34,11 @@ export function DashboardLive() {
         <span>{`(a cada ${LIVE_INTERVAL_MS / 1000} s)`}</span>
       </p>
       <section className="painel-cartoes" aria-label="Números do último minuto">
-        <Card rotulo="Na fila agora" valor={v.fila.aguardando} testId="ao-vivo-fila" score={v.fila.ativa ? 'sala de espera ativa' : 'sala de espera livre'} />
-        <Card rotulo="Admissões/min" valor={v.fila.admissoesPorMinuto} testId="ao-vivo-admissoes" score={`${number(v.fila.admitidos)} dentro do portal`} />
+        <Card rotulo="Na fila agora" valor={v.fila.aguardando} testId="ao-vivo-fila" note={v.fila.ativa ? 'sala de espera ativa' : 'sala de espera livre'} />
+        <Card rotulo="Admissões/min" valor={v.fila.admissoesPorMinuto} testId="ao-vivo-admissoes" note={`${number(v.fila.admitidos)} dentro do portal`} />
         <Card rotulo="Logins/min" valor={v.loginsPorMinuto} testId="ao-vivo-logins" />
         <Card rotulo="Resgates/min" valor={v.resgatesPorMinuto} testId="ao-vivo-resgates" />
-        <Card rotulo="Erros/min" valor={v.errosPorMinuto} testId="ao-vivo-erros" score="respostas 5xx, todos os processos, último minuto completo" alert={v.errosPorMinuto > 0} />
+        <Card rotulo="Erros/min" valor={v.errosPorMinuto} testId="ao-vivo-erros" note="respostas 5xx, todos os processos, último minuto completo" alert={v.errosPorMinuto > 0} />
       </section>
       <ChartCard
         wide
