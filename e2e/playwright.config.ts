@@ -24,7 +24,10 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records every action with DOM snapshots and a screencast: worth it on a developer's
+    // machine, where a failure's trace is opened; on CI nobody can open it, and recording it for
+    // every test is CPU the 2-core runner spends on nothing.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
       args: [

@@ -11,6 +11,12 @@ export const RESULTS_DIR = process.env.E2E_RESULTS_DIR
   ? path.resolve(process.env.E2E_RESULTS_DIR)
   : path.join(E2E_DIR, 'test-results');
 export const SCREENS_DIR = path.join(RESULTS_DIR, 'screens');
+/**
+ * Screenshots of key screens for a person to look at: taken by default on a developer's machine,
+ * skipped on CI (nobody reads them there, and full-page captures at a 2x pixel ratio are a good
+ * part of the suite's CPU); E2E_SCREENS=1 or 0 decides either way.
+ */
+export const SCREENS = process.env.E2E_SCREENS ? process.env.E2E_SCREENS !== '0' : !process.env.CI;
 
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;

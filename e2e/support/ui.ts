@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { SCREENS_DIR } from './env';
+import { SCREENS, SCREENS_DIR } from './env';
 
 /**
  * Visible text anywhere on the page. Notices may also be echoed in hidden live regions,
@@ -49,6 +49,7 @@ export async function storedToken(page: Page): Promise<string | null> {
 
 /** Full-page screenshot for the lead to look at: test-results/screens/<name>-<width>.png. */
 export async function snap(page: Page, name: string) {
+  if (!SCREENS) return;
   mkdirSync(SCREENS_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   // A full-page screenshot does not scroll, so images with loading="lazy" below the fold would be

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
-import { SCREENS_DIR } from '../support/env';
+import { SCREENS, SCREENS_DIR } from '../support/env';
 
 // Code pools in the back office (docs/decisions/0028-code-pools-and-images.md): the stock list, a
 // benefit's pool, a file uploaded, its preview and counts, the confirmation and its progress, the
@@ -88,7 +88,7 @@ test('a bigger file shows the progress bar while its codes go in; the low-stock 
   const bar = page.getByRole('progressbar');
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAccessibleName(/Importando: [\d.]+ de 120\.000 códigos verificados/);
-  await page.screenshot({ path: `${SCREENS_DIR}/admin-cupons-progresso-1280.png`, fullPage: true });
+  if (SCREENS) await page.screenshot({ path: `${SCREENS_DIR}/admin-cupons-progresso-1280.png`, fullPage: true });
   await expect(page.getByText('Importação concluída: 120.000 código(s) novo(s) no estoque.')).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('estoque-livres')).toHaveText((before + 120_000).toLocaleString('pt-BR'));
 

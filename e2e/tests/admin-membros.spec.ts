@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { SCREENS, SCREENS_DIR } from '../support/env';
 
 // The members area (/admin/membros; docs/decisions/0031-back-office-members.md): atendimento finds
 // a member by part of the CPF, opens the page, adjusts the balance (the ledger shows the running
@@ -10,12 +10,7 @@ import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../supp
 
 test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
-const SHOTS = '/tmp/bod-shots';
-const shot = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await adminSnap(page, `membros-${name}`);
-};
+const shot = (page: Page, name: string) => adminSnap(page, `membros-${name}`);
 
 test('atendimento busca, abre o membro, ajusta o saldo, pede um ajuste grande que o admin aprova e bloqueia a conta', async ({ page, browser, request }) => {
   const member = await createActiveAccount(request, 'membro-bo');
@@ -121,8 +116,7 @@ test('atendimento busca, abre o membro, ajusta o saldo, pede um ajuste grande qu
   await m.getByLabel('Senha', { exact: true }).fill(member.senha);
   await m.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(m.getByText(/Sua conta está bloqueada: uso indevido de cupons/)).toBeVisible();
-  mkdirSync(SHOTS, { recursive: true });
-  await m.screenshot({ path: `${SHOTS}/login-bloqueado-1280.png` });
+  if (SCREENS) await m.screenshot({ path: `${SCREENS_DIR}/admin-membros-login-bloqueado-1280.png` });
   await memberCtx.close();
 });
 

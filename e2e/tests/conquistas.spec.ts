@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
-import { DEMO, SCREENS_DIR } from '../support/env';
+import { DEMO, SCREENS, SCREENS_DIR } from '../support/env';
 import { addProductApi } from '../support/produtos';
 import { login, snap, storedToken } from '../support/ui';
 
@@ -137,7 +137,7 @@ test('membro de demonstração: fundador com número, selo Outdoor; na home, sel
   await snap(page, 'conquistas-instagram');
   const width = page.viewportSize()!.width;
   mkdirSync(SCREENS_DIR, { recursive: true });
-  await instagram.screenshot({ path: path.join(SCREENS_DIR, `conquistas-instagram-modal-${width}.png`) });
+  if (SCREENS) await instagram.screenshot({ path: path.join(SCREENS_DIR, `conquistas-instagram-modal-${width}.png`) });
   const [download] = await Promise.all([page.waitForEvent('download'), instagram.getByRole('link', { name: 'Baixar imagem' }).click()]);
   expect(download.suggestedFilename()).toBe('legiao-minhas-conquistas.png');
   const png = readFileSync((await download.path())!);
