@@ -41,4 +41,17 @@ export function poolOf(prisma: Db): SqlPool {
   return pool;
 }
 
+/**
+ * A connection of its own, outside the pool, with the pool's settings (the same UTC timestamps): for
+ * work that holds a connection long, an upload as long as the client sends or a background job,
+ * which members' requests must not wait behind (docs/decisions/0028-code-pools-and-images.md).
+ * The caller ends it; an error on it after a dropped connection does not crash the process.
+ */
+export async function connectOutsidePool(prisma: Db): Promise<pg.Client> {
+  const client = new pg.Client(poolOf(prisma).options);
+  await client.connect();
+  client.on('error', () => {});
+  return client;
+}
+
 export { Prisma } from '../generated/prisma/client.js';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import type { Readable } from 'node:stream';
+import type pg from 'pg';
 import { COUPONS_MSG, type CouponImport, type CouponLine } from '@legiao/contracts/admin/cupons';
-import { AppError, badRequest, conflict, notFound } from '../../../errors/app-error.js';
+import { badRequest, conflict, notFound } from '../../../errors/app-error.js';
 import { poolOf, type Db } from '../../../db/prisma.js';
+import { BackgroundJobs } from '../../../lib/background-jobs.js';
+import { copyStagedFile, inStagingTransaction } from '../../../lib/staged-file.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { CodeFileEncoder, codeFileParser, MAX_LINE_BYTES } from './code-file.js';
+import { CodeFileEncoder } from './code-file.js';
 
 // Code pool imports in two steps (docs/decisions/0028-code-pools-and-images.md):
 // 1. stage: the upload streams through csv-parse into COPY ... FROM STDIN of the UNLOGGED staging
@@ -22,8 +22,6 @@ import { CodeFileEncoder, codeFileParser, MAX_LINE_BYTES } from './code-file.js'
 
 /** Codes per confirmation transaction. */
 export const BATCH = 20_000;
-/** An 'importando' import whose process stopped (no progress for this long) may be confirmed again. */
-const STALLED_MS = 2 * 60_000;
 /** Staged rows of imports nobody confirmed are dropped after this. */
 const ABANDONED_MS = 24 * 3600_000;
 
@@ -68,14 +66,6 @@ export function toImport(r: Row): CouponImport {
   };
 }
 
-/** A connection of its own (not one of the pool's): an upload holds it as long as the client sends. */
-async function connect(prisma: Db): Promise<pg.Client> {
-  const client = new pg.Client(poolOf(prisma).options);
-  await client.connect();
-  client.on('error', () => {});
-  return client;
-}
-
 /** The pool an import goes to: a lista-mode benefit, and one of its days when it has days. */
 export async function checkPool(prisma: Db, benefitId: number, optionId: number | undefined) {
   const b = await prisma.beneficio.findUnique({ where: { id: benefitId }, select: { id: true, modoCupom: true, opcoes: { select: { id: true } } } });
@@ -87,13 +77,11 @@ export async function checkPool(prisma: Db, benefitId: number, optionId: number 
   return { benefitId: b.id, optionId: optionId ?? null };
 }
 
-export class FileTooLarge extends Error {}
-
 export interface StageInput {
   benefitId: number;
   optionId?: number;
   fileName: string;
-  /** The file's bytes as they arrive; it may be destroyed with FileTooLarge. */
+  /** The file's bytes as they arrive. */
   file: Readable;
   maxBytes: number;
 }
@@ -107,32 +95,19 @@ export async function stageImport(prisma: Db, input: StageInput, actor: Actor): 
   await dropAbandoned(prisma);
   const id = randomUUID();
   const fileName = input.fileName.slice(0, 200) || 'arquivo';
-  const client = await connect(prisma);
-  let bytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _e, done) {
-      bytes += chunk.length;
-      if (bytes > input.maxBytes) return done(new FileTooLarge());
-      done(null, chunk);
-    },
-  });
   const encoder = new CodeFileEncoder(id);
-  try {
-    await client.query('BEGIN');
+  return inStagingTransaction(prisma, input.file, async (client) => {
     await client.query(
       `INSERT INTO cupom_importacao (id, beneficio_id, opcao_id, arquivo, estado, criado_por, atualizado_em) VALUES ($1, $2, $3, $4, 'analisando', $5, now() AT TIME ZONE 'UTC')`,
       [id, pool.benefitId, pool.optionId, fileName, actor.id],
     );
-    try {
-      await pipeline(input.file, counter, codeFileParser(), encoder, client.query(copyFrom('COPY cupom_importacao_codigo (importacao_id, n, codigo) FROM STDIN')));
-    } catch (err) {
-      if (err instanceof FileTooLarge) throw new AppError('TOO_LARGE', COUPONS_MSG.arquivoGrande(input.maxBytes), 'ARQUIVO_GRANDE');
-      const code = (err as { code?: string }).code;
-      if (code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' || code === 'CSV_MAX_RECORD_SIZE' || /max_record_size|record size/i.test(String((err as Error).message)))
-        throw badRequest(COUPONS_MSG.linhaLonga, 'LINHA_LONGA');
-      if (typeof code === 'string' && code.startsWith('CSV_')) throw badRequest(COUPONS_MSG.semCodigos, 'ARQUIVO_INVALIDO');
-      throw err;
-    }
+    const bytes = await copyStagedFile(client, {
+      copySql: 'COPY cupom_importacao_codigo (importacao_id, n, codigo) FROM STDIN',
+      file: input.file,
+      maxBytes: input.maxBytes,
+      encoder,
+      messages: { tooLarge: COUPONS_MSG.arquivoGrande(input.maxBytes), lineTooLong: COUPONS_MSG.linhaLonga, invalid: COUPONS_MSG.semCodigos },
+    });
     const s = encoder.stats;
     if (bytes === 0 || (s.lines === 0 && s.preview.length === 0)) throw badRequest(COUPONS_MSG.arquivoVazio, 'ARQUIVO_VAZIO');
     if (s.valid === 0) throw badRequest(COUPONS_MSG.semCodigos, 'SEM_CODIGOS');
@@ -175,16 +150,8 @@ export async function stageImport(prisma: Db, input: StageInput, actor: Actor): 
       after: summary(imp),
       requestId: actor.requestId,
     });
-    await client.query('COMMIT');
     return imp;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    // The upload may still be arriving: let the request drain it (or be closed) rather than hang.
-    input.file.resume();
-    throw err;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  });
 }
 
 /** The preview lines with their verdict: repeated above, or already in a pool. */
@@ -241,35 +208,34 @@ export async function listImports(prisma: Db, benefitId: number, limit = 10): Pr
   return rows.map(toImport);
 }
 
-/** Jobs running in this process, by import id (tests and shutdown wait for them). */
-const running = new Map<string, Promise<void>>();
-export const runningImport = (id: string) => running.get(id);
-let stopping = false;
+/** Confirmations running in this process, by import id (lib/background-jobs.ts). */
+const jobs = new BackgroundJobs<CouponImport>({
+  run: runImport,
+  markFailed: (prisma, id) =>
+    poolOf(prisma).query(`UPDATE cupom_importacao SET estado = 'falhou', erro = $2, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [id, COUPONS_MSG.pararam]),
+  batchSize: BATCH,
+  stoppedMessage: 'importação interrompida: o processo está parando',
+});
+/** The confirmation of this import running in this process (tests and the CLI wait for it). */
+export const runningImport = (id: string) => jobs.running(id);
 
 /**
- * On shutdown: each job stops after the batch it is writing (a batch is one short transaction) and
- * its import is marked 'falhou' with "confirme de novo para continuar"; a new confirmation (any
- * process) resumes from `processados`.
+ * On shutdown: each confirmation stops after the batch it is writing and its import is marked
+ * 'falhou' with "confirme de novo para continuar"; a new confirmation (any process) resumes from
+ * `processados`.
  */
-export async function stopImports(): Promise<void> {
-  stopping = true;
-  await Promise.allSettled([...running.values()]);
-}
+export const stopImports = () => jobs.stop();
 
 /**
  * Step 2: marks the import 'importando' (audited, in the same transaction) and starts adding its
  * codes in the background. Answers at once; the progress is read with getImport.
  */
 export async function confirmImport(prisma: Db, id: string, actor: Actor, log: (err: unknown) => void = () => {}): Promise<CouponImport> {
-  const sql = poolOf(prisma);
-  const client = await sql.connect();
-  let imp: CouponImport;
-  try {
-    await client.query('BEGIN');
+  return jobs.start(prisma, id, async (client) => {
     const { rows: cur } = await client.query(`SELECT ${COLUMNS} FROM cupom_importacao WHERE id = $1 FOR UPDATE`, [id]);
     if (!cur[0]) throw notFound(COUPONS_MSG.importacaoNaoEncontrada);
     const before = toImport(cur[0]);
-    const stalled = before.estado === 'importando' && Date.now() - (cur[0].atualizado_em as Date).getTime() > STALLED_MS && !running.has(id);
+    const stalled = before.estado === 'importando' && jobs.stalled(id, cur[0].atualizado_em as Date);
     if (!(before.estado === 'analisado' || before.estado === 'falhou' || stalled)) throw conflict(COUPONS_MSG.naoConfirmavel, 'IMPORTACAO_ESTADO');
     if (before.estado === 'analisado' && before.novos === 0) throw conflict(COUPONS_MSG.nadaNovo, 'NADA_NOVO');
     const { rows: staged } = await client.query(`SELECT count(*)::int AS n FROM cupom_importacao_codigo WHERE importacao_id = $1`, [id]);
@@ -280,36 +246,18 @@ export async function confirmImport(prisma: Db, id: string, actor: Actor, log: (
               atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1 RETURNING ${COLUMNS}`,
       [id],
     );
-    imp = toImport(rows[0]);
+    const imp = toImport(rows[0]);
     await recordAudit(client, { actorId: actor.id, action: 'cupons.importar', entity: 'cupom_importacao', entityId: id, before: summary(before), after: summary(imp), requestId: actor.requestId });
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-  const job = runImport(prisma, imp)
-    .catch(async (err) => {
-      log(err);
-      await sql
-        .query(`UPDATE cupom_importacao SET estado = 'falhou', erro = $2, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [id, COUPONS_MSG.pararam])
-        .catch(() => {});
-    })
-    .finally(() => running.delete(id));
-  running.set(id, job);
-  return imp;
+    return imp;
+  }, log);
 }
 
 /** Adds the staged codes batch by batch from where the import stopped (processados). */
-async function runImport(prisma: Db, imp: CouponImport) {
-  const client = await connect(prisma);
-  try {
-    let done = imp.processados;
-    while (done < imp.preparados) {
-      if (stopping) throw new Error('importação interrompida: o processo está parando');
-      const upto = Math.min(done + BATCH, imp.preparados);
-      await client.query('BEGIN');
+function runImport(prisma: Db, imp: CouponImport): Promise<void> {
+  return jobs.runBatches(
+    prisma,
+    { done: imp.processados, total: imp.preparados },
+    async (client, done, upto) => {
       const ins = await client.query(
         `INSERT INTO cupom (id, beneficio_id, opcao_id, codigo)
          SELECT gen_random_uuid(), $4, $5, s.codigo FROM cupom_importacao_codigo s
@@ -321,19 +269,14 @@ async function runImport(prisma: Db, imp: CouponImport) {
         `UPDATE cupom_importacao SET processados = $2, importados = importados + $3, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`,
         [imp.id, upto, ins.rowCount ?? 0],
       );
+    },
+    async (client) => {
+      await client.query('BEGIN');
+      await client.query(`UPDATE cupom_importacao SET estado = 'concluido', concluido_em = now() AT TIME ZONE 'UTC', atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [imp.id]);
+      await client.query(`DELETE FROM cupom_importacao_codigo WHERE importacao_id = $1`, [imp.id]);
       await client.query('COMMIT');
-      done = upto;
-    }
-    await client.query('BEGIN');
-    await client.query(`UPDATE cupom_importacao SET estado = 'concluido', concluido_em = now() AT TIME ZONE 'UTC', atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [imp.id]);
-    await client.query(`DELETE FROM cupom_importacao_codigo WHERE importacao_id = $1`, [imp.id]);
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    await client.end().catch(() => {});
-  }
+    },
+  );
 }
 
 /** Drops a staged import nobody confirmed (audited). */
@@ -358,5 +301,3 @@ export async function cancelImport(prisma: Db, id: string, actor: Actor): Promis
     client.release();
   }
 }
-
-export { MAX_LINE_BYTES };

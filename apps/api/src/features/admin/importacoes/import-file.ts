@@ -1,44 +1,15 @@
-import { Transform, type TransformCallback } from 'node:stream';
-import { parse, type Parser } from 'csv-parse';
 import { cpfSchema, emailSchema, parsePurchaseDate } from '@legiao/contracts';
 import { IMPORT_FIELDS, IMPORTS_MSG, sugerirMapeamento, type ImportKind } from '@legiao/contracts/admin/importacoes';
+import { copyValue, RefusedFile, StagedFileEncoder } from '../../../lib/staged-file.js';
 import { IMPORTED_CODE, normaliseCode } from '../../beneficio/codes.js';
 
-// Reading an uploaded import file as a stream (docs/decisions/0032-back-office-imports.md), the way
-// code pools do it (ADR 0028): csv-parse splits the lines, this checks each row against the mapping
+// An uploaded import file (docs/decisions/0032-back-office-imports.md), read as a stream by
+// lib/staged-file.ts as code pools' files are (ADR 0028): this checks each row against the mapping
 // and writes COPY text rows for importacao_linha, valid or refused (with the reason), so the report
 // has every line. Kept in memory: counters and the header, whatever the file size. What needs the
 // database (members, orders already registered, codes) is judged afterwards in SQL, set-based.
 
-/** A line longer than this is not one of these files (a binary file, a wrong export). */
-export const MAX_LINE_BYTES = 4096;
-const CHUNK_BYTES = 64 * 1024;
 const TEXT_MAX = 200;
-
-/** A 4xx about the file itself, thrown from inside the stream. */
-export class BadImportFile extends Error {
-  constructor(
-    message: string,
-    readonly reason: string,
-  ) {
-    super(message);
-  }
-}
-
-export function importFileParser(): Parser {
-  return parse({
-    bom: true,
-    delimiter: [';', ',', '\t'],
-    relax_quotes: true,
-    relax_column_count: true,
-    trim: true,
-    max_record_size: MAX_LINE_BYTES,
-  });
-}
-
-/** COPY text format: backslash, tab and line breaks escaped; null is \N. */
-const esc = (v: string | number | null | undefined) =>
-  v === null || v === undefined ? '\\N' : String(v).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 
 /** The column order of the COPY statement. */
 export const COPY_COLUMNS = 'importacao_id, linha, situacao, motivo, texto, pedido, email, cpf, produto_id, quantidade, data, codigo';
@@ -66,12 +37,10 @@ function parseDay(value: string): string | null {
 
 type Row = [situacao: string, motivo: string | null, pedido?: string | null, email?: string | null, cpf?: string | null, produtoId?: number | null, quantidade?: number | null, data?: string | null, codigo?: string | null];
 
-/** Parsed records in (from importFileParser), COPY text out. */
-export class ImportFileEncoder extends Transform {
+/** Parsed records in (from stagedFileParser), COPY text of every line out, valid or refused. */
+export class ImportFileEncoder extends StagedFileEncoder {
   readonly stats: ImportFileStats = { header: [], mapping: {}, lines: 0, refused: 0 };
   private idx: Record<string, number> = {};
-  private chunk = '';
-  private line = 0;
 
   constructor(
     private readonly importId: string,
@@ -81,7 +50,7 @@ export class ImportFileEncoder extends Transform {
     /** Catalogue: upper-cased SKU or id as text -> product id. */
     private readonly products: Map<string, number>,
   ) {
-    super({ writableObjectMode: true });
+    super();
   }
 
   private readHeader(record: string[]) {
@@ -89,15 +58,15 @@ export class ImportFileEncoder extends Transform {
     const mapping = this.requested ?? sugerirMapeamento(this.kind, header);
     const fields = IMPORT_FIELDS[this.kind];
     for (const [field, column] of Object.entries(mapping)) {
-      if (!fields.some((f) => f.campo === field)) throw new BadImportFile(IMPORTS_MSG.mapeamentoInvalido, 'MAPEAMENTO_INVALIDO');
+      if (!fields.some((f) => f.campo === field)) throw new RefusedFile(IMPORTS_MSG.mapeamentoInvalido, 'MAPEAMENTO_INVALIDO');
       if (column === '') continue;
       const i = header.indexOf(column);
-      if (i === -1) throw new BadImportFile(IMPORTS_MSG.colunaInexistente(column), 'COLUNA_INEXISTENTE');
+      if (i === -1) throw new RefusedFile(IMPORTS_MSG.colunaInexistente(column), 'COLUNA_INEXISTENTE');
       this.idx[field] = i;
     }
     const missing = fields.filter((f) => f.obrigatorio && this.idx[f.campo] === undefined).map((f) => f.rotulo);
-    if (missing.length) throw new BadImportFile(IMPORTS_MSG.colunaFaltando(missing.join(', ')), 'COLUNA_FALTANDO');
-    if (this.kind === 'compras' && this.idx.email === undefined && this.idx.cpf === undefined) throw new BadImportFile(IMPORTS_MSG.emailOuCpf, 'COLUNA_FALTANDO');
+    if (missing.length) throw new RefusedFile(IMPORTS_MSG.colunaFaltando(missing.join(', ')), 'COLUNA_FALTANDO');
+    if (this.kind === 'compras' && this.idx.email === undefined && this.idx.cpf === undefined) throw new RefusedFile(IMPORTS_MSG.emailOuCpf, 'COLUNA_FALTANDO');
     this.stats.header = header;
     this.stats.mapping = Object.fromEntries(Object.entries(this.idx).map(([field, i]) => [field, header[i]!]));
   }
@@ -135,16 +104,10 @@ export class ImportFileEncoder extends Transform {
     return ['marcar', null, null, null, null, null, null, data, code];
   }
 
-  override _transform(record: string[], _enc: BufferEncoding, done: TransformCallback) {
-    const line = ++this.line;
-    if (record.every((c) => c === '')) return done();
-    try {
-      if (!this.stats.header.length) {
-        this.readHeader(record);
-        return done();
-      }
-    } catch (err) {
-      return done(err as Error);
+  protected override encode(record: string[], line: number): string {
+    if (!this.stats.header.length) {
+      this.readHeader(record);
+      return '';
     }
     this.stats.lines++;
     const get = (field: string) => {
@@ -155,18 +118,6 @@ export class ImportFileEncoder extends Transform {
     if (row[0] === 'recusada') this.stats.refused++;
     const text = record.join(';').slice(0, TEXT_MAX);
     const [status, reason, request, email, cpf, productId, quantity, data, code] = row;
-    this.chunk += [this.importId, line, status, reason, text, request, email, cpf, productId, quantity, data, code].map(esc).join('\t') + '\n';
-    if (this.chunk.length >= CHUNK_BYTES) {
-      const out = this.chunk;
-      this.chunk = '';
-      this.push(out);
-    }
-    done();
-  }
-
-  override _flush(done: TransformCallback) {
-    if (this.chunk) this.push(this.chunk);
-    this.chunk = '';
-    done();
+    return [this.importId, line, status, reason, text, request, email, cpf, productId, quantity, data, code].map(copyValue).join('\t') + '\n';
   }
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import type pg from 'pg';
 import { LEGION_TOTAL, POINTS } from '@legiao/contracts';
 import { IMPORT_STATUSES, IMPORTS_MSG, type Import, type ImportCount, type ImportKind } from '@legiao/contracts/admin/importacoes';
-import { AppError, badRequest, conflict, notFound } from '../../../errors/app-error.js';
+import { badRequest, conflict, notFound } from '../../../errors/app-error.js';
 import { poolOf, type Db } from '../../../db/prisma.js';
+import { BackgroundJobs } from '../../../lib/background-jobs.js';
+import { copyStagedFile, inStagingTransaction } from '../../../lib/staged-file.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { BadImportFile, COPY_COLUMNS, ImportFileEncoder, importFileParser } from './import-file.js';
+import { COPY_COLUMNS, ImportFileEncoder } from './import-file.js';
 
 // Imports of the brand's files in the back office (docs/decisions/0032-back-office-imports.md), on
 // the code pools' pattern (ADR 0028):
@@ -23,7 +23,6 @@ import { BadImportFile, COPY_COLUMNS, ImportFileEncoder, importFileParser } from
 //    while usado_em IS NULL. The same file twice, or two imports applied at once, credit once.
 
 const BATCH = 5_000;
-const STALLED_MS = 2 * 60_000;
 
 const KIND_DB: Record<ImportKind, string> = { compras: 'compras', 'usos-cupom': 'usos_cupom' };
 const KIND_WIRE: Record<string, ImportKind> = { compras: 'compras', usos_cupom: 'usos-cupom' };
@@ -68,16 +67,6 @@ function toImport(r: Row, recusadas: Import['recusadas'] = []): Import {
 
 const summary = (i: Import) => ({ tipo: i.tipo, arquivo: i.arquivo, linhas: i.linhas, estado: i.estado, simulacao: i.simulacao, resultado: i.resultado });
 
-/** A connection outside the pool: an upload holds it as long as the browser sends (ADR 0028). */
-async function connect(prisma: Db): Promise<pg.Client> {
-  const client = new pg.Client(poolOf(prisma).options);
-  await client.connect();
-  client.on('error', () => {});
-  return client;
-}
-
-export class FileTooLarge extends Error {}
-
 export interface StageInput {
   kind: ImportKind;
   fileName: string;
@@ -105,29 +94,16 @@ async function productKeys(client: pg.Client): Promise<Map<string, number>> {
 export async function stageImport(prisma: Db, input: StageInput, actor: Actor): Promise<Import> {
   const id = randomUUID();
   const fileName = input.fileName.slice(0, 200) || 'arquivo.csv';
-  const client = await connect(prisma);
-  let bytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _e, done) {
-      bytes += chunk.length;
-      if (bytes > input.maxBytes) return done(new FileTooLarge());
-      done(null, chunk);
-    },
-  });
-  try {
-    await client.query('BEGIN');
+  return inStagingTransaction(prisma, input.file, async (client) => {
     const encoder = new ImportFileEncoder(id, input.kind, input.mapping, input.kind === 'compras' ? await productKeys(client) : new Map());
     await client.query(`INSERT INTO importacao (id, tipo, arquivo, criado_por) VALUES ($1, $2::tipo_importacao, $3, $4)`, [id, KIND_DB[input.kind], fileName, actor.id]);
-    try {
-      await pipeline(input.file, counter, importFileParser(), encoder, client.query(copyFrom(`COPY importacao_linha (${COPY_COLUMNS}) FROM STDIN`)));
-    } catch (err) {
-      if (err instanceof FileTooLarge) throw new AppError('TOO_LARGE', IMPORTS_MSG.arquivoGrande, 'ARQUIVO_GRANDE');
-      if (err instanceof BadImportFile) throw badRequest(err.message, err.reason);
-      const code = (err as { code?: string }).code;
-      if (code === 'CSV_MAX_RECORD_SIZE' || /max_record_size|record size/i.test(String((err as Error).message))) throw badRequest(IMPORTS_MSG.linhaLonga, 'LINHA_LONGA');
-      if (typeof code === 'string' && code.startsWith('CSV_')) throw badRequest(IMPORTS_MSG.arquivoInvalido, 'ARQUIVO_INVALIDO');
-      throw err;
-    }
+    const bytes = await copyStagedFile(client, {
+      copySql: `COPY importacao_linha (${COPY_COLUMNS}) FROM STDIN`,
+      file: input.file,
+      maxBytes: input.maxBytes,
+      encoder,
+      messages: { tooLarge: IMPORTS_MSG.arquivoGrande, lineTooLong: IMPORTS_MSG.linhaLonga, invalid: IMPORTS_MSG.arquivoInvalido },
+    });
     const s = encoder.stats;
     if (!s.header.length) throw badRequest(IMPORTS_MSG.arquivoVazio, 'ARQUIVO_VAZIO');
     if (s.lines === 0) throw badRequest(IMPORTS_MSG.semLinhas, 'SEM_LINHAS');
@@ -140,15 +116,8 @@ export async function stageImport(prisma: Db, input: StageInput, actor: Actor): 
     );
     const imp = toImport(rows[0] as Row, await refusedSample(client, id));
     await recordAudit(client, { actorId: actor.id, action: 'importacao.simular', entity: 'importacao', entityId: id, before: null, after: summary(imp), requestId: actor.requestId });
-    await client.query('COMMIT');
     return imp;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    input.file.resume();
-    throw err;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  });
 }
 
 /**
@@ -300,79 +269,58 @@ export async function assertExists(prisma: Db, id: string) {
   return rows[0].arquivo as string;
 }
 
-/** Jobs running in this process, by import id (tests and shutdown wait for them). */
-const running = new Map<string, Promise<void>>();
-export const runningApply = (id: string) => running.get(id);
-let stopping = false;
-export async function stopApplies(): Promise<void> {
-  stopping = true;
-  await Promise.allSettled([...running.values()]);
-}
+/** Applies running in this process, by import id (lib/background-jobs.ts). */
+const jobs = new BackgroundJobs<Import>({
+  run: runApply,
+  markFailed: (prisma, id) => poolOf(prisma).query(`UPDATE importacao SET estado = 'falhou', erro = $2, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [id, IMPORTS_MSG.pararam]),
+  batchSize: BATCH,
+  stoppedMessage: 'aplicação interrompida: o processo está parando',
+});
+/** The apply of this import running in this process (tests wait for it). */
+export const runningApply = (id: string) => jobs.running(id);
+/** On shutdown: each apply stops between batches and its import is 'falhou', to be applied again. */
+export const stopApplies = () => jobs.stop();
 
 /**
  * Apply: 'simulado' (or 'falhou', or stalled) -> 'aplicando', audited as importacao.aplicar with the
  * dry run in the same transaction, then the batches in the background. Answers at once.
  */
 export async function applyImport(prisma: Db, id: string, actor: Actor, log: (err: unknown) => void = () => {}): Promise<Import> {
-  const sql = poolOf(prisma);
-  const client = await sql.connect();
-  let imp: Import;
-  try {
-    await client.query('BEGIN');
+  return jobs.start(prisma, id, async (client) => {
     const { rows: cur } = await client.query(`SELECT ${COLUMNS} FROM importacao i WHERE id = $1 FOR UPDATE`, [id]);
     if (!cur[0]) throw notFound(IMPORTS_MSG.importacaoNaoEncontrada);
     const before = toImport(cur[0]);
-    const stalled = before.estado === 'aplicando' && Date.now() - (cur[0].atualizado_em as Date).getTime() > STALLED_MS && !running.has(id);
+    const stalled = before.estado === 'aplicando' && jobs.stalled(id, cur[0].atualizado_em as Date);
     if (!(before.estado === 'simulado' || before.estado === 'falhou' || stalled)) throw conflict(IMPORTS_MSG.naoAplicavel, 'IMPORTACAO_ESTADO');
     const { rows } = await client.query(
       `UPDATE importacao i SET estado = 'aplicando', erro = NULL, aplicado_em = COALESCE(aplicado_em, now() AT TIME ZONE 'UTC'), atualizado_em = now() AT TIME ZONE 'UTC'
         WHERE id = $1 RETURNING ${COLUMNS}`,
       [id],
     );
-    imp = toImport(rows[0]);
+    const imp = toImport(rows[0]);
     await recordAudit(client, { actorId: actor.id, action: 'importacao.aplicar', entity: 'importacao', entityId: id, before: summary(before), after: summary(imp), requestId: actor.requestId });
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-  const job = runApply(prisma, imp)
-    .catch(async (err) => {
-      log(err);
-      await sql.query(`UPDATE importacao SET estado = 'falhou', erro = $2, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [id, IMPORTS_MSG.pararam]).catch(() => {});
-    })
-    .finally(() => running.delete(id));
-  running.set(id, job);
-  return imp;
+    return imp;
+  }, log);
 }
 
-async function runApply(prisma: Db, imp: Import) {
-  const client = await connect(prisma);
+/** Applies the judged rows batch by batch (by ordem) from where the import stopped (processados). */
+function runApply(prisma: Db, imp: Import): Promise<void> {
   const result = { ...imp.resultado };
-  try {
-    let done = imp.processados;
-    while (done < imp.total) {
-      if (stopping) throw new Error('aplicação interrompida: o processo está parando');
-      const upto = Math.min(done + BATCH, imp.total);
-      await client.query('BEGIN');
+  return jobs.runBatches(
+    prisma,
+    { done: imp.processados, total: imp.total },
+    async (client, done, upto) => {
       if (imp.tipo === 'compras') await applyPurchases(client, imp.id, done, upto, result);
       else await applyUsage(client, imp.id, done, upto, result);
       await client.query(`UPDATE importacao SET processados = $2, resultado = $3::jsonb, atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`, [imp.id, upto, JSON.stringify(result)]);
-      await client.query('COMMIT');
-      done = upto;
-    }
-    await client.query(
-      `UPDATE importacao SET estado = 'concluido', resultado = $2::jsonb, concluido_em = now() AT TIME ZONE 'UTC', atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`,
-      [imp.id, JSON.stringify(result)],
-    );
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    await client.end().catch(() => {});
-  }
+    },
+    async (client) => {
+      await client.query(
+        `UPDATE importacao SET estado = 'concluido', resultado = $2::jsonb, concluido_em = now() AT TIME ZONE 'UTC', atualizado_em = now() AT TIME ZONE 'UTC' WHERE id = $1`,
+        [imp.id, JSON.stringify(result)],
+      );
+    },
+  );
 }
 
 /**
