@@ -9,28 +9,20 @@
 // Usage: node bench/cupons-import.mjs [--linhas 1000000] [--porta 3560] [--banco legiao_bench_cupons]
 // Runs the API from source (node --import tsx apps/api/src/server.ts) on a fresh database.
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, readFileSync, statSync } from 'node:fs';
-import { request } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { createWriteStream, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { root } from './lib.mjs';
-import { freshDb, loginAll, seedMembers, startApiAt } from './resgate-lib.mjs';
+import { loginAll, seedMembers } from './resgate-lib.mjs';
+import { arg, follow, loadAverage, mb, secs as s, startOnFreshDb, uploadFile } from './upload-lib.mjs';
 
-const arg = (name, def) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : def;
-};
 const LINES = Number(arg('linhas', 1_000_000));
 const PORTA = Number(arg('porta', 3560));
 const BANCO = arg('banco', 'legiao_bench_cupons');
 const base = `http://127.0.0.1:${PORTA}`;
-const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-const [l1, l5, l15] = loadavg();
-console.log(`load average antes: ${l1.toFixed(2)} / ${l5.toFixed(2)} / ${l15.toFixed(2)} (1/5/15 min), ${LINES.toLocaleString('pt-BR')} linhas`);
+console.log(`load average antes: ${loadAverage()} (1/5/15 min), ${LINES.toLocaleString('pt-BR')} linhas`);
 
 // The file: one code per line, sorted before the seed's codes (BENCH- < LEG10-), so the batches in
 // flight sit at the head of the pool's free-code index, where a redemption starts looking.
@@ -46,21 +38,7 @@ const file = join(tmpdir(), `cupons-bench-${tag}.csv`);
 const bytes = statSync(file).size;
 console.log(`arquivo: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
 
-const dbUrl = await freshDb(BANCO);
-const api = await startApiAt(root, PORTA, { DATABASE_URL: dbUrl, JWT_SECRET: 'legiao-bench-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'warn', WORKERS: '1' });
-const pid = api.child.pid;
-const status = () => Object.fromEntries(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').filter((l) => /^Vm(RSS|HWM)/.test(l)).map((l) => [l.split(':')[0], Number(l.split(/\s+/)[1])]));
-let pico = 0;
-let phase = 'boot';
-const picos = {};
-const sample = setInterval(() => {
-  const { VmRSS } = status();
-  pico = Math.max(pico, VmRSS);
-  picos[phase] = Math.max(picos[phase] ?? 0, VmRSS);
-}, 100);
-
-const db = new pg.Client({ connectionString: dbUrl });
-await db.connect();
+const { dbUrl, pid, rss, db, stop } = await startOnFreshDb(BANCO, PORTA);
 try {
   const [token] = await loginAll(base, [{ email: 'admin@legiao.dev' }]).catch(async () => {
     throw new Error('login de admin@legiao.dev falhou (a semente da equipe existe?)');
@@ -70,41 +48,20 @@ try {
   const benefit = list.find((b) => b.nome === 'Cupom 10% OFF') ?? list[0];
   const freeBefore = benefit.livres;
   await new Promise((r) => setTimeout(r, 1000));
-  const repouso = status().VmRSS;
+  const repouso = rss.status().VmRSS;
   console.log(`API pid ${pid}: RSS em repouso ${mb(repouso)}; benefício "${benefit.nome}" com ${freeBefore} livres`);
 
-  /** The file as a streamed multipart body (never in memory here either). */
-  const send = () =>
-    new Promise((resolve, reject) => {
-      const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
-      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`);
-      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-      const req = request(`${base}/api/admin/cupons/beneficios/${benefit.id}/importacoes`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length },
-      });
-      let sent = 0;
-      // The API reads the body only as fast as COPY takes it (backpressure), so the last byte leaving
-      // marks the end of parsing and COPY; what comes after it is the analysis statement.
-      req.on('finish', () => (sent = Date.now()));
-      req.on('response', async (res) => {
-        let body = '';
-        for await (const c of res) body += c;
-        const end = Date.now();
-        res.statusCode === 201 ? resolve({ ...JSON.parse(body), _analiseMs: end - sent }) : reject(new Error(`upload: ${res.statusCode} ${body}`));
-      });
-      req.on('error', reject);
-      req.write(head);
-      const f = createReadStream(file);
-      f.pipe(req, { end: false });
-      f.on('end', () => req.end(tail));
-    });
+  /** The file as a streamed multipart body; what comes after its last byte is the analysis statement. */
+  const send = async () => {
+    const { body, afterLastByteMs } = await uploadFile(`${base}/api/admin/cupons/beneficios/${benefit.id}/importacoes`, { headers: auth, file });
+    return { ...body, _analiseMs: afterLastByteMs };
+  };
 
-  phase = 'envio';
+  rss.phase = 'envio';
   let t0 = Date.now();
   const imp = await send();
   const tSent = Date.now() - t0;
-  console.log(`envio + análise: ${s(tSent)} (análise depois do último byte: ${s(imp._analiseMs)}) -> novos ${imp.novos}, repetidos ${imp.duplicadosNoArquivo}, inválidos ${imp.invalidos}, já no estoque ${imp.jaNoEstoque}; RSS pico ${mb(picos.envio)}`);
+  console.log(`envio + análise: ${s(tSent)} (análise depois do último byte: ${s(imp._analiseMs)}) -> novos ${imp.novos}, repetidos ${imp.duplicadosNoArquivo}, inválidos ${imp.invalidos}, já no estoque ${imp.jaNoEstoque}; RSS pico ${mb(rss.peaks.envio)}`);
 
   // The probe: a redemption's take, rolled back, every 50 ms while the confirmation runs.
   const sonda = new pg.Client({ connectionString: dbUrl });
@@ -125,28 +82,23 @@ try {
     }
   })();
 
-  phase = 'importacao';
+  rss.phase = 'importacao';
   t0 = Date.now();
   const conf = await fetch(`${base}/api/admin/cupons/importacoes/${imp.id}/confirmar`, { method: 'POST', headers: auth });
   if (conf.status !== 202) throw new Error(`confirmar: ${conf.status} ${await conf.text()}`);
-  let current;
-  let last = 0;
-  for (;;) {
-    current = await (await fetch(`${base}/api/admin/cupons/importacoes/${imp.id}`, { headers: auth })).json();
-    if (Date.now() - last > 5000) {
-      console.log(`  progresso: ${current.processados}/${current.preparados} (${current.importados} adicionados) em ${s(Date.now() - t0)}`);
-      last = Date.now();
-    }
-    if (current.estado !== 'importando') break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const current = await follow(`${base}/api/admin/cupons/importacoes/${imp.id}`, {
+    headers: auth,
+    state: 'importando',
+    everyMs: 500,
+    progress: (c) => `${c.processados}/${c.preparados} (${c.importados} adicionados) em ${s(Date.now() - t0)}`,
+  });
   const tImport = Date.now() - t0;
   sondando = false;
   await sondar;
   await sonda.end();
   latencias.sort((a, b) => a - b);
   const q = (p) => latencias[Math.min(latencias.length - 1, Math.floor(p * latencias.length))].toFixed(1);
-  console.log(`confirmação: ${current.estado} em ${s(tImport)}, ${current.importados} adicionados; RSS pico ${mb(picos.importacao)}`);
+  console.log(`confirmação: ${current.estado} em ${s(tImport)}, ${current.importados} adicionados; RSS pico ${mb(rss.peaks.importacao)}`);
   console.log(`sonda de resgate durante a importação (${latencias.length} tomadas): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, máx ${latencias.at(-1).toFixed(1)} ms`);
 
   const { rows } = await db.query(
@@ -163,16 +115,13 @@ try {
   console.log(`resgate depois da importação: ${r.status} cupom ${redemption.cupom} (${String(redemption.cupom).startsWith(`BENCH-${tag}`) ? 'importado' : 'NÃO importado'})`);
 
   // The same file again: nothing new.
-  phase = 'reenvio';
+  rss.phase = 'reenvio';
   t0 = Date.now();
   const again = await send();
-  console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} (análise ${s(again._analiseMs)}) -> novos ${again.novos}, já no estoque ${again.jaNoEstoque}, já resgatados ${again.jaResgatados}; RSS pico ${mb(picos.reenvio)}`);
-  const { VmHWM } = status();
-  console.log(`RSS: repouso ${mb(repouso)}, pico amostrado ${mb(pico)} (envio ${mb(picos.envio)}, importação ${mb(picos.importacao)}, reenvio ${mb(picos.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
-  const [m1, m5, m15] = loadavg();
-  console.log(`load average depois: ${m1.toFixed(2)} / ${m5.toFixed(2)} / ${m15.toFixed(2)}`);
+  console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} (análise ${s(again._analiseMs)}) -> novos ${again.novos}, já no estoque ${again.jaNoEstoque}, já resgatados ${again.jaResgatados}; RSS pico ${mb(rss.peaks.reenvio)}`);
+  const { VmHWM } = rss.status();
+  console.log(`RSS: repouso ${mb(repouso)}, pico amostrado ${mb(rss.peak)} (envio ${mb(rss.peaks.envio)}, importação ${mb(rss.peaks.importacao)}, reenvio ${mb(rss.peaks.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
+  console.log(`load average depois: ${loadAverage()}`);
 } finally {
-  clearInterval(sample);
-  await db.end();
-  await api.stop();
+  await stop();
 }

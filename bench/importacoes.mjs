@@ -7,45 +7,22 @@
 // process's resident memory (sampled from /proc/<pid>/status every 100 ms, and VmHWM).
 // Usage: node bench/importacoes.mjs [--linhas 100000] [--membros 50000] [--porta 3760] [--banco legiao_test_boe_bench]
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, readFileSync, statSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { createWriteStream, statSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { root } from './lib.mjs';
-import { freshDb, loginAll, startApiAt } from './resgate-lib.mjs';
+import { loginAll } from './resgate-lib.mjs';
+import { arg, follow, loadAverage, mb, secs as s, startOnFreshDb, uploadFile } from './upload-lib.mjs';
 
-const arg = (name, def) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : def;
-};
 const LINES = Number(arg('linhas', 100_000));
 const MEMBERS = Number(arg('membros', 50_000));
 const PORTA = Number(arg('porta', 3760));
 const BANCO = arg('banco', 'legiao_test_boe_bench');
 const base = `http://127.0.0.1:${PORTA}`;
-const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-const [l1, l5, l15] = loadavg();
-console.log(`load average antes: ${l1.toFixed(2)} / ${l5.toFixed(2)} / ${l15.toFixed(2)} (1/5/15 min), ${LINES.toLocaleString('pt-BR')} linhas, ${MEMBERS.toLocaleString('pt-BR')} membros`);
+console.log(`load average antes: ${loadAverage()} (1/5/15 min), ${LINES.toLocaleString('pt-BR')} linhas, ${MEMBERS.toLocaleString('pt-BR')} membros`);
 
-const dbUrl = await freshDb(BANCO);
-const api = await startApiAt(root, PORTA, { DATABASE_URL: dbUrl, JWT_SECRET: 'legiao-bench-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'warn', WORKERS: '1' });
-const pid = api.child.pid;
-const status = () => Object.fromEntries(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').filter((l) => /^Vm(RSS|HWM)/.test(l)).map((l) => [l.split(':')[0], Number(l.split(/\s+/)[1])]));
-let pico = 0;
-let phase = 'boot';
-const picos = {};
-const sample = setInterval(() => {
-  const { VmRSS } = status();
-  pico = Math.max(pico, VmRSS);
-  picos[phase] = Math.max(picos[phase] ?? 0, VmRSS);
-}, 100);
-
-const db = new pg.Client({ connectionString: dbUrl });
-await db.connect();
+const { pid, rss, db, stop } = await startOnFreshDb(BANCO, PORTA);
 const tag = randomUUID().slice(0, 6);
 const file = join(tmpdir(), `importacoes-bench-${tag}.csv`);
 try {
@@ -91,63 +68,38 @@ try {
   const [token] = await loginAll(base, [{ email: 'operacao@legiao.dev' }]);
   const auth = { authorization: `Bearer ${token}` };
   await new Promise((r) => setTimeout(r, 1000));
-  const repouso = status().VmRSS;
+  const repouso = rss.status().VmRSS;
   console.log(`API pid ${pid}: RSS em repouso ${mb(repouso)}`);
 
   const mapeamento = JSON.stringify({ pedido: 'Pedido', email: 'E-mail', produto: 'SKU', quantidade: 'Qtd', dataCompra: 'Data' });
   /** Mapping field, then the file streamed from disk. */
-  const send = () =>
-    new Promise((resolve, reject) => {
-      const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
-      const head = Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="mapeamento"\r\n\r\n${mapeamento}\r\n--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-      );
-      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-      const req = request(`${base}/api/admin/importacoes?tipo=compras`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length },
-      });
-      let sent = 0;
-      req.on('finish', () => (sent = Date.now()));
-      req.on('response', async (res) => {
-        let body = '';
-        for await (const c of res) body += c;
-        res.statusCode === 201 ? resolve({ ...JSON.parse(body), _depoisMs: Date.now() - sent }) : reject(new Error(`upload: ${res.statusCode} ${body}`));
-      });
-      req.on('error', reject);
-      req.write(head);
-      const f = createReadStream(file);
-      f.pipe(req, { end: false });
-      f.on('end', () => req.end(tail));
-    });
+  const send = async () => {
+    const { body, afterLastByteMs } = await uploadFile(`${base}/api/admin/importacoes?tipo=compras`, { headers: auth, fields: { mapeamento }, file });
+    return { ...body, _depoisMs: afterLastByteMs };
+  };
 
-  phase = 'simulacao';
+  rss.phase = 'simulacao';
   t0 = Date.now();
   const imp = await send();
   const tYes = Date.now() - t0;
   const c = imp.simulacao;
   console.log(
-    `envio + simulação: ${s(tYes)} (depois do último byte: ${s(imp._depoisMs)}) -> novas ${c.novas}, pendentes ${c.pendentes}, recusadas ${c.recusadas}, indicações ${c.indicacoes}, pontos ${c.pontos}, números ${c.numeros}; RSS pico ${mb(picos.simulacao)}`,
+    `envio + simulação: ${s(tYes)} (depois do último byte: ${s(imp._depoisMs)}) -> novas ${c.novas}, pendentes ${c.pendentes}, recusadas ${c.recusadas}, indicações ${c.indicacoes}, pontos ${c.pontos}, números ${c.numeros}; RSS pico ${mb(rss.peaks.simulacao)}`,
   );
 
-  phase = 'aplicacao';
+  rss.phase = 'aplicacao';
   t0 = Date.now();
   const ap = await fetch(`${base}/api/admin/importacoes/${imp.id}/aplicar`, { method: 'POST', headers: auth });
   if (ap.status !== 202) throw new Error(`aplicar: ${ap.status} ${await ap.text()}`);
-  let current;
-  let last = 0;
-  for (;;) {
-    current = await (await fetch(`${base}/api/admin/importacoes/${imp.id}`, { headers: auth })).json();
-    if (Date.now() - last > 5000) {
-      console.log(`  progresso: ${current.processados}/${current.total} em ${s(Date.now() - t0)}`);
-      last = Date.now();
-    }
-    if (current.estado !== 'aplicando') break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const current = await follow(`${base}/api/admin/importacoes/${imp.id}`, {
+    headers: auth,
+    state: 'aplicando',
+    everyMs: 250,
+    progress: (c) => `${c.processados}/${c.total} em ${s(Date.now() - t0)}`,
+  });
   const tAp = Date.now() - t0;
   const r = current.resultado;
-  console.log(`aplicação: ${current.estado} em ${s(tAp)} -> ${r.novas} compras, ${r.indicacoes} indicações, ${r.pontos} pontos, ${r.numeros} números; RSS pico ${mb(picos.aplicacao)}`);
+  console.log(`aplicação: ${current.estado} em ${s(tAp)} -> ${r.novas} compras, ${r.indicacoes} indicações, ${r.pontos} pontos, ${r.numeros} números; RSS pico ${mb(rss.peaks.aplicacao)}`);
   console.log(`total (envio + simulação + aplicação): ${s(tYes + tAp)}`);
 
   const { rows } = await db.query(
@@ -157,17 +109,14 @@ try {
   );
   console.log(`banco: ${rows[0].entradas} entradas, ${rows[0].creditos} créditos de compra (esperado ${c.novas} e ${c.novas}): ${rows[0].entradas === c.novas && rows[0].creditos === c.novas ? 'OK' : 'DIFERENTE'}`);
 
-  phase = 'reenvio';
+  rss.phase = 'reenvio';
   t0 = Date.now();
   const again = await send();
-  console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} -> novas ${again.simulacao.novas}, já registradas ${again.simulacao.existentes}, pontos ${again.simulacao.pontos}; RSS pico ${mb(picos.reenvio)}`);
-  const { VmHWM } = status();
-  console.log(`RSS: repouso ${mb(repouso)}, pico amostrado ${mb(pico)} (simulação ${mb(picos.simulacao)}, aplicação ${mb(picos.aplicacao)}, reenvio ${mb(picos.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
-  const [m1, m5, m15] = loadavg();
-  console.log(`load average depois: ${m1.toFixed(2)} / ${m5.toFixed(2)} / ${m15.toFixed(2)}`);
+  console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} -> novas ${again.simulacao.novas}, já registradas ${again.simulacao.existentes}, pontos ${again.simulacao.pontos}; RSS pico ${mb(rss.peaks.reenvio)}`);
+  const { VmHWM } = rss.status();
+  console.log(`RSS: repouso ${mb(repouso)}, pico amostrado ${mb(rss.peak)} (simulação ${mb(rss.peaks.simulacao)}, aplicação ${mb(rss.peaks.aplicacao)}, reenvio ${mb(rss.peaks.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
+  console.log(`load average depois: ${loadAverage()}`);
 } finally {
-  clearInterval(sample);
   rmSync(file, { force: true });
-  await db.end();
-  await api.stop();
+  await stop();
 }
