@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   environment: 'node',
   pool: 'forks',
+  // Vitest's default is one worker per core but one (cores - 1): a single worker on CI's two cores.
+  // These files wait on PostgreSQL, bcrypt and timers far more than they compute, so three share
+  // two cores well; they are written to share one database (each makes its own rows).
+  maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
   testTimeout: 30_000, // generous: CI machines also run Chromium for the browser tests
   hookTimeout: 30_000,
 } as const;

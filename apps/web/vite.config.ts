@@ -35,5 +35,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     testTimeout: 20_000,
+    // Vitest's default (cores - 1) is one worker on CI's two cores; jsdom tests compute, so two.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
   },
 });
