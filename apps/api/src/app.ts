@@ -9,11 +9,11 @@ import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { z } from 'zod';
-import { MSG, REQUEST_MSG } from '@legiao/contracts';
+import { MSG, REQUEST_MSG, typeIssueMessage } from '@legiao/contracts';
 import type { Config } from './config.js';
 import { poolOf, type Db } from './db/prisma.js';
 import { ContentCache } from './cache/content-cache.js';
-import { clientErrorHandler, errorBody, frameworkErrors, registerErrorHandler } from './errors/error-handler.js';
+import { clientErrorHandler, connectMethodHandler, errorBody, frameworkErrors, malformedQuery, registerErrorHandler } from './errors/error-handler.js';
 import { authPlugin } from './plugins/auth.js';
 import { permissionsPlugin } from './features/admin/permissions.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -42,8 +42,9 @@ import { consentRoutes } from './features/consentimento/consentimento.routes.js'
 import { lgpdRoutes } from './features/lgpd/lgpd.routes.js';
 import { MemoryLoginFailures, RedisLoginFailures, type LoginFailures } from './features/auth/login-failures.js';
 
-// Portuguese fallback messages for any zod issue a contract didn't word itself.
-z.config(z.locales.pt());
+// Portuguese fallback messages for any zod issue a contract didn't word itself; a wrong or missing
+// type names the field instead of JavaScript's value ("undefined", "NaN").
+z.config({ ...z.locales.pt(), customError: typeIssueMessage });
 
 /** Everything a request handler may need; built once at boot (server.ts) or per test. */
 export interface AppContext {
@@ -114,6 +115,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (raw === '') return done(null, undefined);
     parseJson(request, raw as string, done);
   });
+  // A query that doesn't percent-decode is refused like a path that doesn't (frameworkErrors).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (malformedQuery(request.url)) return reply.status(400).send(errorBody(REQUEST_MSG.enderecoInvalido, 'FST_ERR_BAD_URL'));
+    done();
+  });
+  app.server.on('connect', connectMethodHandler);
   // @fastify/cors answers a preflight without Origin or Access-Control-Request-Method with a
   // text/plain 400 ('Invalid Preflight Request'); this hook runs first and answers in the error format.
   app.addHook('onRequest', (request, reply, done) => {

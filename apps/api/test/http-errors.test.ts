@@ -60,7 +60,7 @@ describe('bad requests never become 500s', () => {
     expectError(form, 415, FALLBACK);
     expectNoInternals(form);
     const text = await t.app.inject({ method: 'POST', url: '/api/usuario', headers: { 'content-type': 'text/plain' }, payload: 'email=a@b.com' });
-    expectError(text, 400, 'Entrada inválida: esperava um objeto, recebeu um texto');
+    expectError(text, 400, 'O valor enviado deve ser um objeto.');
     const notAnObject = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '[1,2,3]', headers: { 'content-type': 'application/json' } });
     expect(notAnObject.statusCode).toBe(400);
     expectNoInternals(notAnObject);

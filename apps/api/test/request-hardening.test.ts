@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,5 +178,95 @@ describe('Content-Type: application/json with an empty body', () => {
     // No body at all: the same answer.
     const none = await t.app.inject({ method: 'POST', url: '/api/usuario/reenviar-email' });
     expectPortugueseError(none, 400, missingFieldMessage('email'));
+  });
+});
+
+// What the contract fuzzer (bench/fuzz.mjs) found after the first round (ADR 0023, "The contract fuzzer").
+describe('the contract fuzzer: numbers, URLs, messages, races and methods', () => {
+  it('reads a number in a query or path only as decimal digits (" 1", "+1", "1e3", "0x10" were read by Number())', async () => {
+    for (const text of ['%201', '1%20', '%2B1', '1e3', '0x10', '1.0', 'Infinity', '']) {
+      expectPortugueseError(await t.app.inject({ method: 'GET', url: `/api/produto?page=${text}` }), 400);
+      if (text) expectPortugueseError(await t.app.inject({ method: 'GET', url: `/api/produto/${text}` }), 400);
+    }
+    // Digits, even with leading zeros or a minus sign, still reach the contract's own limits.
+    expect((await t.app.inject({ method: 'GET', url: '/api/produto?page=01&pageSize=2' })).statusCode).toBe(200);
+    expectPortugueseError(await t.app.inject({ method: 'GET', url: '/api/produto?page=-1' }), 400);
+  });
+
+  it('refuses a query that does not percent-decode to UTF-8 (was read as the literal text)', async () => {
+    for (const query of ['q=abc%ZZ', 'q=abc%', 'q=%E2%82', 'q=abc%ED%A0%80', 'q=%FF%FE', 'q%ZZ=1']) {
+      expectPortugueseError(await t.app.inject({ method: 'GET', url: `/api/produto/busca?${query}` }), 400, REQUEST_MSG.enderecoInvalido);
+    }
+    // Encoded text that decodes is untouched: '+' and %20 are spaces, %C3%A7 is ç.
+    expect((await t.app.inject({ method: 'GET', url: '/api/produto/busca?q=caf%C3%A9+com%20leite' })).statusCode).toBe(200);
+  });
+
+  it('names the field of a missing or wrongly typed value in Portuguese (zod said "undefined" and "NaN")', async () => {
+    const admin = await createUser(t.prisma);
+    await t.prisma.usuario.update({ where: { id: admin.usuario.id }, data: { admin: true } });
+    const headers = bearer(await login(t.app, admin.email));
+    const missing = await t.app.inject({ method: 'PUT', url: '/api/admin/faq/ordem', headers, payload: { categoria: 'faq' } });
+    expectPortugueseError(missing, 400, missingFieldMessage('ids'));
+    const notANumber = await t.app.inject({ method: 'GET', url: '/api/admin/imagens?pagina=abc', headers });
+    expectPortugueseError(notANumber, 400, 'O campo "pagina" deve ser um número.');
+    const wrongType = await t.app.inject({ method: 'PUT', url: '/api/admin/faq/ordem', headers, payload: { categoria: 'faq', ids: 'x' } });
+    expectPortugueseError(wrongType, 400, 'O campo "ids" deve ser uma lista.');
+    for (const res of [missing, notANumber, wrongType]) expect(res.body).not.toMatch(/undefined|NaN/);
+  });
+
+  it('answers a repeated or over-long e-mail on the password reset request with 400, as the document says', async () => {
+    expectPortugueseError(await t.app.inject({ method: 'GET', url: '/api/auth/recuperar-senha?email=a@b.com&email=c@d.com' }), 400);
+    expectPortugueseError(await t.app.inject({ method: 'GET', url: `/api/auth/recuperar-senha?email=${'a'.repeat(250)}@b.com` }), 400);
+    // Any e-mail-sized value keeps the neutral answer, whether or not it is an account or an e-mail.
+    for (const email of ['ninguem@teste.legiao.dev', 'nao-e-email']) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/auth/recuperar-senha?email=${email}` })).statusCode).toBe(200);
+    }
+  });
+
+  it('duplicates one benefit several times at once without a 500 (two copies picked the same key)', async () => {
+    const admin = await createUser(t.prisma);
+    await t.prisma.usuario.update({ where: { id: admin.usuario.id }, data: { admin: true } });
+    const headers = bearer(await login(t.app, admin.email));
+    const source = await t.prisma.beneficio.create({
+      data: { chave: `fuzz-${Date.now().toString(36)}`, nome: 'Duplicado ao mesmo tempo', tipo: 'baseGeral', urlImagem: '/beneficios/cupom-10.svg', valor: 1, textoLegal: 'Termos.' },
+    });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: `/api/admin/beneficios/${source.id}/duplicar`, headers })));
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((r) => r.json().form.chave)).size).toBe(4);
+  });
+
+  it('turns a unique-constraint race no service expected into a 409 in Portuguese, not a 500', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { registerErrorHandler } = await import('../src/errors/error-handler.js');
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.get('/prisma', async () => {
+      throw Object.assign(new Error('Unique constraint failed on the constraint: `beneficio_chave_key`'), { name: 'PrismaClientKnownRequestError', code: 'P2002' });
+    });
+    app.get('/pg', async () => {
+      throw Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: '23505', constraint: 'x' });
+    });
+    for (const url of ['/prisma', '/pg']) expectPortugueseError(await app.inject({ method: 'GET', url }), 409, REQUEST_MSG.alteracaoSimultanea);
+    await app.close();
+  });
+
+  it('answers CONNECT with 405 in the error format (Node dropped the connection without an answer)', async () => {
+    const server = await buildTestApp();
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (server.app.server.address() as { port: number }).port;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write('CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1:80\r\n\r\n'));
+        let data = '';
+        socket.on('data', (c) => (data += c));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+      expect(answer).toMatch(/content-type: application\/json/i);
+      expect(errorResponseSchema.parse(JSON.parse(answer.split('\r\n\r\n')[1]!)).errors[0]!.message).toBe(REQUEST_MSG.metodoNaoPermitido);
+    } finally {
+      await server.close();
+    }
   });
 });

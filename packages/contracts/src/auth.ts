@@ -18,7 +18,9 @@ export const tokenResponseSchema = z.object({
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 // Anything unusual (too long, repeated) is treated as no e-mail: this call always answers neutrally.
-export const recoverPasswordQuerySchema = z.object({ email: z.string().max(254).optional().catch(undefined) });
+// Any e-mail gets the same neutral answer (the route checks its shape itself); a value that can't be
+// one (a repeated parameter, over 254 characters) is a 400, as the document says (issue 14).
+export const recoverPasswordQuerySchema = z.object({ email: z.string({ error: MSG.emailInvalido }).max(254, MSG.emailInvalido).optional() });
 
 /** POST /auth/recuperar-senha-confirmacao: q (code) and h (hash) of the e-mailed link. */
 export const recoverPasswordConfirmationSchema = z

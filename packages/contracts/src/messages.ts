@@ -52,7 +52,36 @@ export const REQUEST_MSG = {
   preflightInvalido: 'Pedido de verificação de origem (CORS) inválido.',
   somenteWebSocket: 'Esta rota só aceita conexões WebSocket (cabeçalho Upgrade).',
   tempoEsgotado: 'A requisição demorou demais para chegar.',
+  metodoNaoPermitido: 'Método de requisição não permitido.',
+  /** A unique constraint hit by two requests at once (a race no service anticipated): 409, not 500. */
+  alteracaoSimultanea: 'Outra alteração chegou ao mesmo tempo. Atualize a página e tente novamente.',
 } as const;
 
 /** Where a body is required and came empty: the wire name of the missing field (issue 14). */
 export const missingFieldMessage = (field: string) => `Informe o campo obrigatório "${field}".`;
+
+const TYPE_NOUNS: Record<string, string> = {
+  string: 'um texto',
+  number: 'um número',
+  int: 'um número inteiro',
+  bigint: 'um número inteiro',
+  boolean: 'verdadeiro ou falso',
+  array: 'uma lista',
+  object: 'um objeto',
+  date: 'uma data',
+};
+
+/**
+ * zod's `customError` (set once by the API): a Portuguese message for a wrong or missing type where
+ * the contract wrote none. zod's pt locale names the received value in JavaScript's words
+ * ('recebeu um valor "undefined"', '"NaN"'); the contract fuzzer found them (issue 14). Other issues
+ * keep the contract's message or the locale's.
+ */
+export function typeIssueMessage(issue: { code?: string; expected?: string; input?: unknown; path?: PropertyKey[] }): string | undefined {
+  if (issue.code !== 'invalid_type') return undefined;
+  const field = (issue.path ?? []).filter((k) => typeof k === 'string' || typeof k === 'number').join('.');
+  if (issue.input === undefined) return field ? missingFieldMessage(field) : MSG.camposObrigatorios;
+  const noun = TYPE_NOUNS[issue.expected ?? ''];
+  if (!noun) return undefined;
+  return field ? `O campo "${field}" deve ser ${noun}.` : `O valor enviado deve ser ${noun}.`;
+}

@@ -17,6 +17,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       const messages = [...new Set(error.validation.map((v) => v.message))];
       return reply.status(400).send({ errors: messages.map((message) => ({ message, code: 'VALIDATION' })) });
     }
+    if (isUniqueViolation(error)) {
+      // Two requests raced for one unique value (two duplications of one benefit at once, ...):
+      // the state changed under the request, which is a conflict. Services map the ones they expect.
+      request.log.warn({ err: error }, 'unique constraint violated');
+      return reply.status(409).send(errorBody(REQUEST_MSG.alteracaoSimultanea, 'CONFLICT'));
+    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send(errorBody(MSG.fallback, 'INTERNAL'));
@@ -34,6 +40,30 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
+/** Prisma's unique-constraint error (P2002), or PostgreSQL's own (23505) from plain SQL on the pool. */
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (code === 'P2002' && (error as Error).name === 'PrismaClientKnownRequestError') || (code === '23505' && typeof (error as { constraint?: unknown }).constraint === 'string');
+};
+
+/**
+ * A URL's query that doesn't decode (`?q=%ZZ`, a lone `%`, bytes that aren't UTF-8 such as `%FF` or an
+ * encoded surrogate `%ED%A0%80`): Fastify's parser keeps such text as it came, so `%ZZ` reached the
+ * routes as a literal value. The path already answers 400 (FST_ERR_BAD_URL); the query does now too.
+ */
+export function malformedQuery(url: string): boolean {
+  const start = url.indexOf('?');
+  if (start < 0 || !url.includes('%', start)) return false;
+  for (const part of url.slice(start + 1).split('&')) {
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Errors the router meets before any route or hook exists for the request (Fastify's
  * `frameworkErrors`): a URL that can't be decoded (`/api/cep/%ZZ`, a lone surrogate) or a path
@@ -43,6 +73,18 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(errorBody(REQUEST_MSG.enderecoLongo, error.code));
   if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send(errorBody(REQUEST_MSG.enderecoInvalido, error.code));
   return reply.status(error.statusCode && error.statusCode >= 400 ? error.statusCode : 500).send(errorBody(MSG.fallback, error.code));
+}
+
+/**
+ * CONNECT (a proxy tunnel) never reaches Fastify: Node emits it on the server, and without a
+ * listener it drops the connection without an answer. This portal is no proxy: 405 in the error format.
+ */
+export function connectMethodHandler(_request: unknown, socket: Socket) {
+  const payload = JSON.stringify(errorBody(REQUEST_MSG.metodoNaoPermitido, 'METHOD_NOT_ALLOWED'));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`);
+  }
+  socket.destroy();
 }
 
 /**

@@ -188,6 +188,9 @@ export async function updateBenefit(prisma: Db, id: number, f: BenefitForm, acto
 /** A copy to start a similar campaign from: archived (not shown) until someone publishes it. */
 export async function duplicateBenefit(prisma: Db, id: number, actor: Actor): Promise<BenefitAdmin> {
   const newId = await prisma.$transaction(async (tx) => {
+    // Two duplications of one benefit at once would pick the same '-copia' key (the second was a
+    // 500 on the unique index; the contract fuzzer sent them in parallel): one waits for the other.
+    await tx.$queryRaw`SELECT id FROM beneficio WHERE id = ${id} FOR UPDATE`;
     const source = await loadRow(tx, id);
     const form = toForm(source);
     const taken = new Set((await tx.beneficio.findMany({ where: { chave: { startsWith: `${source.chave.slice(0, 50)}-copia` } }, select: { chave: true } })).map((b) => b.chave));
