@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { z } from 'zod';
 import { MSG, REQUEST_MSG, typeIssueMessage } from '@legiao/contracts';
@@ -24,7 +24,7 @@ import { ApiMetrics } from './features/metrics/metrics.js';
 import { metricsRoutes } from './features/metrics/metrics.routes.js';
 import { compiledSerializerCompiler } from './lib/compiled-serializer.js';
 import { validatorCompiler } from './lib/validator.js';
-import { completeNullableEnums } from './lib/openapi.js';
+import { completeDocument, documentRoute } from './lib/openapi.js';
 import type { Mailer } from './features/mail/mailer.js';
 import type { CepProvider } from './features/cep/cep.provider.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -156,8 +156,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       info: { title: 'Legião API', version: '1.0.0', description: 'API do portal Legião. Todas as rotas ficam sob /api.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
-    transformObject: completeNullableEnums,
+    transform: documentRoute,
+    transformObject: completeDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);

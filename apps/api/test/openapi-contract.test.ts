@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,11 @@ function toDraft7(node: unknown): unknown {
   if (out.exclusiveMinimum === false) delete out.exclusiveMinimum;
   if (out.exclusiveMaximum === false) delete out.exclusiveMaximum;
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
+  // OpenAPI 3.0 puts `nullable` beside an anyOf too; ajv wants it next to a type.
+  if (out.nullable === true && out.type === undefined) {
+    delete out.nullable;
+    return { anyOf: [out, { type: 'null' }] };
+  }
   return out;
 }
 
@@ -137,5 +143,78 @@ describe('the document describes what the server accepts', () => {
       }
     }
     expect(unbounded).toEqual([]);
+  });
+});
+
+// Found by the contract fuzzer (bench/fuzz.mjs; ADR 0023, "The contract fuzzer").
+describe('the document admits every request the server accepts', () => {
+  /** The request schema of an operation's body, as ajv reads it. */
+  const bodyValidator = (path: string, method: string) => ajv.compile(toDraft7(doc.paths[path][method].requestBody.content['application/json'].schema) as Json);
+
+  it('every request field has a type (a pipe through z.unknown() was documented as {}, any value)', () => {
+    const untyped: string[] = [];
+    const walk = (s: Json | undefined, where: string) => {
+      if (!s || typeof s !== 'object') return;
+      if (Object.keys(s).every((k) => k === 'description' || k === 'default')) untyped.push(where);
+      for (const [k, v] of Object.entries((s.properties ?? {}) as Json)) walk(v, `${where}.${k}`);
+      if (s.items) walk(s.items, `${where}[]`);
+      for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) walk(branch, `${where}|`);
+    };
+    for (const [path, ops] of Object.entries(doc.paths as Json)) {
+      for (const [method, op] of Object.entries(ops as Json)) {
+        for (const p of (op.parameters ?? []) as Json[]) walk(p.schema, `${method.toUpperCase()} ${path} ${p.in}:${p.name}`);
+        walk(op.requestBody?.content?.['application/json']?.schema, `${method.toUpperCase()} ${path} body`);
+      }
+    }
+    expect(untyped).toEqual([]);
+  });
+
+  it('a body the route can go without is documented as not required (and nullable); the others refuse no body', async () => {
+    const staff = await createMember(t.app, t.prisma);
+    await t.prisma.usuario.update({ where: { id: staff.usuario.id }, data: { admin: true } });
+    const optional: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths as Json)) {
+      for (const [method, op] of Object.entries(ops as Json)) {
+        const body = op.requestBody;
+        const schema = body?.content?.['application/json']?.schema;
+        if (!schema) continue;
+        if (body.required === false) {
+          expect(schema.nullable, `${method} ${path}`).toBe(true);
+          optional.push(`${method.toUpperCase()} ${path}`);
+        } else if (schema.type === 'object' && !schema.required?.length) {
+          // No field is required, yet the body is: a rule across fields (at least one of them) refuses {}.
+          const url = path.replace(/\{(\w+)\}/g, '00000000-0000-4000-8000-000000000000');
+          const res = await t.app.inject({ method: method.toUpperCase() as 'POST', url, headers: staff.headers });
+          expect(res.statusCode, `${method} ${path} without a body: ${res.body}`).toBe(400);
+        }
+      }
+    }
+    expect(optional).toEqual(expect.arrayContaining(['DELETE /api/usuario', 'POST /api/admin/membros/{id}/link-login']));
+    const m = await createMember(t.app, t.prisma);
+    // A JSON null is "no body" too: it reaches the route's own rule (a password to confirm), not the validator.
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/usuario', headers: { ...m.headers, 'content-type': 'application/json' }, payload: 'null' });
+    expect(del.json().errors?.[0]?.code, del.body).toBe('SENHA_OBRIGATORIA');
+  });
+
+  it('blank and absent optional fields, and text with blanks around it, validate where the server takes them', async () => {
+    const staff = await createMember(t.app, t.prisma);
+    await t.prisma.usuario.update({ where: { id: staff.usuario.id }, data: { admin: true } });
+    const tag = randomUUID().slice(0, 8);
+    // A trimmed pattern (the SKU) with a line break after it; blank optional pictures; a name of 200
+    // characters once trimmed, with blanks around it (a trimmed field's limit is on the trimmed text).
+    const product = { sku: `FZ-${tag}\n`, nome: `  ${'N'.repeat(200)}  `, categoria: 'Bar', subcategoria: 'Copos', img: '/produtos/sem-imagem.svg', imgAlternativa: '   ', imagem3: '', descricaoDetalhe: 'Copo.' };
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/catalogo', headers: staff.headers, payload: product });
+    expect(created.statusCode, created.body).toBe(201);
+    const validProduct = bodyValidator('/api/admin/catalogo', 'post');
+    expect(validProduct(product), JSON.stringify(validProduct.errors)).toBe(true);
+    // "Empty text is not set": '' for a URL and a date, an optional field left out entirely.
+    const benefit = { chave: `fuzz-${tag}`, nome: 'Benefício', tipo: 'baseGeral', urlImagem: '/beneficios/cupom-10.svg', valor: 1, textoLegal: 'Termos.', urlBeneficio: '', inicio: '', fim: null, evento: false, dataEvento: null, opcoes: [], publico: ['legionario'], cidades: [], limitePorMembro: 1, modoCupom: 'gerado', prefixoCupom: '', estoque: '', ordem: 1, experiencia: '', ativo: false };
+    const saved = await t.app.inject({ method: 'POST', url: '/api/admin/beneficios', headers: staff.headers, payload: benefit });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const validBenefit = bodyValidator('/api/admin/beneficios', 'post');
+    expect(validBenefit(benefit), JSON.stringify(validBenefit.errors)).toBe(true);
+    // What the server still refuses stays refused by the document.
+    for (const bad of [{ ...product, sku: 'com espaço' }, { ...product, imgAlternativa: 'x' }, { ...product, nome: 'N'.repeat(201) }]) expect(validProduct(bad)).toBe(false);
+    for (const bad of [{ ...benefit, urlBeneficio: 'http://x' }, { ...benefit, estoque: 'x' }, { ...benefit, chave: undefined }]) expect(validBenefit(bad)).toBe(false);
   });
 });

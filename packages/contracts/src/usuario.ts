@@ -36,13 +36,19 @@ export const PROFILE_GENDERS = [
   { value: 'naodizer', label: 'Prefiro não dizer' },
 ] as const;
 
-/** Missing, null or empty answers 'Preencha todos os campos obrigatórios.' before any format rule. */
+/**
+ * Missing, null or empty answers 'Preencha todos os campos obrigatórios.' before any format rule.
+ * The check lives in the preprocess step, so the OpenAPI document shows `schema` itself (a pipe
+ * through `z.unknown()` was documented as `{}`, any value; issue 14).
+ */
 export const required = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    // The cast keeps T's output type; at run time the pipe only adds the presence check.
-    z.unknown().refine((v) => v !== undefined, MSG.camposObrigatorios).pipe(schema as z.ZodType<unknown, any>) as unknown as T,
-  );
+  z.preprocess((v, ctx) => {
+    if (v === '' || v === null || v === undefined) {
+      ctx.addIssue({ code: 'custom', message: MSG.camposObrigatorios });
+      return z.NEVER;
+    }
+    return v;
+  }, schema);
 const ufSchema = z.string().trim().toUpperCase().refine((s) => (UFS as readonly string[]).includes(s), MSG.cepInvalido);
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => absentWhenNull(text(max));
