@@ -30,7 +30,7 @@ async function member(req, sql = AUTH) {
 }
 
 /** A route that checks the session, then runs `data(member, req)` (rows of the call's own SQL). */
-function autenticada(path, data, sql = AUTH) {
+function authenticated(path, data, sql = AUTH) {
   app.get(path, async (req, reply) => {
     const u = await member(req, sql);
     if (!u) return reply.status(401).send({ errors: [{ message: 'Não autorizado' }] });
@@ -41,12 +41,12 @@ const rows = async (text, values = []) => (await pool.query(text, values)).rows;
 
 app.get('/health', async () => ({ ok: true }));
 // usuario.routes.ts: the session check with the balance, one statement.
-autenticada('/api/usuario/logged', null, AUTH_BALANCE);
+authenticated('/api/usuario/logged', null, AUTH_BALANCE);
 // banner.service.ts (the API serves these from its content cache).
-autenticada('/api/banner', () => rows('SELECT * FROM banner WHERE ativo ORDER BY ordem, id'));
-autenticada('/api/bannersite/ativos', () => rows('SELECT * FROM banner_site WHERE ativo AND inicio <= now() AND fim >= now() ORDER BY ordem, id'));
+authenticated('/api/banner', () => rows('SELECT * FROM banner WHERE ativo ORDER BY ordem, id'));
+authenticated('/api/bannersite/ativos', () => rows('SELECT * FROM banner_site WHERE ativo AND inicio <= now() AND fim >= now() ORDER BY ordem, id'));
 // conquista.service.ts
-autenticada('/api/conquista', (u) =>
+authenticated('/api/conquista', (u) =>
   rows(
     `SELECT
       (SELECT count(*)::int FROM indicacao i WHERE i.indicador_id = $1::uuid AND i.status = 'confirmada') AS indicacoes,
@@ -57,7 +57,7 @@ autenticada('/api/conquista', (u) =>
   ),
 );
 // produto-cliente.service.ts
-autenticada('/api/produto/cliente', (u) =>
+authenticated('/api/produto/cliente', (u) =>
   rows(
     `SELECT pc.id::text AS id, pc.produto_id, pc.quantidade, pc.data_compra::text AS data_compra, pc.local_compra, pc.produto_validado, pc.presente,
             pc.quantidade_presente, p.nome, p.categoria, p.img, p.moldura, COALESCE(n.numeros, '{}') AS numeros
@@ -70,7 +70,7 @@ autenticada('/api/produto/cliente', (u) =>
   ),
 );
 // beneficio.service.ts: the definitions (cached by the API), then the member's redemptions and stock.
-autenticada(
+authenticated(
   '/api/beneficio',
   async (u) => {
     const defs = await rows(
@@ -92,7 +92,7 @@ autenticada(
   AUTH_BALANCE,
 );
 // indicacao.service.ts: confirm what is due, then the list and the balance.
-autenticada(
+authenticated(
   '/api/indicacao',
   (u) =>
     rows(
@@ -103,9 +103,9 @@ autenticada(
     ),
   AUTH_BALANCE,
 );
-autenticada('/api/indicacao/codigo', (u) => ({ url: `http://localhost/?r=${u.hash}`, codigo: u.hash }));
+authenticated('/api/indicacao/codigo', (u) => ({ url: `http://localhost/?r=${u.hash}`, codigo: u.hash }));
 // recomendacao.service.ts
-autenticada('/api/bannersite/recomendacao', (u) =>
+authenticated('/api/bannersite/recomendacao', (u) =>
   rows(
     `WITH meus AS (SELECT DISTINCT pc.produto_id, p.subcategoria FROM produto_cliente pc JOIN produto p ON p.id = pc.produto_id WHERE pc.usuario_id = $1::uuid),
      por_linha AS (SELECT DISTINCT ON (p.subcategoria) p.id, p.nome, p.img, p.categoria, p.subcategoria, p.numeros_atribuidos FROM produto p

@@ -48,8 +48,8 @@ try {
   const benefit = list.find((b) => b.nome === 'Cupom 10% OFF') ?? list[0];
   const freeBefore = benefit.livres;
   await new Promise((r) => setTimeout(r, 1000));
-  const repouso = rss.status().VmRSS;
-  console.log(`API pid ${pid}: RSS em repouso ${mb(repouso)}; benefício "${benefit.nome}" com ${freeBefore} livres`);
+  const rest = rss.status().VmRSS;
+  console.log(`API pid ${pid}: RSS em repouso ${mb(rest)}; benefício "${benefit.nome}" com ${freeBefore} livres`);
 
   /** The file as a streamed multipart body; what comes after its last byte is the analysis statement. */
   const send = async () => {
@@ -64,20 +64,20 @@ try {
   console.log(`envio + análise: ${s(tSent)} (análise depois do último byte: ${s(imp._analiseMs)}) -> novos ${imp.novos}, repetidos ${imp.duplicadosNoArquivo}, inválidos ${imp.invalidos}, já no estoque ${imp.jaNoEstoque}; RSS pico ${mb(rss.peaks.envio)}`);
 
   // The probe: a redemption's take, rolled back, every 50 ms while the confirmation runs.
-  const sonda = new pg.Client({ connectionString: dbUrl });
-  await sonda.connect();
-  const latencias = [];
-  let sondando = true;
-  const sondar = (async () => {
-    while (sondando) {
+  const probe = new pg.Client({ connectionString: dbUrl });
+  await probe.connect();
+  const latencies = [];
+  let probing = true;
+  const probing = (async () => {
+    while (probing) {
       const t = performance.now();
-      await sonda.query('BEGIN');
-      await sonda.query(
+      await probe.query('BEGIN');
+      await probe.query(
         `UPDATE cupom SET resgatado_em = now() WHERE id = (SELECT id FROM cupom WHERE beneficio_id = $1 AND opcao_id IS NULL AND resgatado_em IS NULL ORDER BY codigo LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING codigo`,
         [benefit.id],
       );
-      await sonda.query('ROLLBACK');
-      latencias.push(performance.now() - t);
+      await probe.query('ROLLBACK');
+      latencies.push(performance.now() - t);
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
@@ -93,13 +93,13 @@ try {
     progress: (c) => `${c.processados}/${c.preparados} (${c.importados} adicionados) em ${s(Date.now() - t0)}`,
   });
   const tImport = Date.now() - t0;
-  sondando = false;
-  await sondar;
-  await sonda.end();
-  latencias.sort((a, b) => a - b);
-  const q = (p) => latencias[Math.min(latencias.length - 1, Math.floor(p * latencias.length))].toFixed(1);
+  probing = false;
+  await probing;
+  await probe.end();
+  latencies.sort((a, b) => a - b);
+  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
   console.log(`confirmação: ${current.estado} em ${s(tImport)}, ${current.importados} adicionados; RSS pico ${mb(rss.peaks.importacao)}`);
-  console.log(`sonda de resgate durante a importação (${latencias.length} tomadas): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, máx ${latencias.at(-1).toFixed(1)} ms`);
+  console.log(`sonda de resgate durante a importação (${latencies.length} tomadas): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, máx ${latencies.at(-1).toFixed(1)} ms`);
 
   const { rows } = await db.query(
     `SELECT (SELECT count(*)::int FROM cupom WHERE beneficio_id = $1 AND resgatado_em IS NULL) AS real, (SELECT SUM(livres)::int FROM cupom_estoque WHERE beneficio_id = $1) AS contador`,
@@ -120,7 +120,7 @@ try {
   const again = await send();
   console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} (análise ${s(again._analiseMs)}) -> novos ${again.novos}, já no estoque ${again.jaNoEstoque}, já resgatados ${again.jaResgatados}; RSS pico ${mb(rss.peaks.reenvio)}`);
   const { VmHWM } = rss.status();
-  console.log(`RSS: repouso ${mb(repouso)}, pico amostrado ${mb(rss.peak)} (envio ${mb(rss.peaks.envio)}, importação ${mb(rss.peaks.importacao)}, reenvio ${mb(rss.peaks.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
+  console.log(`RSS: repouso ${mb(rest)}, pico amostrado ${mb(rss.peak)} (envio ${mb(rss.peaks.envio)}, importação ${mb(rss.peaks.importacao)}, reenvio ${mb(rss.peaks.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
   console.log(`load average depois: ${loadAverage()}`);
 } finally {
   await stop();

@@ -55,7 +55,7 @@ try {
     tokens.map(async (token) => ({ token, ...(await (await fetch(`${base}/api/usuario/logged`, { headers: { authorization: `Bearer ${token}` } })).json()) })),
   );
   let porta = PORT;
-  const rodar = async (build, target = porta) => {
+  const runOnce = async (build, target = porta) => {
     let next = 0;
     return autocannon({
       url: `http://127.0.0.1:${target}`,
@@ -75,33 +75,33 @@ try {
     if (!r.ok) throw new Error(`referência pura: ${path} respondeu ${r.status}`);
   }
 
-  const medir = async (name) => {
+  const measure = async (name) => {
     console.log(`\n${name}: ${CONNECTIONS} membros simultâneos, ${DURATION}s por medida, carga média antes ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const lines = [];
-    for (const [i, exemplo] of calls(profiles[0]).entries()) {
-      const r = await rodar((m) => [calls(m)[i]]);
-      const b = await rodar((m) => [calls(m)[i]], BARE_PORT);
+    for (const [i, example] of calls(profiles[0]).entries()) {
+      const r = await runOnce((m) => [calls(m)[i]]);
+      const b = await runOnce((m) => [calls(m)[i]], BARE_PORT);
       lines.push(
-        `  GET ${exemplo.split('?')[0].padEnd(34)} ${fmt(r.requests.average).padStart(7)} req/s  p50 ${fmt(r.latency.p50).padStart(6)} ms  p95 ${fmt(p95(r)).padStart(6)} ms  ` +
+        `  GET ${example.split('?')[0].padEnd(34)} ${fmt(r.requests.average).padStart(7)} req/s  p50 ${fmt(r.latency.p50).padStart(6)} ms  p95 ${fmt(p95(r)).padStart(6)} ms  ` +
           `não-2xx ${r.non2xx}  erros ${r.errors} | puro ${fmt(b.requests.average).padStart(7)} req/s | razão ${fmt(r.requests.average / b.requests.average, 2)}`,
       );
     }
     console.log(lines.join('\n'));
     const byPage = calls(profiles[0]).length;
-    const razoes = [];
+    const ratios = [];
     for (let run = 1; run <= RUNS; run++) {
-      const page = await rodar(calls);
-      const plainPage = await rodar(calls, BARE_PORT);
-      razoes.push(page.requests.average / plainPage.requests.average);
+      const page = await runOnce(calls);
+      const plainPage = await runOnce(calls, BARE_PORT);
+      ratios.push(page.requests.average / plainPage.requests.average);
       console.log(
         `Página inteira${RUNS > 1 ? ` (rodada ${run})` : ''} (${byPage} chamadas em sequência por membro): ${fmt(page.requests.average / byPage)} páginas/s, ` +
           `p95 por chamada ${fmt(p95(page))} ms, não-2xx ${page.non2xx}, erros ${page.errors}; ` +
           `puro, mesma sequência: ${fmt(plainPage.requests.average)} req/s, não-2xx ${plainPage.non2xx}; razão ${fmt(page.requests.average / plainPage.requests.average, 2)}`,
       );
     }
-    console.log(`razão da página (${name}): páginas/s × ${byPage} ÷ req/s puro = ${fmt(median(razoes), 2)}${RUNS > 1 ? ` (mediana de ${RUNS}: ${razoes.map((r) => fmt(r, 2)).join(', ')})` : ''} (meta >= 0.6)`);
+    console.log(`razão da página (${name}): páginas/s × ${byPage} ÷ req/s puro = ${fmt(median(ratios), 2)}${RUNS > 1 ? ` (mediana de ${RUNS}: ${ratios.map((r) => fmt(r, 2)).join(', ')})` : ''} (meta >= 0.6)`);
   };
-  await medir('API atual');
+  await measure('API atual');
   if (BASELINE) {
     await api.stop();
     const rev = prepareRevision(BASELINE);
@@ -109,7 +109,7 @@ try {
       porta = await freePort();
       const old = await startApiAt(rev.dir, porta, { DATABASE_URL: DB_URL, FILA_ENABLED: 'false', JWT_SECRET: DEV_JWT_SECRET });
       try {
-        await medir(`API em ${BASELINE}`);
+        await measure(`API em ${BASELINE}`);
       } finally {
         await old.stop();
       }

@@ -54,9 +54,9 @@ try {
     out.write('Pedido;E-mail;SKU;Qtd;Data\n');
     for (let i = 0; i < LINES; i++) {
       const member = i % 100 === 7 ? `fora-${i}@bench.legiao.dev` : `bench-imp-${1 + (i % MEMBERS)}@bench.legiao.dev`;
-      const qtd = i % 200 === 3 ? 'x' : String(1 + (i % 3));
+      const quantity = i % 200 === 3 ? 'x' : String(1 + (i % 3));
       const day = String(1 + (i % 28)).padStart(2, '0');
-      const line = `BI-${tag}-${i};${member};${products[i % products.length].sku};${qtd};${day}/03/2025\n`;
+      const line = `BI-${tag}-${i};${member};${products[i % products.length].sku};${quantity};${day}/03/2025\n`;
       if (!out.write(line)) await once(out, 'drain');
     }
     out.end();
@@ -68,13 +68,13 @@ try {
   const [token] = await loginAll(base, [{ email: 'operacao@legiao.dev' }]);
   const auth = { authorization: `Bearer ${token}` };
   await new Promise((r) => setTimeout(r, 1000));
-  const repouso = rss.status().VmRSS;
-  console.log(`API pid ${pid}: RSS em repouso ${mb(repouso)}`);
+  const rest = rss.status().VmRSS;
+  console.log(`API pid ${pid}: RSS em repouso ${mb(rest)}`);
 
-  const mapeamento = JSON.stringify({ pedido: 'Pedido', email: 'E-mail', produto: 'SKU', quantidade: 'Qtd', dataCompra: 'Data' });
+  const mapping = JSON.stringify({ pedido: 'Pedido', email: 'E-mail', produto: 'SKU', quantidade: 'Qtd', dataCompra: 'Data' });
   /** Mapping field, then the file streamed from disk. */
   const send = async () => {
-    const { body, afterLastByteMs } = await uploadFile(`${base}/api/admin/importacoes?tipo=compras`, { headers: auth, fields: { mapeamento }, file });
+    const { body, afterLastByteMs } = await uploadFile(`${base}/api/admin/importacoes?tipo=compras`, { headers: auth, fields: { mapeamento: mapping }, file });
     return { ...body, _depoisMs: afterLastByteMs };
   };
 
@@ -114,7 +114,7 @@ try {
   const again = await send();
   console.log(`reenvio do mesmo arquivo: ${s(Date.now() - t0)} -> novas ${again.simulacao.novas}, já registradas ${again.simulacao.existentes}, pontos ${again.simulacao.pontos}; RSS pico ${mb(rss.peaks.reenvio)}`);
   const { VmHWM } = rss.status();
-  console.log(`RSS: repouso ${mb(repouso)}, pico amostrado ${mb(rss.peak)} (simulação ${mb(rss.peaks.simulacao)}, aplicação ${mb(rss.peaks.aplicacao)}, reenvio ${mb(rss.peaks.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
+  console.log(`RSS: repouso ${mb(rest)}, pico amostrado ${mb(rss.peak)} (simulação ${mb(rss.peaks.simulacao)}, aplicação ${mb(rss.peaks.aplicacao)}, reenvio ${mb(rss.peaks.reenvio)}), VmHWM ${mb(VmHWM)} (desde o boot)`);
   console.log(`load average depois: ${loadAverage()}`);
 } finally {
   rmSync(file, { force: true });

@@ -33,7 +33,7 @@ try {
   const check = await fetch(`http://127.0.0.1:${BARE_PORT}/api/usuario/logged`, { headers });
   if (!check.ok) throw new Error(`referência pura respondeu ${check.status}`);
 
-  const medir = async (name, porta) => {
+  const measure = async (name, porta) => {
     console.log(`\n${name}: carga média antes ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const ratios = [];
     for (let run = 1; run <= RUNS; run++) {
@@ -47,7 +47,7 @@ try {
     }
     console.log(`razão API/puro (${name}): ${fmt(median(ratios), 2)}${RUNS > 1 ? ` (mediana de ${RUNS}: ${ratios.map((r) => fmt(r, 2)).join(', ')})` : ''} (meta >= 0.6)`);
   };
-  await medir('API atual', PORT);
+  await measure('API atual', PORT);
   if (BASELINE) {
     await api.stop();
     const rev = prepareRevision(BASELINE);
@@ -55,7 +55,7 @@ try {
       const porta = await freePort();
       const old = await startApiAt(rev.dir, porta, { DATABASE_URL: DB_URL, JWT_SECRET: DEV_JWT_SECRET });
       try {
-        await medir(`API em ${BASELINE}`, porta);
+        await measure(`API em ${BASELINE}`, porta);
       } finally {
         await old.stop();
       }

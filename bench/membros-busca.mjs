@@ -18,14 +18,14 @@ const arg = (name, def) => {
 const MEMBERS = Number(arg('membros', 1_000_000));
 const PORTA = Number(arg('porta', 3710));
 const BANCO = arg('banco', 'legiao_bench_membros');
-const VEZES = Number(arg('vezes', 200));
+const TIMES = Number(arg('vezes', 200));
 const base = `http://127.0.0.1:${PORTA}`;
 
 const [l1, l5, l15] = loadavg();
-console.log(`load average antes: ${l1.toFixed(2)} / ${l5.toFixed(2)} / ${l15.toFixed(2)} (1/5/15 min), ${MEMBERS.toLocaleString('pt-BR')} membros, ${VEZES} buscas por tipo`);
+console.log(`load average antes: ${l1.toFixed(2)} / ${l5.toFixed(2)} / ${l15.toFixed(2)} (1/5/15 min), ${MEMBERS.toLocaleString('pt-BR')} membros, ${TIMES} buscas por tipo`);
 
-const REUSAR = process.argv.includes('--reusar');
-const dbUrl = REUSAR ? `${PG_BASE}/${BANCO}` : await freshDb(BANCO);
+const REUSE = process.argv.includes('--reusar');
+const dbUrl = REUSE ? `${PG_BASE}/${BANCO}` : await freshDb(BANCO);
 const api = await startApiAt(root, PORTA, { DATABASE_URL: dbUrl, JWT_SECRET: 'legiao-bench-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'warn', WORKERS: '1' });
 // The API must not outlive the bench, whatever ends it.
 process.on('exit', () => api.child.kill('SIGTERM'));
@@ -33,14 +33,14 @@ const db = new pg.Client({ connectionString: dbUrl });
 await db.connect();
 
 const NAMES = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Heitor', 'Isabela', 'João', 'Karina', 'Lucas', 'Mariana', 'Nicolas', 'Olívia', 'Paulo', 'Quésia', 'Rafael', 'Sofia', 'Tiago'];
-const SOBRENOMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa'];
+const SURNAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa'];
 const arr = (a) => `ARRAY[${a.map((x) => `'${x}'`).join(',')}]`;
 // Member i: a first name, two surnames and a word of its own (so a name part can be rare or common),
 // e-mail membro<i>.<word>@bench.legiao.dev, CPF = 11 digits spread over the range (unique per i).
 const word = (i) => `md5(${i}::text || 'p')`;
 let load = 0;
 let tIndices = 0;
-if (!REUSAR) {
+if (!REUSE) {
 const t0 = Date.now();
 const indices = (await db.query("SELECT indexdef FROM pg_indexes WHERE indexname IN ('usuario_nome_trgm_idx', 'usuario_email_trgm_idx', 'usuario_cpf_trgm_idx', 'numero_legionario_numero_idx')")).rows.map((r) => r.indexdef);
 if (indices.length !== 4) throw new Error(`índices da busca: esperava 4, achei ${indices.length}`);
@@ -52,7 +52,7 @@ for (let from = 1; from <= MEMBERS; from += LOTE) {
     INSERT INTO usuario (id, hash, email, nome, cpf, celular, ativo, ativado_em, tipo, data_cadastro, data_atualizacao)
     SELECT gen_random_uuid(), gen_random_uuid(),
            'membro' || i || '.' || substr(${word('i')}, 1, 6) || '@bench.legiao.dev',
-           (${arr(NAMES)})[1 + i % 20] || ' ' || (${arr(SOBRENOMES)})[1 + (i / 20) % 20] || ' ' || (${arr(SOBRENOMES)})[1 + (i / 400) % 20] || ' ' || initcap(substr(${word('i')}, 1, 8)),
+           (${arr(NAMES)})[1 + i % 20] || ' ' || (${arr(SURNAMES)})[1 + (i / 20) % 20] || ' ' || (${arr(SURNAMES)})[1 + (i / 400) % 20] || ' ' || initcap(substr(${word('i')}, 1, 8)),
            lpad(((i::bigint * 9973) % 100000000000)::text, 11, '0'),
            '119' || lpad((i % 100000000)::text, 8, '0'),
            i % 10 <> 0, now(), 'legionario', now() - (i || ' minutes')::interval, now()
@@ -78,7 +78,7 @@ tIndices = Date.now() - t1;
 }
 await db.query('ANALYZE usuario; ANALYZE numero_legionario; ANALYZE produto_cliente');
 const total = (await db.query('SELECT count(*)::int AS n FROM usuario')).rows[0].n;
-if (REUSAR) console.log(`base reaproveitada: ${total.toLocaleString('pt-BR')} contas`);
+if (REUSE) console.log(`base reaproveitada: ${total.toLocaleString('pt-BR')} contas`);
 else console.log(`carga: ${(load / 1000).toFixed(1)} s; índices da busca: ${(tIndices / 1000).toFixed(1)} s; ${total.toLocaleString('pt-BR')} contas`);
 
 // Staff session (the seed's atendimento account).
@@ -87,12 +87,12 @@ if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.
 const headers = { authorization: `Bearer ${(await login.json()).token.token}` };
 
 // Inputs per kind, drawn from the seeded rows (and a common name, the worst case).
-const sample = (await db.query(`SELECT u.nome, u.email, u.cpf, u.hash::text AS hash FROM usuario u TABLESAMPLE SYSTEM (1) WHERE u.email LIKE '%@bench.legiao.dev' LIMIT ${VEZES}`)).rows;
-const numbers = (await db.query(`SELECT numero FROM numero_legionario ORDER BY random() LIMIT ${VEZES}`)).rows.map((r) => String(r.numero));
+const sample = (await db.query(`SELECT u.nome, u.email, u.cpf, u.hash::text AS hash FROM usuario u TABLESAMPLE SYSTEM (1) WHERE u.email LIKE '%@bench.legiao.dev' LIMIT ${TIMES}`)).rows;
+const numbers = (await db.query(`SELECT numero FROM numero_legionario ORDER BY random() LIMIT ${TIMES}`)).rows.map((r) => String(r.numero));
 const fmt = (c) => `${c.slice(0, 3)}.${c.slice(3, 6)}.${c.slice(6, 9)}-${c.slice(9)}`;
 const kinds = {
   'nome (palavra rara)': sample.map((r) => r.nome.split(' ').at(-1)),
-  'nome (sobrenome comum)': sample.map((_, i) => SOBRENOMES[i % 20]),
+  'nome (sobrenome comum)': sample.map((_, i) => SURNAMES[i % 20]),
   'e-mail (parte)': sample.map((r) => r.email.split('@')[0]),
   'e-mail (inteiro)': sample.map((r) => r.email),
   'CPF inteiro (com pontos)': sample.map((r) => fmt(r.cpf)),

@@ -47,9 +47,9 @@ async function redeem(i, key) {
   }
 }
 
-let parar = false;
+let stopApi = false;
 async function worker(i) {
-  while (!parar) {
+  while (!stopApi) {
     const p = { i, chave: randomUUID() };
     requests.push(p);
     Object.assign(p, await redeem(i, p.chave));
@@ -57,58 +57,58 @@ async function worker(i) {
   }
 }
 
-const rodadas = [];
+const rounds = [];
 for (let r = 1; r <= ROUNDS; r++) {
-  parar = false;
+  stopApi = false;
   const before = requests.length;
   const workers = Array.from({ length: WORKERS }, (_, i) => worker(i));
   const wait = 400 + Math.floor(Math.random() * 800);
   await new Promise((res) => setTimeout(res, wait));
   const inFlight = requests.filter((p) => !p.status).length;
   // Transactions the API has open in PostgreSQL right now: the kill lands in the middle of them.
-  const { rows: [abertasNoKill] } = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND xact_start IS NOT NULL AND pid <> pg_backend_pid()");
+  const { rows: [openAtKill] } = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND xact_start IS NOT NULL AND pid <> pg_backend_pid()");
   api.child.kill('SIGKILL');
   await new Promise((res) => api.child.once('exit', res));
-  parar = true;
+  stopApi = true;
   await Promise.all(workers);
   // What PostgreSQL still holds from the dead process, once it noticed the closed sockets.
   await new Promise((res) => setTimeout(res, 300));
-  const { rows: [abertas] } = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()");
+  const { rows: [open] } = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()");
   api = await startApi(PORT, env);
   tokens = await loginAll(base, members); // sessions survive a restart; a fresh login is just simpler
   const forRound = requests.slice(before);
-  const perdidos = forRound.filter((p) => p.status === 'perdido');
+  const lost = forRound.filter((p) => p.status === 'perdido');
   // Retry each lost request with its own key.
   let replays = 0;
   let newOnes = 0;
-  let recusadosNoRetry = 0;
-  for (const p of perdidos) {
+  let refusedWithoutRetry = 0;
+  for (const p of lost) {
     const again = await redeem(p.i, p.chave);
     if (again.status === 'ok') {
       p.retry = again;
       if (again.replay) replays++;
       else newOnes++;
-    } else recusadosNoRetry++;
+    } else refusedWithoutRetry++;
   }
-  rodadas.push({ rodada: r, msAteKill: wait, pedidos: forRound.length, emVooNoKill: inFlight, transacoesNoKill: abertasNoKill.n, ok: forRound.filter((p) => p.status === 'ok').length, recusados: forRound.filter((p) => p.status === 'recusado').length, perdidos: perdidos.length, replays, novos: newOnes, recusadosNoRetry, transacoesAbertasAposKill: abertas.n });
+  rounds.push({ rodada: r, msAteKill: wait, pedidos: forRound.length, emVooNoKill: inFlight, transacoesNoKill: openAtKill.n, ok: forRound.filter((p) => p.status === 'ok').length, recusados: forRound.filter((p) => p.status === 'recusado').length, perdidos: lost.length, replays, novos: newOnes, recusadosNoRetry: refusedWithoutRetry, transacoesAbertasAposKill: open.n });
 }
 
 // Acknowledged = durable: every code a client got (first answer or retry) is in the database, once.
-const recebidos = requests.flatMap((p) => [p.status === 'ok' ? p.cupom : null, p.retry?.cupom ?? null]).filter(Boolean);
+const received = requests.flatMap((p) => [p.status === 'ok' ? p.cupom : null, p.retry?.cupom ?? null]).filter(Boolean);
 const { rows } = await c.query('SELECT c.codigo, r.chave_idempotencia FROM resgate r JOIN cupom c ON c.id = r.cupom_id WHERE r.beneficio_id = $1', [benefit.id]);
 const noBanco = new Map(rows.map((x) => [x.codigo, x.chave_idempotencia]));
-const ackPerdidos = recebidos.filter((code) => !noBanco.has(code)).length;
+const lostAcks = received.filter((code) => !noBanco.has(code)).length;
 // A key never produced two redemptions (unique (usuario_id, chave)) and a replay answered the committed code.
 const keyByCode = new Map(requests.flatMap((p) => [p.cupom, p.retry?.cupom].filter(Boolean).map((code) => [code, p.chave])));
 const codeWithOtherKey = [...keyByCode].filter(([code, key]) => noBanco.get(code) !== key).length;
 const withoutOwner = [...noBanco.keys()].filter((code) => !keyByCode.has(code)).length;
 const inv = await checkInvariants(c, benefit.id, members.map((m) => m.id));
 
-console.table(rodadas);
-console.log(`códigos recebidos pelos clientes: ${recebidos.length}; no banco: ${noBanco.size}; recebidos mas ausentes no banco: ${ackPerdidos}; código com chave diferente: ${codeWithOtherKey}`);
+console.table(rounds);
+console.log(`códigos recebidos pelos clientes: ${received.length}; no banco: ${noBanco.size}; recebidos mas ausentes no banco: ${lostAcks}; código com chave diferente: ${codeWithOtherKey}`);
 console.log(`resgates no banco cuja resposta nenhum cliente recebeu (commit antes do kill, retry não feito): ${withoutOwner}`);
 console.log(`invariantes: ${JSON.stringify(inv)} => ${invariantsOk(inv) ? 'OK' : 'VIOLADAS'}`);
-console.log(`resumo: ${rodadas.length} kills, ${fmt(rodadas.reduce((a, x) => a + x.perdidos, 0), 0)} pedidos sem resposta, ${fmt(rodadas.reduce((a, x) => a + x.replays, 0), 0)} já tinham sido gravados (replay), ${fmt(rodadas.reduce((a, x) => a + x.novos, 0), 0)} não (resgatados no retry)`);
-if (!invariantsOk(inv) || ackPerdidos || codeWithOtherKey) process.exitCode = 1;
+console.log(`resumo: ${rounds.length} kills, ${fmt(rounds.reduce((a, x) => a + x.perdidos, 0), 0)} pedidos sem resposta, ${fmt(rounds.reduce((a, x) => a + x.replays, 0), 0)} já tinham sido gravados (replay), ${fmt(rounds.reduce((a, x) => a + x.novos, 0), 0)} não (resgatados no retry)`);
+if (!invariantsOk(inv) || lostAcks || codeWithOtherKey) process.exitCode = 1;
 await c.end();
 await api.stop();

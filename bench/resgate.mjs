@@ -24,9 +24,9 @@ const CODES = Number(process.env.CODIGOS ?? 10_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const DURATION = Number(process.env.DURATION ?? 10);
 const BASELINE = process.env.BASELINE ?? 'eb75624';
-const REFERENCIAS = process.env.REFERENCIAS !== '0';
+const REFERENCES = process.env.REFERENCIAS !== '0';
 
-const percentis = (r) => ({ p50: r.latency.p50, p95: r.latency.p90 + ((r.latency.p97_5 - r.latency.p90) * 5) / 7.5, p99: r.latency.p99 });
+const percentiles = (r) => ({ p50: r.latency.p50, p95: r.latency.p90 + ((r.latency.p97_5 - r.latency.p90) * 5) / 7.5, p99: r.latency.p99 });
 const load = () => loadavg().map((x) => fmt(x, 2)).join(' / ');
 
 // CPU time (user + system) of the API process and of the PostgreSQL backends serving its database,
@@ -62,7 +62,7 @@ function cpuByRedemption(before, after, redemptions) {
 }
 
 /** One API, started by `start` on a fresh database: the redemption load, the invariants, the references. */
-async function medir(name, start, dbName) {
+async function measure(name, start, dbName) {
   const DB_URL = await freshDb(dbName);
   const PORT = await freePort();
   const base = `http://127.0.0.1:${PORT}`;
@@ -95,14 +95,14 @@ async function medir(name, start, dbName) {
 
     let list = null;
     let logged = null;
-    if (REFERENCIAS) {
+    if (REFERENCES) {
       next = 0;
       list = await autocannon({ url: `${base}/api/beneficio`, connections: CONNECTIONS, duration: DURATION, setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` }) });
       // How busy the machine is: the smallest authenticated call, same concurrency.
       next = 0;
       logged = await autocannon({ url: `${base}/api/usuario/logged`, connections: CONNECTIONS, duration: DURATION, setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` }) });
     }
-    const r = percentis(redemption);
+    const r = percentiles(redemption);
     const m = {
       nome: name,
       cargaAntes: loadBefore,
@@ -117,8 +117,8 @@ async function medir(name, start, dbName) {
       inv,
       invOk: invariantsOk(inv) && inv.codigosEntregues === redemption['2xx'],
       cpu,
-      lista: list && { rps: list.requests.average, p95: percentis(list).p95, non2xx: list.non2xx },
-      logged: logged && { rps: logged.requests.average, p95: percentis(logged).p95, non2xx: logged.non2xx },
+      lista: list && { rps: list.requests.average, p95: percentiles(list).p95, non2xx: list.non2xx },
+      logged: logged && { rps: logged.requests.average, p95: percentiles(logged).p95, non2xx: logged.non2xx },
     };
     console.log(
       `\n[${name}] carga antes (1/5/15 min): ${m.cargaAntes}\n` +
@@ -136,27 +136,27 @@ async function medir(name, start, dbName) {
 }
 
 console.log(`${CONNECTIONS} membros simultâneos (uma conexão cada), pool de ${CODES} códigos, valor 1 ponto, Idempotency-Key nova por pedido; baseline: ${BASELINE}`);
-const revisao = BASELINE === 'none' ? null : prepareRevision(BASELINE);
-const clear = () => revisao?.remove();
+const reviewRound = BASELINE === 'none' ? null : prepareRevision(BASELINE);
+const clear = () => reviewRound?.remove();
 process.once('SIGINT', () => {
   clear();
   process.exit(130);
 });
-const medidas = [];
+const measurements = [];
 try {
-  if (revisao) medidas.push(await medir(`baseline ${BASELINE}`, (port, env) => startApiAt(revisao.dir, port, env), 'legiao_bench_resgate_base'));
+  if (reviewRound) measurements.push(await measure(`baseline ${BASELINE}`, (port, env) => startApiAt(reviewRound.dir, port, env), 'legiao_bench_resgate_base'));
   // Load shedding (ADR 0024) off: this bench measures how many redemptions a saturated process
   // completes, as the baseline (which has none) is measured; with it on, a closed loop of 100 clients
   // keeps the event loop busy with refusals.
   const withoutCut = { OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' };
-  medidas.push(await medir('esta árvore (apps/api/dist)', (port, env) => startApi(port, { ...env, ...withoutCut }), 'legiao_bench_resgate'));
+  measurements.push(await measure('esta árvore (apps/api/dist)', (port, env) => startApi(port, { ...env, ...withoutCut }), 'legiao_bench_resgate'));
 } finally {
   clear();
 }
 
 console.log('');
 console.table(
-  medidas.map((m) => ({
+  measurements.map((m) => ({
     api: m.nome,
     'carga antes': m.cargaAntes,
     'resgates/s': fmt(m.porSegundo),
@@ -169,11 +169,11 @@ console.table(
     'logged req/s': m.logged ? fmt(m.logged.rps) : '-',
   })),
 );
-if (medidas.length === 2) {
-  const [before, after] = medidas;
+if (measurements.length === 2) {
+  const [before, after] = measurements;
   console.log(`razão resgates/s (nova / baseline ${BASELINE}): ${fmt(after.porSegundo / before.porSegundo, 2)}x; p95 ${fmt(before.p95)} -> ${fmt(after.p95)} ms`);
   const total = (m) => m.cpu.api + m.cpu.pg;
   console.log(`razão CPU por resgate, API + PostgreSQL (baseline / nova): ${fmt(total(before) / total(after), 2)}x`);
   if (before.lista && after.lista) console.log(`razão GET /api/beneficio: ${fmt(after.lista.rps / before.lista.rps, 2)}x; GET /api/usuario/logged: ${fmt(after.logged.rps / before.logged.rps, 2)}x`);
 }
-if (medidas.some((m) => !m.invOk)) process.exitCode = 1;
+if (measurements.some((m) => !m.invOk)) process.exitCode = 1;

@@ -18,7 +18,7 @@ function e2eDatabaseUrl(): string {
 }
 
 /** The catalogue id of a product by its exact name (GET /api/produto/busca). */
-export async function produtoId(request: APIRequestContext, name: string): Promise<number> {
+export async function productIdByName(request: APIRequestContext, name: string): Promise<number> {
   const res = await request.get('/api/produto/busca', { params: { q: name, pageSize: 100 } });
   expect(res.status(), `GET /api/produto/busca: ${await res.text()}`).toBe(200);
   const { items } = (await res.json()) as { items: { id: number; nome: string }[] };
@@ -33,10 +33,10 @@ export async function addProductApi(
   token: string,
   entry: { nome: string; localCompra: string; dataCompra?: string },
 ): Promise<string> {
-  const idProduto = await produtoId(request, entry.nome);
+  const productId = await productIdByName(request, entry.nome);
   const res = await request.post('/api/produto/cliente', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { idProduto, localCompra: entry.localCompra, presente: false, dataCompra: entry.dataCompra },
+    data: { idProduto: productId, localCompra: entry.localCompra, presente: false, dataCompra: entry.dataCompra },
   });
   expect(res.status(), `POST /api/produto/cliente: ${await res.text()}`).toBe(201);
   return ((await res.json()) as { id: string }).id;
@@ -69,6 +69,6 @@ export function card(scope: Page | Locator, name: string): Locator {
 }
 
 /** The open modal dialog. */
-export function dialogo(page: Page): Locator {
+export function dialog(page: Page): Locator {
   return page.getByRole('dialog');
 }

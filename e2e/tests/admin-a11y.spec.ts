@@ -40,8 +40,8 @@ test('every back-office screen has no serious or critical axe violation', async 
   await page.goto('/admin/equipe');
   await page.getByRole('button', { name: /^Tirar acesso de/ }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  const dialogo = await violations(page);
-  if (dialogo.length) found['diálogo de confirmação (/admin/equipe)'] = dialogo;
+  const dialog = await violations(page);
+  if (dialog.length) found['diálogo de confirmação (/admin/equipe)'] = dialog;
   await adminSnap(page, 'a11y-dialogo');
 
   // One report of every screen, rather than stopping at the first.

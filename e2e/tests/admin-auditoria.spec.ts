@@ -16,35 +16,35 @@ test('a change made by an admin shows in the trail with its before and after', a
   expect(res.status).toBe(200);
 
   // Read by another role: support reads the trail too.
-  const leitor = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await loginStaff(leitor, 'atendimento', '/admin/auditoria');
-  await expect(leitor.getByRole('heading', { level: 1, name: 'Auditoria' })).toBeVisible();
-  await leitor.getByLabel('Pessoa (nome ou e-mail)').fill(STAFF.admin.email);
-  await leitor.getByLabel('Entidade', { exact: true }).selectOption('equipe');
+  const reader = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await loginStaff(reader, 'atendimento', '/admin/auditoria');
+  await expect(reader.getByRole('heading', { level: 1, name: 'Auditoria' })).toBeVisible();
+  await reader.getByLabel('Pessoa (nome ou e-mail)').fill(STAFF.admin.email);
+  await reader.getByLabel('Entidade', { exact: true }).selectOption('equipe');
   const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
-  await leitor.getByLabel('De', { exact: true }).fill(today);
-  await expect(leitor).toHaveURL(/autor=admin%40legiao\.dev/);
-  await expect(leitor).toHaveURL(/entidade=equipe/);
-  await expect(leitor).toHaveURL(new RegExp(`de=${today}`));
-  const line = leitor.getByRole('row').filter({ hasText: 'equipe.papeis' }).first();
+  await reader.getByLabel('De', { exact: true }).fill(today);
+  await expect(reader).toHaveURL(/autor=admin%40legiao\.dev/);
+  await expect(reader).toHaveURL(/entidade=equipe/);
+  await expect(reader).toHaveURL(new RegExp(`de=${today}`));
+  const line = reader.getByRole('row').filter({ hasText: 'equipe.papeis' }).first();
   await expect(line).toContainText(STAFF.admin.nome);
-  await adminSnap(leitor, 'auditoria');
+  await adminSnap(reader, 'auditoria');
   await line.getByRole('button', { name: /Ver diferenças/ }).click();
-  const dialogo = leitor.getByRole('dialog', { name: /equipe\.papeis · equipe/ });
-  const roles = dialogo.getByRole('row', { name: /papeis/ });
+  const dialog = reader.getByRole('dialog', { name: /equipe\.papeis · equipe/ });
+  const roles = dialog.getByRole('row', { name: /papeis/ });
   await expect(roles.getByRole('cell').nth(0)).toHaveText('[]');
   await expect(roles.getByRole('cell').nth(1)).toHaveText('["operacao"]');
-  await expect(dialogo.getByRole('row', { name: /email/ })).toContainText(account.email);
-  await adminSnap(leitor, 'auditoria-diferencas');
-  await leitor.keyboard.press('Escape');
-  await expect(dialogo).toHaveCount(0);
+  await expect(dialog.getByRole('row', { name: /email/ })).toContainText(account.email);
+  await adminSnap(reader, 'auditoria-diferencas');
+  await reader.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 
   // A date range before today finds nothing.
-  await leitor.getByLabel('Até', { exact: true }).fill('2020-01-01');
-  await expect(leitor.getByText('Nenhum item encontrado com esses filtros.')).toBeVisible();
-  await leitor.getByRole('button', { name: 'Limpar filtros' }).click();
-  await expect(leitor).not.toHaveURL(/autor=/);
-  await leitor.close();
+  await reader.getByLabel('Até', { exact: true }).fill('2020-01-01');
+  await expect(reader.getByText('Nenhum item encontrado com esses filtros.')).toBeVisible();
+  await reader.getByRole('button', { name: 'Limpar filtros' }).click();
+  await expect(reader).not.toHaveURL(/autor=/);
+  await reader.close();
 });
 
 test('a member without a role has no audit screen, and the server refuses (403)', async ({ page }) => {

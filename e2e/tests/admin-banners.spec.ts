@@ -9,7 +9,7 @@ import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../supp
 test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 /** A datetime-local value `ms` from now, in the browser's zone (the config's America/Sao_Paulo). */
-const localDaqui = (ms: number) => new Date(Date.now() + ms).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' }).replace(' ', 'T').slice(0, 16);
+const localFromNow = (ms: number) => new Date(Date.now() + ms).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' }).replace(' ', 'T').slice(0, 16);
 const HOUR = 3600_000;
 const list = (page: Page) => page.getByRole('list', { name: 'Banners do site, na ordem da home' });
 const titles = (page: Page) => list(page).locator('.banner-linha__texto strong').allInnerTexts();
@@ -34,13 +34,13 @@ test('marketing cria um banner exclusivo, reordena pelo teclado, vê a prévia p
   await form.getByLabel('Nome interno').fill(`E2E ${title}`);
   await form.getByLabel('Título').fill(title);
   await form.getByLabel('Texto', { exact: true }).fill('Só para legionários de Niterói.');
-  await form.getByLabel('Início').fill(localDaqui(-HOUR));
-  await form.getByLabel('Fim').fill(localDaqui(-2 * HOUR));
+  await form.getByLabel('Início').fill(localFromNow(-HOUR));
+  await form.getByLabel('Fim').fill(localFromNow(-2 * HOUR));
   await form.getByLabel('Cidades').fill('Niterói');
   await form.getByLabel('Endereço: imagem (computador)').fill('/banners/exclusivo-desktop.svg');
   await form.getByRole('button', { name: 'Criar banner' }).click();
   await expect(form.getByText('O fim deve ser depois do início.')).toBeVisible();
-  await form.getByLabel('Fim').fill(localDaqui(48 * HOUR));
+  await form.getByLabel('Fim').fill(localFromNow(48 * HOUR));
   await adminSnap(page, 'banner-form');
   await withoutAxeViolations(page, 'o formulário de banner');
   await form.getByRole('button', { name: 'Criar banner' }).click();
@@ -76,7 +76,7 @@ test('marketing cria um banner exclusivo, reordena pelo teclado, vê a prévia p
   await expect(page.getByRole('heading', { level: 2, name: title })).toHaveCount(0);
   await page.getByLabel('Tipo de membro').selectOption('legionario');
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-  await page.getByLabel('Data e hora').fill(localDaqui(72 * HOUR));
+  await page.getByLabel('Data e hora').fill(localFromNow(72 * HOUR));
   await expect(page.getByRole('status').filter({ hasText: 'Legionário' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: title })).toHaveCount(0);
 

@@ -21,20 +21,20 @@ async function memberCard(page: Page, name: string) {
 }
 
 test('marketing creates a benefit with a preview as a member; the member sees it, its edit, and its archiving at once', async ({ page, browser }) => {
-  const marca = randomUUID().slice(0, 6);
-  const name = `Show da Legião ${marca}`;
+  const brand = randomUUID().slice(0, 6);
+  const name = `Show da Legião ${brand}`;
   await loginStaff(page, 'marketing', '/admin/beneficios');
   await expect(page.getByRole('heading', { level: 1, name: 'Benefícios' })).toBeVisible();
   // The seeded benefits, with their situation and the state a member sees.
-  const tabela = page.getByRole('table', { name: 'Benefícios' });
-  await expect(tabela.getByRole('row', { name: /Cupom 10% OFF/ })).toContainText('No ar');
+  const table = page.getByRole('table', { name: 'Benefícios' });
+  await expect(table.getByRole('row', { name: /Cupom 10% OFF/ })).toContainText('No ar');
   await adminSnap(page, 'beneficios');
 
   await page.getByRole('link', { name: 'Novo benefício' }).click();
   await expect(page).toHaveURL(/\/admin\/beneficios\/novo$/);
   await expect(preview(page)).toContainText('Corrija os campos do formulário para ver a prévia.');
   await page.getByLabel('Título', { exact: true }).fill(name);
-  await page.getByLabel('Chave', { exact: true }).fill(`show-${marca}`);
+  await page.getByLabel('Chave', { exact: true }).fill(`show-${brand}`);
   await page.getByLabel('Termos de uso', { exact: true }).fill('Um par de ingressos por membro. Intransferível.');
   await page.getByLabel('Endereço da imagem', { exact: true }).fill('/beneficios/spanta-rj.svg');
   await page.getByLabel('Custo (pontos)', { exact: true }).fill('3');
@@ -80,9 +80,9 @@ test('marketing creates a benefit with a preview as a member; the member sees it
 
   // Duplicate from the list: the copy opens, archived.
   await page.getByRole('link', { name: 'Voltar à lista' }).click();
-  await page.getByLabel('Buscar por título ou chave').fill(marca);
+  await page.getByLabel('Buscar por título ou chave').fill(brand);
   await expect(page).toHaveURL(/busca=/);
-  await expect(tabela.getByRole('row')).toHaveCount(2); // header + the benefit
+  await expect(table.getByRole('row')).toHaveCount(2); // header + the benefit
   await page.getByRole('button', { name: `Duplicar ${newName}` }).click();
   await expect(page.getByText(/Cópia criada \(arquivada\)/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `${newName} (cópia)` })).toBeVisible();
@@ -94,7 +94,7 @@ test('marketing creates a benefit with a preview as a member; the member sees it
   const confirm = page.getByRole('dialog', { name: 'Arquivar benefício' });
   await confirm.getByRole('button', { name: 'Arquivar' }).click();
   await expect(page.getByText(`${newName} foi arquivado.`)).toBeVisible();
-  await expect(tabela.getByRole('row', { name: new RegExp(`^${newName.replace(/[()]/g, '\\$&')} show-`) })).toContainText('Arquivado');
+  await expect(table.getByRole('row', { name: new RegExp(`^${newName.replace(/[()]/g, '\\$&')} show-`) })).toContainText('Arquivado');
   await memberCard(member, 'Cupom 10% OFF');
   await expect(member.getByRole('article', { name: newName, exact: true })).toHaveCount(0);
   await member.close();

@@ -12,19 +12,19 @@ test('an admin gives a role to an account, changes it and takes it away', async 
   const account = await createActiveAccount(request, 'equipe');
   await loginStaff(page, 'admin', '/admin/equipe');
   await expect(page.getByRole('heading', { level: 1, name: 'Equipe e papéis' })).toBeVisible();
-  const tabela = page.getByRole('table', { name: 'Pessoas da equipe e seus papéis' });
-  await expect(tabela.getByRole('row', { name: new RegExp(STAFF.marketing.email) })).toContainText('Marketing');
+  const table = page.getByRole('table', { name: 'Pessoas da equipe e seus papéis' });
+  await expect(table.getByRole('row', { name: new RegExp(STAFF.marketing.email) })).toContainText('Marketing');
   // The admin's own row offers no way to change their roles.
-  await expect(tabela.getByRole('row', { name: new RegExp(STAFF.admin.email) })).toContainText('Você');
+  await expect(table.getByRole('row', { name: new RegExp(STAFF.admin.email) })).toContainText('Você');
   await expect(page.getByRole('button', { name: `Editar papéis de ${STAFF.admin.nome}` })).toHaveCount(0);
   await adminSnap(page, 'equipe');
 
   await page.getByRole('button', { name: 'Dar papel a alguém' }).click();
-  const dialogo = page.getByRole('dialog', { name: 'Dar papel a alguém' });
-  await dialogo.getByLabel('E-mail da conta').fill(account.email);
-  await dialogo.getByLabel('Atendimento').check();
+  const dialog = page.getByRole('dialog', { name: 'Dar papel a alguém' });
+  await dialog.getByLabel('E-mail da conta').fill(account.email);
+  await dialog.getByLabel('Atendimento').check();
   await adminSnap(page, 'equipe-dar-papel');
-  await dialogo.getByRole('button', { name: 'Salvar' }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText(/Papéis de .+ salvos\./)).toBeVisible();
 
   // The search is kept in the URL: a reload shows the same view.
@@ -32,7 +32,7 @@ test('an admin gives a role to an account, changes it and takes it away', async 
   await expect(page).toHaveURL(/busca=/);
   await page.reload();
   await expect(page.getByLabel('Buscar por nome ou e-mail')).toHaveValue(account.email);
-  const line = tabela.getByRole('row', { name: new RegExp(account.email) });
+  const line = table.getByRole('row', { name: new RegExp(account.email) });
   await expect(line).toContainText('Atendimento');
 
   await line.getByRole('button', { name: /Editar papéis/ }).click();
@@ -48,18 +48,18 @@ test('an admin gives a role to an account, changes it and takes it away', async 
   await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Tirar todos os papéis' }).click();
   await expect(page.getByText(/não tem mais acesso ao back office/)).toBeVisible();
-  await expect(tabela.getByRole('row', { name: new RegExp(account.email) })).toHaveCount(0);
+  await expect(table.getByRole('row', { name: new RegExp(account.email) })).toHaveCount(0);
   await expect(page.getByText('Nenhum item encontrado com esses filtros.')).toBeVisible();
 });
 
 test('an unknown e-mail is refused in Portuguese, and the dialog stays open', async ({ page }) => {
   await loginStaff(page, 'admin', '/admin/equipe');
   await page.getByRole('button', { name: 'Dar papel a alguém' }).click();
-  const dialogo = page.getByRole('dialog', { name: 'Dar papel a alguém' });
-  await dialogo.getByLabel('E-mail da conta').fill('ninguem@legiao.invalid');
-  await dialogo.getByLabel('Marketing').check();
-  await dialogo.getByRole('button', { name: 'Salvar' }).click();
-  await expect(dialogo.getByRole('alert').filter({ hasText: 'Nenhuma conta com esse e-mail.' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Dar papel a alguém' });
+  await dialog.getByLabel('E-mail da conta').fill('ninguem@legiao.invalid');
+  await dialog.getByLabel('Marketing').check();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Nenhuma conta com esse e-mail.' })).toBeVisible();
 });
 
 test('other roles do not get the screen, and the server refuses them (403)', async ({ page }) => {

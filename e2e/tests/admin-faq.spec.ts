@@ -11,7 +11,7 @@ test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office:
 const list = (page: Page) => page.getByRole('list', { name: /^Perguntas de / });
 const questions = (page: Page) => list(page).locator('.faq-linha__texto strong').allInnerTexts();
 const preview = (page: Page) => page.getByRole('complementary', { name: 'Prévia: como os membros veem' });
-const publicas = async (page: Page) => ((await (await page.request.get('/api/Faq?ativo=true')).json()) as { pergunta: string; categoria: string }[]).filter((f) => f.categoria === 'faq').map((f) => f.pergunta);
+const publicQuestions = async (page: Page) => ((await (await page.request.get('/api/Faq?ativo=true')).json()) as { pergunta: string; categoria: string }[]).filter((f) => f.categoria === 'faq').map((f) => f.pergunta);
 
 test('marketing cria, ativa e desativa, reordena, muda de lista e remove uma pergunta; os membros veem na hora', async ({ page }) => {
   // A long walk through the screen, with an axe pass, on a machine other jobs share.
@@ -32,14 +32,14 @@ test('marketing cria, ativa e desativa, reordena, muda de lista e remove uma per
   await expect(page.getByText('Pergunta criada.')).toBeVisible();
   expect((await questions(page)).at(-1)).toBe(question);
   await expect(preview(page).getByRole('button', { name: question })).toBeVisible();
-  expect((await publicas(page)).at(-1)).toBe(question);
+  expect((await publicQuestions(page)).at(-1)).toBe(question);
 
   // The switch: off hides it from the preview and from members; on brings it back.
   const key = page.getByRole('switch', { name: `Ativa: ${question}` });
   await key.click();
   await expect(key).toHaveAttribute('aria-checked', 'false');
   await expect(preview(page).getByRole('button', { name: question })).toHaveCount(0);
-  expect(await publicas(page)).not.toContain(question);
+  expect(await publicQuestions(page)).not.toContain(question);
   await key.click();
   await expect(key).toHaveAttribute('aria-checked', 'true');
 
@@ -53,9 +53,9 @@ test('marketing cria, ativa e desativa, reordena, muda de lista e remove uma per
   await page.keyboard.press('ArrowUp');
   await page.waitForTimeout(300);
   await page.keyboard.press('Space');
-  const esperado = [...before.slice(0, -3), question, before.at(-3)!, before.at(-2)!];
-  await expect.poll(() => questions(page)).toEqual(esperado);
-  await expect.poll(() => publicas(page)).toEqual(esperado);
+  const expected = [...before.slice(0, -3), question, before.at(-3)!, before.at(-2)!];
+  await expect.poll(() => questions(page)).toEqual(expected);
+  await expect.poll(() => publicQuestions(page)).toEqual(expected);
   await preview(page).getByRole('button', { name: question }).click();
   await expect(preview(page).getByText('Cadastrando produtos, indicando amigos')).toBeVisible();
   await adminSnap(page, 'faq');

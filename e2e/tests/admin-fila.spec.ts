@@ -23,7 +23,7 @@ const test2 = test.extend<{}, { filaServer: WaitingRoomServer }>({
 test2.beforeEach(({}, testInfo) => test2.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 /** A datetime-local value `ms` from now, in the browser's zone (the config's America/Sao_Paulo). */
-const localDaqui = (ms: number) => new Date(Date.now() + ms).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' }).replace(' ', 'T');
+const localFromNow = (ms: number) => new Date(Date.now() + ms).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' }).replace(' ', 'T');
 const card = (page: Page, testId: string) => page.getByTestId(testId);
 
 test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma mudança que o servidor aplica na hora', async ({ page, browser, filaServer: waitingRoomServer }) => {
@@ -52,20 +52,20 @@ test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma
   const dialog = page.getByRole('dialog', { name: 'Pausar a entrada?' });
   await dialog.getByRole('button', { name: 'Pausar entrada' }).click();
   await expect(card(page, 'fila-situacao')).toHaveText('Entrada pausada');
-  const visitante = await browser.newPage();
-  await visitante.goto(`${waitingRoomServer.baseUrl}/login`);
+  const visitor = await browser.newPage();
+  await visitor.goto(`${waitingRoomServer.baseUrl}/login`);
   await expect(card(page, 'fila-aguardando')).toHaveText('1');
   await adminSnap(page, 'fila-pausada');
   await page.getByRole('button', { name: 'Retomar entrada' }).click();
   await expect(card(page, 'fila-situacao')).not.toHaveText('Entrada pausada');
   await expect(card(page, 'fila-aguardando')).toHaveText('0');
   await expect(card(page, 'fila-por-minuto')).not.toHaveText('0');
-  await visitante.close();
+  await visitor.close();
 
   // A change scheduled 8 seconds ahead: listed, then applied by the server on its own (on a busy
   // machine the row may already be applied when it first shows).
   const form = page.getByRole('form', { name: 'Agendar mudança' });
-  await form.getByLabel('Quando').fill(localDaqui(8000));
+  await form.getByLabel('Quando').fill(localFromNow(8000));
   await form.getByLabel('Entrada').selectOption('pausar');
   await form.getByLabel('Descrição (opcional)').fill('Abertura da pré-venda');
   await form.getByRole('button', { name: 'Agendar' }).click();
@@ -75,7 +75,7 @@ test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma
   await expect(card(page, 'fila-situacao')).toHaveText('Entrada pausada');
 
   // One for later, cancelled.
-  await form.getByLabel('Quando').fill(localDaqui(3600_000));
+  await form.getByLabel('Quando').fill(localFromNow(3600_000));
   await form.getByLabel('Entrada').selectOption('retomar');
   await form.getByLabel('Nova capacidade').fill('50');
   await form.getByLabel('Descrição (opcional)').fill('Fim do pico');
@@ -89,7 +89,7 @@ test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma
   await expect(after.getByText('Cancelado')).toBeVisible();
 
   // A time in the past is refused with the server's rule, in Portuguese.
-  await form.getByLabel('Quando').fill(localDaqui(-3600_000));
+  await form.getByLabel('Quando').fill(localFromNow(-3600_000));
   await form.getByRole('button', { name: 'Agendar' }).click();
   await expect(page.getByText('Escolha um horário no futuro.')).toBeVisible();
   await adminApi(page, 'PUT', '/api/admin/fila', { pausada: false });

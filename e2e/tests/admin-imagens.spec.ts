@@ -17,7 +17,7 @@ test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office:
 const fromApi = createRequire(path.join(API_DIR, 'package.json'));
 const sharp = fromApi('sharp') as typeof import('sharp');
 
-async function foto(width: number, height: number) {
+async function photo(width: number, height: number) {
   const cor = { r: Math.floor(Math.random() * 255), g: 120, b: 200 };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="rgb(${cor.r},${cor.g},${cor.b})"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#fff"/></svg>`;
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
@@ -28,7 +28,7 @@ test('marketing uploads a picture: the sizes are made, the gallery shows it with
   await expect(page.getByRole('heading', { level: 1, name: 'Imagens' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Benefício (cartão e resgate)' })).toHaveAttribute('aria-pressed', 'true');
   const name = `promo-${Date.now()}.jpg`;
-  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: name, mimeType: 'image/jpeg', buffer: await foto(1280, 720) });
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: name, mimeType: 'image/jpeg', buffer: await photo(1280, 720) });
   await expect(page.getByText('Imagem enviada: 6 arquivos gerados (AVIF, WebP e JPEG).')).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText('JPEG 1280×720');
@@ -54,9 +54,9 @@ test('an SVG (even named .png) is refused in Portuguese; a banner picture goes t
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600"><rect width="1600" height="600" fill="red"/></svg>';
   await page.getByLabel('Enviar imagem nova').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from(svg) });
   await expect(page.getByRole('alert').filter({ hasText: 'Imagens SVG não são aceitas: envie JPEG, PNG, WebP ou AVIF.' })).toBeVisible();
-  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: 'pequena.jpg', mimeType: 'image/jpeg', buffer: await foto(400, 150) });
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: 'pequena.jpg', mimeType: 'image/jpeg', buffer: await photo(400, 150) });
   await expect(page.getByRole('alert').filter({ hasText: 'A imagem é pequena demais para este uso: envie ao menos 800×300 pixels.' })).toBeVisible();
-  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: 'banner-ok.jpg', mimeType: 'image/jpeg', buffer: await foto(1600, 600) });
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: 'banner-ok.jpg', mimeType: 'image/jpeg', buffer: await photo(1600, 600) });
   await expect(page.getByRole('listitem').filter({ hasText: 'banner-ok.jpg' })).toContainText('JPEG 1600×600');
   await adminSnap(page, 'imagens-banner');
   // The use is in the URL; another use lists only its own pictures.
@@ -76,7 +76,7 @@ test('atendimento browses the images but has no upload', async ({ page }) => {
 test('a member sees a benefit whose picture came from the back office as AVIF, with the JPEG as fallback', async ({ page, browser, request }) => {
   await loginStaff(page, 'marketing', '/admin/imagens');
   const name = `membro-${Date.now()}.jpg`;
-  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: name, mimeType: 'image/jpeg', buffer: await foto(1280, 720) });
+  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: name, mimeType: 'image/jpeg', buffer: await photo(1280, 720) });
   const url = await page.getByRole('listitem').filter({ hasText: name }).locator('code').innerText();
 
   // A benefit using it (the benefit form's picker writes this same value).

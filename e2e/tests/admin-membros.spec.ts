@@ -19,8 +19,8 @@ test('atendimento busca, abre o membro, ajusta o saldo, pede um ajuste grande qu
   await expect(page.getByRole('heading', { name: 'Membros', level: 1 })).toBeVisible();
 
   // Part of the CPF, formatted as a person reads it.
-  const parte = `${member.cpf.slice(3, 6)}.${member.cpf.slice(6, 9)}`;
-  await page.getByLabel('Buscar membro').fill(parte);
+  const part = `${member.cpf.slice(3, 6)}.${member.cpf.slice(6, 9)}`;
+  await page.getByLabel('Buscar membro').fill(part);
   const line = page.getByRole('row', { name: new RegExp(member.email) });
   await expect(line).toBeVisible();
   await expect(line.getByText('Ativo')).toBeVisible();
@@ -88,13 +88,13 @@ test('atendimento busca, abre o membro, ajusta o saldo, pede um ajuste grande qu
 
   // Block: a dialog that says what happens, a reason the member will read.
   await page.getByRole('button', { name: 'Bloquear' }).click();
-  const bloquear = page.getByRole('dialog', { name: 'Bloquear a conta' });
-  await expect(bloquear.getByText(/sai do portal agora, em todos os aparelhos/)).toBeVisible();
-  await bloquear.getByRole('button', { name: 'Bloquear' }).click();
-  await expect(bloquear.getByText('Informe o motivo do bloqueio (ao menos 3 caracteres).')).toBeVisible();
-  await bloquear.getByLabel('Motivo (o membro vai ler)').fill('uso indevido de cupons');
+  const block = page.getByRole('dialog', { name: 'Bloquear a conta' });
+  await expect(block.getByText(/sai do portal agora, em todos os aparelhos/)).toBeVisible();
+  await block.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(block.getByText('Informe o motivo do bloqueio (ao menos 3 caracteres).')).toBeVisible();
+  await block.getByLabel('Motivo (o membro vai ler)').fill('uso indevido de cupons');
   await shot(page, 'bloquear-dialogo');
-  await bloquear.getByRole('button', { name: 'Bloquear' }).click();
+  await block.getByRole('button', { name: 'Bloquear' }).click();
   await expect(page.getByText(/Conta bloqueada\. \d sess/)).toBeVisible();
   await expect(page.getByText('O membro lê: “uso indevido de cupons”.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Desbloquear' })).toBeVisible();

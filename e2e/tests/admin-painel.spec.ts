@@ -80,9 +80,9 @@ test('marketing reads the launch week: charts, the range in the URL, CSV per cha
   await expect(card(page, 'total-ativacoes')).toHaveText('77');
   await expect(page.getByLabel('De', { exact: true })).toHaveValue('2021-06-01');
   for (const title of ['Cadastros e ativações por dia', 'Membros ativos e logins por dia', 'Sala de espera (por dia)', 'Resgates por benefício', 'Estoque restante', 'Funil de indicações', 'Satisfação (NPS)', 'Personalização']) {
-    const grafico = page.getByRole('region', { name: title });
-    await expect(grafico).toBeVisible();
-    await expect(grafico.locator('.recharts-surface').first()).toBeVisible();
+    const chart = page.getByRole('region', { name: title });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('.recharts-surface').first()).toBeVisible();
   }
   // Bars drawn: one per day and series in the first chart.
   await expect(page.getByRole('region', { name: 'Cadastros e ativações por dia' }).locator('.recharts-bar-rectangle')).toHaveCount(14);
@@ -101,8 +101,8 @@ test('marketing reads the launch week: charts, the range in the URL, CSV per cha
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe('Dia;Cadastros;Ativações');
   expect(lines.slice(1)).toEqual(Array.from({ length: 7 }, (_, d) => `2021-06-0${d + 1};${10 + 4 * d};${5 + 2 * d}`));
-  const [funil] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV: Funil de indicações' }).click()]);
-  expect(readFileSync(await funil.path(), 'utf8')).toContain('Etapa;Pessoas\r\nCompartilharam;1\r\n');
+  const [funnelCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV: Funil de indicações' }).click()]);
+  expect(readFileSync(await funnelCsv.path(), 'utf8')).toContain('Etapa;Pessoas\r\nCompartilharam;1\r\n');
 
   // A narrower range (the launch day): the waiting room per hour; the URL carries it.
   await page.getByLabel('De', { exact: true }).fill('2021-06-03');

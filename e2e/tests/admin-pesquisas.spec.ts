@@ -30,8 +30,8 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   const base = server.baseUrl;
   await loginStaff(page, 'marketing', `${base}/admin`);
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Pesquisas' }).click();
-  const tabela = page.getByRole('table', { name: 'Pesquisas' });
-  await expect(tabela.getByRole('row')).toHaveCount(3);
+  const table = page.getByRole('table', { name: 'Pesquisas' });
+  await expect(table.getByRole('row')).toHaveCount(3);
 
   // A new campaign (the contract's message first).
   await page.getByRole('button', { name: 'Nova campanha de satisfação' }).click();
@@ -41,9 +41,9 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   await dialog.getByLabel('Nome da campanha').fill('Satisfação dezembro');
   await dialog.getByRole('button', { name: 'Criar campanha' }).click();
   await expect(page.getByText('Campanha criada')).toBeVisible();
-  const newOne = tabela.getByRole('row').filter({ hasText: 'Satisfação dezembro' });
+  const newOne = table.getByRole('row').filter({ hasText: 'Satisfação dezembro' });
   await expect(newOne.getByText('Atual')).toBeVisible();
-  await expect(tabela.getByRole('row').filter({ hasText: 'Atual' })).toHaveCount(2);
+  await expect(table.getByRole('row').filter({ hasText: 'Atual' })).toHaveCount(2);
   await adminSnap(page, 'pesquisas');
   await withoutAxeViolations(page, '/admin/pesquisas');
 
@@ -88,7 +88,7 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   const member = await page.context().newPage();
   await member.goto(`${base}/pesquisa-de-satisfacao?hash=${hash}`);
   await expect(member.getByText(text)).toBeVisible();
-  const respondidas = await questionsOnScreen(member).count();
+  const answered = await questionsOnScreen(member).count();
   await answerStep(member);
   await expect.poll(async () => ((await (await page.request.get(`${base}/api/satisfacao?hash=${hash}`)).json()) as { pagina: number }).pagina).toBe(2);
   await member.close();
@@ -99,7 +99,7 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   await participation.getByRole('button', { name: /^Ver as \d+ respostas/ }).click();
   const detail = page.getByRole('dialog', { name: /^Participação #\d+/ });
   await expect(detail.getByText(text)).toBeVisible();
-  await expect(detail.getByRole('listitem')).toHaveCount(respondidas);
+  await expect(detail.getByRole('listitem')).toHaveCount(answered);
   await adminSnap(page, 'pesquisa-respostas');
   await detail.getByRole('button', { name: /Fechar/ }).click();
   const download = page.waitForEvent('download');
@@ -108,7 +108,7 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   expect(file.suggestedFilename()).toMatch(/^respostas-satisfacao-.*\.csv$/);
   const lines = readFileSync(await file.path(), 'utf8').trim().split('\n');
   expect(lines[0]).toBe('participacao,primeiro_nome,pagina,concluida_em,cupom,perfil,pergunta_ordem,pergunta_pagina,pergunta,opcao,complemento,respondida_em');
-  expect(lines).toHaveLength(1 + respondidas);
+  expect(lines).toHaveLength(1 + answered);
   expect(lines.join('\n')).not.toContain(DEMO.email);
 });
 

@@ -3,7 +3,7 @@ import { createActiveAccount } from '../support/accounts';
 import { completeProfile, memberWithBalance } from '../support/beneficios';
 import { DEMO } from '../support/env';
 import { scrollTo } from '../support/home';
-import { dialogo } from '../support/produtos';
+import { dialog } from '../support/produtos';
 import { login, snap, storedToken, visibleText } from '../support/ui';
 
 // Benefits (spec 000 sections 2-5, 8): the home section (#beneficios) and /beneficios. The demo
@@ -59,23 +59,23 @@ test('o membro de demonstração vê os cinco estados, o saldo, a contagem e o i
   await snap(page, 'beneficios');
 
   await page.getByRole('button', { name: 'Como funciona o saldo?' }).click();
-  await expect(dialogo(page).getByText(/Cada amigo indicado/)).toBeVisible();
-  await dialogo(page).getByRole('button', { name: 'Fechar', exact: true }).click();
+  await expect(dialog(page).getByText(/Cada amigo indicado/)).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Fechar', exact: true }).click();
 
   // The event seen by the member: the ticket code, without redeeming again.
   await buttonOf(page, 'Quatro Vozes: par de ingressos para Jersey Boys').click();
-  await expect(dialogo(page).getByText('Código do seu ingresso')).toBeVisible();
-  await expect(dialogo(page).getByTestId('cupom-codigo')).toHaveText(/^QV-/);
-  await dialogo(page).getByRole('button', { name: 'Fechar', exact: true }).click();
+  await expect(dialog(page).getByText('Código do seu ingresso')).toBeVisible();
+  await expect(dialog(page).getByTestId('cupom-codigo')).toHaveText(/^QV-/);
+  await dialog(page).getByRole('button', { name: 'Fechar', exact: true }).click();
 
   // Unified ticket: the sold-out day can't be picked, the first free one is preselected. Not redeemed.
   await buttonOf(page, 'Ingresso unificado Spanta RJ').click();
-  const day = dialogo(page).getByLabel('Escolha o dia');
+  const day = dialog(page).getByLabel('Escolha o dia');
   await expect(day.locator('option:checked')).toHaveText('Domingo, 18/01');
   await expect(day.getByRole('option', { name: 'Sábado, 17/01 (esgotado)' })).toBeDisabled();
   await expect(day.getByRole('option', { name: 'Segunda, 19/01' })).toBeEnabled();
-  await dialogo(page).getByRole('button', { name: 'Cancelar' }).click();
-  await expect(dialogo(page)).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog(page)).toHaveCount(0);
 });
 
 test('resgata com os termos: cupom, saldo menor, Ver cupom! e o resgate múltiplo', async ({ page, request, context }) => {
@@ -87,7 +87,7 @@ test('resgata com os termos: cupom, saldo menor, Ver cupom! e o resgate múltipl
   await expect(page.getByText('Você ainda não resgatou nenhum benefício.')).toBeVisible();
 
   await buttonOf(page, 'Cupom 20% OFF').click();
-  const modal = dialogo(page);
+  const modal = dialog(page);
   await expect(modal.getByRole('heading', { name: 'Cupom 20% OFF' })).toBeVisible();
   await modal.getByRole('button', { name: 'Resgatar', exact: true }).click();
   await expect(modal.getByText(TERMS)).toBeVisible();

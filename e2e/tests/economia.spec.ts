@@ -81,15 +81,15 @@ test('indicações do membro: link, compartilhar, story, abas com contagens e e-
 
   // The Instagram story: steps and a 1080x1920 image to download.
   await invitation.getByRole('button', { name: 'Compartilhar no Instagram' }).click();
-  const dialogo = page.getByRole('dialog', { name: 'Compartilhe no seu story' });
-  await expect(dialogo.getByRole('heading', { name: /Cole o seu link/ })).toBeVisible();
-  await expect(dialogo.getByRole('button', { name: 'Abrir Instagram' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Compartilhe no seu story' });
+  await expect(dialog.getByRole('heading', { name: /Cole o seu link/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Abrir Instagram' })).toBeVisible();
   await snap(page, 'indicacoes-story');
-  const [download] = await Promise.all([page.waitForEvent('download'), dialogo.getByRole('button', { name: 'Baixar imagem' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Baixar imagem' }).click()]);
   expect(download.suggestedFilename()).toBe('legiao-indicacao-story.png');
   expect(pngSize((await download.path())!)).toEqual({ largura: 1080, altura: 1920 });
-  await dialogo.getByRole('button', { name: 'Fechar' }).click();
-  await expect(dialogo).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toHaveCount(0);
 });
 
 test('extrato do membro: lançamentos, filtro sem resultados, Ver tudo e detalhe', async ({ page }) => {
@@ -150,18 +150,18 @@ test('colaborador: cinco cupons Friends & Family, USAR CUPOM e copiar; sem progr
   await snap(page, 'friends-and-family');
 
   await coupons.first().getByRole('button', { name: 'USAR CUPOM' }).click();
-  const dialogo = page.getByRole('dialog', { name: 'Cupom de 20% OFF' });
-  const code = dialogo.getByTestId('cupom');
+  const dialog = page.getByRole('dialog', { name: 'Cupom de 20% OFF' });
+  const code = dialog.getByTestId('cupom');
   await expect(code).toHaveText(/^FF20-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-  await expect(dialogo.getByText(/^Válido até \d{2}\/\d{2}\/\d{4}\. Uso único por CPF\. Não válido para a linha Tumbler com Canudo 900ml\.$/)).toBeVisible();
-  const whatsapp = (await dialogo.getByRole('link', { name: 'Compartilhar pelo WhatsApp' }).getAttribute('href'))!;
+  await expect(dialog.getByText(/^Válido até \d{2}\/\d{2}\/\d{4}\. Uso único por CPF\. Não válido para a linha Tumbler com Canudo 900ml\.$/)).toBeVisible();
+  const whatsapp = (await dialog.getByRole('link', { name: 'Compartilhar pelo WhatsApp' }).getAttribute('href'))!;
   expect(decodeURIComponent(whatsapp)).toContain((await code.textContent())!);
-  await expect(dialogo.getByRole('link', { name: 'Compartilhar por e-mail' })).toHaveAttribute('href', /^mailto:\?subject=/);
-  await dialogo.getByRole('button', { name: 'Copiar cupom' }).click();
+  await expect(dialog.getByRole('link', { name: 'Compartilhar por e-mail' })).toHaveAttribute('href', /^mailto:\?subject=/);
+  await dialog.getByRole('button', { name: 'Copiar cupom' }).click();
   await expect(visibleText(page, 'Cupom copiado!')).toBeVisible();
   expect(await clipboard(page)).toBe(await code.textContent());
   await snap(page, 'friends-and-family-cupom');
-  await dialogo.getByRole('button', { name: 'Fechar' }).click();
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
 
   // Staff have no referral program: /indicacoes explains it instead of failing.
   await page.goto('/indicacoes');

@@ -108,9 +108,9 @@ test('com login: VOLTAR na etapa 2 apaga as respostas e recomeça onde o servido
   await action(page, 'VOLTAR').click();
   await expect(action(page, 'VOLTAR')).toHaveCount(0);
   // The screen follows the server's answer (which, with every answer cleared, is step 1).
-  const { pagina } = await surveyState(request, hash);
-  expect(pagina).toBe(1);
-  await expect(visibleText(page, `Etapa ${pagina} de 5`)).toBeVisible();
+  const { pagina: step } = await surveyState(request, hash);
+  expect(step).toBe(1);
+  await expect(visibleText(page, `Etapa ${step} de 5`)).toBeVisible();
   // The answers were cleared: step 1 starts empty.
   await expect(questionsOnScreen(page).first().getByRole('radio', { checked: true })).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { DEMO } from '../support/env';
-import { addProductApi, card, dialogo, recordVerifiedPurchase } from '../support/produtos';
+import { addProductApi, card, dialog, recordVerifiedPurchase } from '../support/produtos';
 import { action, field, login, snap, storedToken, visibleText } from '../support/ui';
 
 // Minha coleção: add a product (spec 001 section 2.13), edit it (2.14), all products (2.15) and the
@@ -94,7 +94,7 @@ test('edita pedidos, marca presentes e remove; Meus presentes recebe a compra ve
 
   // The order modal: place 'Outro' with its text, a cleared date is 'Data inválida'.
   await requests.getByRole('button', { name: 'Editar pedido de 20/01/2025' }).click();
-  const modal = dialogo(page);
+  const modal = dialog(page);
   await expect(modal.getByRole('heading', { name: 'Editar pedido' })).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Fechar' })).toBeVisible();
   await expect(field(page, 'Onde você comprou?')).toHaveValue('Amazon');
@@ -125,7 +125,7 @@ test('edita pedidos, marca presentes e remove; Meus presentes recebe a compra ve
 
   // No entry is verified: the whole product can go.
   await action(page, 'Remover produto').click();
-  await dialogo(page).getByRole('button', { name: 'Remover', exact: true }).click();
+  await dialog(page).getByRole('button', { name: 'Remover', exact: true }).click();
   await expect(page).toHaveURL(/\/produtos$/);
   await expect(visibleText(page, 'Produto removido com sucesso!')).toBeVisible();
   await expect(visibleText(page, '1 Produto')).toBeVisible();
@@ -143,11 +143,11 @@ test('edita pedidos, marca presentes e remove; Meus presentes recebe a compra ve
   await expect(action(page, 'Ganhei de presente')).toHaveCount(0);
   await action(page, 'Comprei para presente').click();
   await field(page, 'Quantidade para presente').fill('3');
-  await dialogo(page).getByRole('button', { name: 'Salvar' }).click();
-  await expect(dialogo(page).getByText('A quantidade de presentes deve ficar entre 0 e a quantidade do pedido.')).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog(page).getByText('A quantidade de presentes deve ficar entre 0 e a quantidade do pedido.')).toBeVisible();
   await field(page, 'Quantidade para presente').fill('2');
   await snap(page, 'editar-produto-presente-modal');
-  await dialogo(page).getByRole('button', { name: 'Salvar' }).click();
+  await dialog(page).getByRole('button', { name: 'Salvar' }).click();
   await expect(visibleText(page, 'Produto atualizado com sucesso!')).toBeVisible();
   await expect(visibleText(page, '2 de 2 para presente')).toBeVisible();
   await snap(page, 'editar-produto-verificado');
@@ -205,10 +205,10 @@ test('membro demo: coleção na home, todos os produtos, presentes e a página d
 
   await page.getByRole('button', { name: 'Ver imagem 2 de 4' }).click();
   await page.getByRole('button', { name: 'Ampliar imagem 2 de 4' }).click();
-  await expect(dialogo(page).getByRole('img', { name: /imagem 2 de 4/ })).toBeVisible();
+  await expect(dialog(page).getByRole('img', { name: /imagem 2 de 4/ })).toBeVisible();
   await snap(page, 'editar-produto-galeria');
-  await dialogo(page).getByRole('button', { name: 'Fechar' }).click();
-  await expect(dialogo(page)).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog(page)).toHaveCount(0);
 
   // Arrived from Ver mais: Voltar goes back to the list.
   await page.getByRole('button', { name: 'Voltar' }).click();

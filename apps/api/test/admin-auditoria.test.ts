@@ -13,12 +13,12 @@ import { createStaffByRole, type StaffSession } from './support/staff.js';
 
 let t: TestApp;
 let s: Record<StaffRole | 'membro', StaffSession>;
-const entidade = `teste-${randomUUID().slice(0, 8)}`;
+const entity = `teste-${randomUUID().slice(0, 8)}`;
 beforeAll(async () => {
   t = await buildTestApp();
   s = await createStaffByRole(t);
-  await recordAudit(t.prisma, { actorId: s.marketing.id, action: `${entidade}.criar`, entity: entidade, entityId: 1, before: null, after: { nome: 'Um', quando: new Date('2026-01-02T03:04:05Z'), grande: 10n }, requestId: 'req-1' });
-  await recordAudit(t.prisma, { actorId: s.admin.id, action: `${entidade}.editar`, entity: entidade, entityId: '1', before: { nome: 'Um' }, after: { nome: 'Dois' }, requestId: 'req-2' });
+  await recordAudit(t.prisma, { actorId: s.marketing.id, action: `${entity}.criar`, entity: entity, entityId: 1, before: null, after: { nome: 'Um', quando: new Date('2026-01-02T03:04:05Z'), grande: 10n }, requestId: 'req-1' });
+  await recordAudit(t.prisma, { actorId: s.admin.id, action: `${entity}.editar`, entity: entity, entityId: '1', before: { nome: 'Um' }, after: { nome: 'Dois' }, requestId: 'req-2' });
 });
 afterAll(() => t.close());
 
@@ -73,7 +73,7 @@ describe('the audit table is append-only, through the connection the API uses', 
     } finally {
       client.release();
     }
-    const row = await t.prisma.auditEntry.findFirstOrThrow({ where: { entity: entidade } });
+    const row = await t.prisma.auditEntry.findFirstOrThrow({ where: { entity: entity } });
     await expect(t.prisma.auditEntry.update({ where: { id: row.id }, data: { action: 'apagado' } })).rejects.toThrow();
     await expect(t.prisma.auditEntry.delete({ where: { id: row.id } })).rejects.toThrow();
     expect((await t.prisma.auditEntry.findUniqueOrThrow({ where: { id: row.id } })).action).toBe(row.action);
@@ -83,45 +83,45 @@ describe('the audit table is append-only, through the connection the API uses', 
 describe('GET /api/admin/auditoria', () => {
   it('every staff role reads the trail, newest first, with the author and the JSON before/after', async () => {
     for (const role of STAFF_ROLES) {
-      const res = await list(`entidade=${entidade}`, s[role].headers);
+      const res = await list(`entidade=${entity}`, s[role].headers);
       expect(res.statusCode, res.body).toBe(200);
       const page = auditListSchema.parse(res.json());
       expect(page.total).toBe(2);
-      expect(page.itens.map((e) => e.acao)).toEqual([`${entidade}.editar`, `${entidade}.criar`]);
+      expect(page.itens.map((e) => e.acao)).toEqual([`${entity}.editar`, `${entity}.criar`]);
     }
-    const page = auditListSchema.parse((await list(`entidade=${entidade}&ordem=criadoEm`)).json());
+    const page = auditListSchema.parse((await list(`entidade=${entity}&ordem=criadoEm`)).json());
     const create = page.itens[0]!;
     expect(create).toMatchObject({ entidadeId: '1', antes: null, depois: { nome: 'Um', quando: '2026-01-02T03:04:05.000Z', grande: '10' }, requestId: 'req-1' });
     expect(create.autor).toEqual({ id: s.marketing.id, nome: 'Joana Membro', email: s.marketing.email });
   });
 
   it('filters by person (name or e-mail), entity id and São Paulo dates', async () => {
-    const byAuthor = auditListSchema.parse((await list(`entidade=${entidade}&autor=${encodeURIComponent(s.admin.email.toUpperCase())}`)).json());
-    expect(byAuthor.itens.map((e) => e.acao)).toEqual([`${entidade}.editar`]);
-    const nobody = auditListSchema.parse((await list(`entidade=${entidade}&autor=ninguem-com-esse-nome`)).json());
+    const byAuthor = auditListSchema.parse((await list(`entidade=${entity}&autor=${encodeURIComponent(s.admin.email.toUpperCase())}`)).json());
+    expect(byAuthor.itens.map((e) => e.acao)).toEqual([`${entity}.editar`]);
+    const nobody = auditListSchema.parse((await list(`entidade=${entity}&autor=ninguem-com-esse-nome`)).json());
     expect(nobody.total).toBe(0);
-    expect(auditListSchema.parse((await list(`entidade=${entidade}&entidadeId=2`)).json()).total).toBe(0);
+    expect(auditListSchema.parse((await list(`entidade=${entity}&entidadeId=2`)).json()).total).toBe(0);
     const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10); // São Paulo's date
-    expect(auditListSchema.parse((await list(`entidade=${entidade}&de=${today}&ate=${today}`)).json()).total).toBe(2);
-    expect(auditListSchema.parse((await list(`entidade=${entidade}&ate=2020-01-01`)).json()).total).toBe(0);
-    expect(auditListSchema.parse((await list(`entidade=${entidade}&de=2999-01-01`)).json()).total).toBe(0);
-    const paged = auditListSchema.parse((await list(`entidade=${entidade}&porPagina=1&pagina=2`)).json());
+    expect(auditListSchema.parse((await list(`entidade=${entity}&de=${today}&ate=${today}`)).json()).total).toBe(2);
+    expect(auditListSchema.parse((await list(`entidade=${entity}&ate=2020-01-01`)).json()).total).toBe(0);
+    expect(auditListSchema.parse((await list(`entidade=${entity}&de=2999-01-01`)).json()).total).toBe(0);
+    const paged = auditListSchema.parse((await list(`entidade=${entity}&porPagina=1&pagina=2`)).json());
     expect(paged).toMatchObject({ total: 2, pagina: 2, porPagina: 1 });
-    expect(paged.itens.map((e) => e.acao)).toEqual([`${entidade}.criar`]);
+    expect(paged.itens.map((e) => e.acao)).toEqual([`${entity}.criar`]);
   });
 
   it('opens one entry, and lists the entities for the filter', async () => {
-    const [first] = auditListSchema.parse((await list(`entidade=${entidade}`)).json()).itens;
+    const [first] = auditListSchema.parse((await list(`entidade=${entity}`)).json()).itens;
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/auditoria/${first!.id}`, headers: s.operacao.headers });
     expect(auditEntrySchema.parse(res.json())).toEqual(first);
     expectError(await t.app.inject({ method: 'GET', url: `/api/admin/auditoria/${randomUUID()}`, headers: s.operacao.headers }), 404);
     expectError(await t.app.inject({ method: 'GET', url: '/api/admin/auditoria/nao-e-uuid', headers: s.operacao.headers }), 400, ADMIN_MSG.idInvalido);
     const ent = auditEntitiesSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/auditoria/entidades', headers: s.marketing.headers })).json());
-    expect(ent.entidades).toContain(entidade);
+    expect(ent.entidades).toContain(entity);
   });
 
   it('refuses a member without a role (403) and no session (401) on every route', async () => {
-    const { id } = auditListSchema.parse((await list(`entidade=${entidade}`)).json()).itens[0]!;
+    const { id } = auditListSchema.parse((await list(`entidade=${entity}`)).json()).itens[0]!;
     for (const url of ['/api/admin/auditoria', '/api/admin/auditoria/entidades', `/api/admin/auditoria/${id}`]) {
       expectError(await t.app.inject({ method: 'GET', url, headers: s.membro.headers }), 403, ADMIN_MSG.semPermissao);
       expectError(await t.app.inject({ method: 'GET', url }), 401);

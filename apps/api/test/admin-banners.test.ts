@@ -20,7 +20,7 @@ afterAll(() => t.close());
 
 const HOUR = 3600_000;
 const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
-const ESCRITORES: StaffRole[] = ['admin', 'marketing'];
+const WRITERS: StaffRole[] = ['admin', 'marketing'];
 const tag = () => Math.random().toString(36).slice(2, 10);
 
 function siteBody(over: Partial<BannerSiteInput> = {}): BannerSiteInput {
@@ -56,7 +56,7 @@ describe('site banners', () => {
     const city = `Niterói ${tag()}`;
     const member = await createEconomyMember(t.app, t.prisma, { cidade: city });
     const other = await createEconomyMember(t.app, t.prisma, { cidade: 'São Paulo' });
-    for (const role of ESCRITORES) {
+    for (const role of WRITERS) {
       const res = await post(s[role], '/api/admin/banners/site', siteBody({ cidades: [city.toUpperCase()] }));
       expect(res.statusCode, res.body).toBe(201);
       const b = bannerSiteAdminSchema.parse(res.json());

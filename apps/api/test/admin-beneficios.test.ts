@@ -62,7 +62,7 @@ const memberSees = async (headers: Record<string, string>) => benefitsResponseSc
 describe('GET /api/admin/beneficios', () => {
   it('every staff role reads the list, with the situation and the state a member sees', async () => {
     const isOpen = await create(form({ nome: `Aberto ${tag()}` }));
-    const embreve = await create(form({ nome: `Em breve ${tag()}`, inicio: '2099-01-01T10:00' }));
+    const comingSoon = await create(form({ nome: `Em breve ${tag()}`, inicio: '2099-01-01T10:00' }));
     const soldOut = await create(form({ nome: `Esgotado ${tag()}`, estoque: 0 }));
     for (const role of ['admin', 'marketing', 'atendimento', 'operacao'] as const) {
       const res = await call('GET', '/api/admin/beneficios?porPagina=100', s[role].headers);
@@ -70,23 +70,23 @@ describe('GET /api/admin/beneficios', () => {
       const page = benefitListSchema.parse(res.json());
       const byId = new Map(page.itens.map((i) => [i.id, i]));
       expect(byId.get(isOpen.id)).toMatchObject({ situacao: 'ativo', estado: 'resgatavel', codigoBloqueio: null });
-      expect(byId.get(embreve.id)).toMatchObject({ situacao: 'em-breve', estado: 'bloqueado', codigoBloqueio: 'EM_BREVE' });
+      expect(byId.get(comingSoon.id)).toMatchObject({ situacao: 'em-breve', estado: 'bloqueado', codigoBloqueio: 'EM_BREVE' });
       expect(byId.get(soldOut.id)).toMatchObject({ situacao: 'esgotado', estado: 'esgotado' });
     }
   });
 
   it('searches, filters by situation, sorts and pages; the demo-free list is stable', async () => {
-    const marca = tag();
-    const a = await create(form({ nome: `Zeta ${marca}`, valor: 9 }));
-    const b = await create(form({ nome: `Alfa ${marca}`, valor: 1 }));
-    const page = benefitListSchema.parse((await call('GET', `/api/admin/beneficios?busca=${marca}&ordem=nome`, s.atendimento.headers)).json());
+    const brand = tag();
+    const a = await create(form({ nome: `Zeta ${brand}`, valor: 9 }));
+    const b = await create(form({ nome: `Alfa ${brand}`, valor: 1 }));
+    const page = benefitListSchema.parse((await call('GET', `/api/admin/beneficios?busca=${brand}&ordem=nome`, s.atendimento.headers)).json());
     expect(page.itens.map((i) => i.id)).toEqual([b.id, a.id]);
-    const desc = benefitListSchema.parse((await call('GET', `/api/admin/beneficios?busca=${marca}&ordem=-valor&porPagina=1&pagina=1`, s.atendimento.headers)).json());
+    const desc = benefitListSchema.parse((await call('GET', `/api/admin/beneficios?busca=${brand}&ordem=-valor&porPagina=1&pagina=1`, s.atendimento.headers)).json());
     expect(desc).toMatchObject({ total: 2, pagina: 1, porPagina: 1 });
     expect(desc.itens.map((i) => i.id)).toEqual([a.id]);
     await call('POST', `/api/admin/beneficios/${a.id}/arquivar`, s.marketing.headers);
-    const arquivados = benefitListSchema.parse((await call('GET', `/api/admin/beneficios?busca=${marca}&situacao=arquivado`, s.atendimento.headers)).json());
-    expect(arquivados.itens.map((i) => i.id)).toEqual([a.id]);
+    const archived = benefitListSchema.parse((await call('GET', `/api/admin/beneficios?busca=${brand}&situacao=arquivado`, s.atendimento.headers)).json());
+    expect(archived.itens.map((i) => i.id)).toEqual([a.id]);
   });
 
   it('refuses a member (403), no session (401) and bad queries (400)', async () => {
@@ -115,14 +115,14 @@ describe('creating and editing', () => {
   it('an edit (title, cost, days kept/added/removed) reaches members at once, audited with before and after', async () => {
     const member = await createEconomyMember(t.app, t.prisma);
     const created = await create(form({ evento: true, opcoes: [{ nome: 'Sábado', data: '2099-01-17', estoque: 5 }, { nome: 'Domingo', data: '2099-01-18', estoque: 5 }] }));
-    const [sabado, domingo] = created.form.opcoes;
-    const edited = { ...form({ ...created.form, nome: `Editado ${tag()}`, valor: 3 }), opcoes: [{ id: sabado!.id, nome: 'Sábado, 17/01', data: '2099-01-17', estoque: 2 }, { nome: 'Segunda', data: '2099-01-19', estoque: 1 }] };
+    const [saturday, sunday] = created.form.opcoes;
+    const edited = { ...form({ ...created.form, nome: `Editado ${tag()}`, valor: 3 }), opcoes: [{ id: saturday!.id, nome: 'Sábado, 17/01', data: '2099-01-17', estoque: 2 }, { nome: 'Segunda', data: '2099-01-19', estoque: 1 }] };
     const res = await call('PUT', `/api/admin/beneficios/${created.id}`, s.admin.headers, edited);
     expect(res.statusCode, res.body).toBe(200);
     const saved = benefitAdminSchema.parse(res.json());
     expect(saved.form.opcoes.map((o) => [o.nome, o.estoque])).toEqual([['Sábado, 17/01', 2], ['Segunda', 1]]);
-    expect(saved.form.opcoes[0]!.id).toBe(sabado!.id);
-    expect(await t.prisma.beneficioOpcao.count({ where: { id: domingo!.id } })).toBe(0);
+    expect(saved.form.opcoes[0]!.id).toBe(saturday!.id);
+    expect(await t.prisma.beneficioOpcao.count({ where: { id: sunday!.id } })).toBe(0);
     const card = (await memberSees(member.headers)).find((b) => b.id === created.id)!;
     expect(card).toMatchObject({ nome: edited.nome, valor: 3 });
     expect(card.dias.map((d) => d.nome)).toEqual(['Sábado, 17/01', 'Segunda']);

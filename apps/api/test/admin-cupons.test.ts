@@ -48,9 +48,9 @@ describe('uploading a code file: analysis before anything enters the pool', () =
     const other = await createBenefit(t.prisma, { pool: 1 });
     const mine = await t.prisma.cupom.findMany({ where: { beneficioId: b.id }, orderBy: { codigo: 'asc' } });
     await t.prisma.cupom.update({ where: { id: mine[0]!.id }, data: { resgatadoEm: new Date() } });
-    const alheio = (await t.prisma.cupom.findFirstOrThrow({ where: { beneficioId: other.id } })).codigo;
+    const foreign = (await t.prisma.cupom.findFirstOrThrow({ where: { beneficioId: other.id } })).codigo;
     const k = tag();
-    const file = ['codigo', `NEW-${k}-1`, `new-${k}-2`, `NEW-${k}-1`, 'x', 'tem espaço', mine[0]!.codigo, mine[1]!.codigo, alheio, '', `"NEW-${k}-3";extra`].join('\r\n');
+    const file = ['codigo', `NEW-${k}-1`, `new-${k}-2`, `NEW-${k}-1`, 'x', 'tem espaço', mine[0]!.codigo, mine[1]!.codigo, foreign, '', `"NEW-${k}-3";extra`].join('\r\n');
 
     const r = await upload(s.marketing.headers, b.id, `\uFEFF${file}`);
     expect(r.statusCode, r.body).toBe(201);

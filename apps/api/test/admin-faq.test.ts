@@ -24,7 +24,7 @@ const create = async (who: StaffSession, over: Record<string, unknown> = {}) => 
   expect(res.statusCode, res.body).toBe(201);
   return faqAdminSchema.parse(res.json());
 };
-const publica = async (q = '') => faqListSchema.parse((await t.app.inject({ method: 'GET', url: `/api/Faq${q}` })).json());
+const publicFaq = async (q = '') => faqListSchema.parse((await t.app.inject({ method: 'GET', url: `/api/Faq${q}` })).json());
 
 describe('/api/admin/faq', () => {
   it('every staff role lists both lists with inactive ones; a member 403, nobody 401', async () => {
@@ -40,7 +40,7 @@ describe('/api/admin/faq', () => {
   it('admin and marketing create at the end of the list; GET /Faq shows it at once; audited', async () => {
     for (const role of ['admin', 'marketing'] as const) {
       const f = await create(s[role], { categoria: 'duvidas' });
-      const list = await publica('?ativo=true');
+      const list = await publicFaq('?ativo=true');
       const questions = list.filter((x) => x.categoria === 'duvidas');
       expect(questions.at(-1)?.id).toBe(f.id);
       const [audit] = await t.prisma.auditEntry.findMany({ where: { entity: 'faq', entityId: String(f.id) } });
@@ -78,14 +78,14 @@ describe('/api/admin/faq', () => {
     const f = await create(s.marketing);
     const off = await t.app.inject({ method: 'PUT', url: `/api/admin/faq/${f.id}`, headers: s.marketing.headers, payload: { pergunta: f.pergunta, resposta: f.resposta, categoria: 'faq', ativo: false } });
     expect(off.statusCode, off.body).toBe(200);
-    expect((await publica('?ativo=true')).some((x) => x.id === f.id)).toBe(false);
-    expect((await publica('?ativo=false')).some((x) => x.id === f.id)).toBe(true);
+    expect((await publicFaq('?ativo=true')).some((x) => x.id === f.id)).toBe(false);
+    expect((await publicFaq('?ativo=false')).some((x) => x.id === f.id)).toBe(true);
     const moved = faqAdminSchema.parse((await t.app.inject({ method: 'PUT', url: `/api/admin/faq/${f.id}`, headers: s.marketing.headers, payload: { pergunta: f.pergunta, resposta: f.resposta, categoria: 'duvidas', ativo: true } })).json());
-    const questions = (await publica()).filter((x) => x.categoria === 'duvidas');
+    const questions = (await publicFaq()).filter((x) => x.categoria === 'duvidas');
     expect(questions.at(-1)?.id).toBe(moved.id);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/faq/${f.id}`, headers: s.admin.headers });
     expect(del.statusCode).toBe(204);
-    expect((await publica()).some((x) => x.id === f.id)).toBe(false);
+    expect((await publicFaq()).some((x) => x.id === f.id)).toBe(false);
     const actions = (await t.prisma.auditEntry.findMany({ where: { entity: 'faq', entityId: String(f.id) }, orderBy: { createdAt: 'asc' } })).map((a) => a.action);
     expect(actions).toEqual(['faq.criar', 'faq.editar', 'faq.editar', 'faq.remover']);
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/admin/faq/${f.id}`, headers: s.admin.headers }), 404);
@@ -97,7 +97,7 @@ describe('/api/admin/faq', () => {
     const c = await create(s.admin);
     const res = await t.app.inject({ method: 'PUT', url: '/api/admin/faq/ordem', headers: s.marketing.headers, payload: { categoria: 'faq', ids: [c.id, a.id, b.id] } });
     expect(res.statusCode, res.body).toBe(200);
-    const ids = (await publica()).filter((x) => x.categoria === 'faq').map((x) => x.id);
+    const ids = (await publicFaq()).filter((x) => x.categoria === 'faq').map((x) => x.id);
     expect(ids.indexOf(c.id)).toBeLessThan(ids.indexOf(a.id));
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
     const d = await create(s.admin, { categoria: 'duvidas' });

@@ -42,10 +42,10 @@ describe('schedules (service)', () => {
     const due = await db.$transaction((tx) => createSchedule(tx, { executarEm: new Date(now.getTime() + 1000).toISOString(), pausada: true, capacidade: 5 }, STAFF_ID, now));
     const later = await db.$transaction((tx) => createSchedule(tx, { executarEm: new Date(now.getTime() + 3600_000).toISOString(), admissoesPorMinuto: 60 }, STAFF_ID, now));
     expect(await applyDueSchedules(db, store, now, noop)).toEqual([]);
-    const feitos = await applyDueSchedules(db, store, new Date(now.getTime() + 2000), noop);
-    expect(feitos.map((f) => f.agendamento.id)).toEqual([due.id]);
-    expect(feitos[0]?.antes).toEqual({ capacidade: 100, admissoesPorMinuto: 600, pausada: false });
-    expect(feitos[0]?.depois).toEqual({ capacidade: 5, admissoesPorMinuto: 600, pausada: true });
+    const done = await applyDueSchedules(db, store, new Date(now.getTime() + 2000), noop);
+    expect(done.map((f) => f.schedule.id)).toEqual([due.id]);
+    expect(done[0]?.before).toEqual({ capacidade: 100, admissoesPorMinuto: 600, pausada: false });
+    expect(done[0]?.after).toEqual({ capacidade: 5, admissoesPorMinuto: 600, pausada: true });
     expect((await store.stats(Date.now())).settings).toEqual({ capacidade: 5, admissoesPorMinuto: 600, pausada: true });
     expect((await listSchedules(db)).map((a) => [a.id, a.situacao])).toEqual([
       [later.id, 'pendente'],
@@ -63,7 +63,7 @@ describe('schedules (service)', () => {
       const slow = () => new Promise<void>((r) => setTimeout(r, 20));
       const later = new Date(now.getTime() + 1000);
       const [a, b] = await Promise.all([applyDueSchedules(db, memoryStore(), later, slow), applyDueSchedules(other, memoryStore(), later, slow)]);
-      expect([...a, ...b].map((x) => x.agendamento.id).sort((x, y) => x - y)).toEqual(ids);
+      expect([...a, ...b].map((x) => x.schedule.id).sort((x, y) => x - y)).toEqual(ids);
     } finally {
       await other.$disconnect();
     }
@@ -198,9 +198,9 @@ describe('applied by the server, seen live on the panel', () => {
   const tokenOf = (who: StaffSession) => who.headers.authorization.slice('Bearer '.length);
 
   it('the panel refuses a bad first message, a bad token and a role without waitingRoom.manage', async () => {
-    const lixo = await panel(wsUrl);
-    lixo.send('não é json');
-    expect((await lixo.until('Erro')).code).toBe('MENSAGEM_INVALIDA');
+    const garbage = await panel(wsUrl);
+    garbage.send('não é json');
+    expect((await garbage.until('Erro')).code).toBe('MENSAGEM_INVALIDA');
     const withoutToken = await panel(wsUrl);
     withoutToken.send({ type: 'Autenticar', token: 'x.y.z' });
     expect((await withoutToken.until('Erro')).code).toBe('NAO_AUTENTICADO');
@@ -227,8 +227,8 @@ describe('applied by the server, seen live on the panel', () => {
     const { id } = waitingRoomScheduleSchema.parse(res.json());
     await p.until('Agendamentos', (m) => m.agendamentos.some((a) => a.id === id && a.situacao === 'pendente'));
 
-    const pausado = await p.until('EstadoFila', (m) => m.estado.pausada, 8000);
-    expect(Date.parse(pausado.em)).toBeGreaterThanOrEqual(Date.parse(runAt));
+    const paused = await p.until('EstadoFila', (m) => m.estado.pausada, 8000);
+    expect(Date.parse(paused.em)).toBeGreaterThanOrEqual(Date.parse(runAt));
     await p.until('Agendamentos', (m) => m.agendamentos.some((a) => a.id === id && a.situacao === 'executado'), 5000);
     const audit = await db.auditEntry.findFirst({ where: { action: 'fila.agendamento.executar', entityId: String(id) } });
     expect(audit).toMatchObject({ actorId: null, before: { pausada: false }, after: { pausada: true } });

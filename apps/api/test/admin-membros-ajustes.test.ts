@@ -22,10 +22,10 @@ afterAll(() => t.close());
 
 const newMember = async () => (await createUser(t.prisma)).usuario.id;
 const balance = async (id: string) => (await t.prisma.lancamento.aggregate({ where: { usuarioId: id }, _sum: { valor: true } }))._sum.valor ?? 0;
-const ajustar = (who: StaffSession | null, memberId: string, payload: Record<string, unknown>) =>
+const adjust = (who: StaffSession | null, memberId: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/admin/membros/${memberId}/ajustes`, headers: who?.headers ?? {}, payload });
 const ok = async (who: StaffSession, memberId: string, value: number, over: Record<string, unknown> = {}) => {
-  const res = await ajustar(who, memberId, { valor: value, motivo: 'Crédito de compra não importada', referencia: 'CHAMADO-123', ...over });
+  const res = await adjust(who, memberId, { valor: value, motivo: 'Crédito de compra não importada', referencia: 'CHAMADO-123', ...over });
   expect(res.statusCode, res.body).toBe(201);
   return adjustmentAnswerSchema.parse(res.json());
 };
@@ -60,22 +60,22 @@ describe('POST /api/admin/membros/:id/ajustes', () => {
       [{ valor: 5, motivo: 'x'.repeat(501), referencia: 'X' }, MEMBERS_MSG.motivoLongo],
     ];
     for (const [payload, msg] of cases) {
-      const r = expectError(await ajustar(s.atendimento, id, payload), 400);
+      const r = expectError(await adjust(s.atendimento, id, payload), 400);
       expect(r.errors.map((e) => e.message), JSON.stringify(payload)).toContain(msg);
     }
-    expectError(await ajustar(s.atendimento, 'nao-e-uuid', { valor: 1, motivo: 'Motivo bom', referencia: 'X' }), 400, ADMIN_MSG.idInvalido);
-    expectError(await ajustar(s.atendimento, '00000000-0000-4000-8000-000000000000', { valor: 1, motivo: 'Motivo bom', referencia: 'X' }), 404, MEMBERS_MSG.membroNaoEncontrado);
+    expectError(await adjust(s.atendimento, 'nao-e-uuid', { valor: 1, motivo: 'Motivo bom', referencia: 'X' }), 400, ADMIN_MSG.idInvalido);
+    expectError(await adjust(s.atendimento, '00000000-0000-4000-8000-000000000000', { valor: 1, motivo: 'Motivo bom', referencia: 'X' }), 404, MEMBERS_MSG.membroNaoEncontrado);
     // An entry of another member cannot be "corrected" here.
     const other = await newMember();
     const ofOther = await ok(s.admin, other, 1);
-    expectError(await ajustar(s.atendimento, id, { valor: 1, motivo: 'Motivo bom', referencia: 'X', corrigeLancamentoId: ofOther.ajuste.lancamentoId }), 409, MEMBERS_MSG.lancamentoInvalido);
+    expectError(await adjust(s.atendimento, id, { valor: 1, motivo: 'Motivo bom', referencia: 'X', corrigeLancamentoId: ofOther.ajuste.lancamentoId }), 409, MEMBERS_MSG.lancamentoInvalido);
     expect(await t.prisma.ajusteSaldo.count({ where: { usuarioId: id } })).toBe(0);
   });
 
   it('a debit that would make the balance negative is refused (409) and changes nothing', async () => {
     const id = await newMember();
     await ok(s.atendimento, id, 2);
-    const r = expectError(await ajustar(s.atendimento, id, { valor: -3, motivo: 'Débito indevido', referencia: 'X' }), 409);
+    const r = expectError(await adjust(s.atendimento, id, { valor: -3, motivo: 'Débito indevido', referencia: 'X' }), 409);
     expect(r.errors[0]!.message).toBe(`${MEMBERS_MSG.saldoNegativo} Saldo atual: 2 pontos.`);
     expect(await balance(id)).toBe(2);
     expect(await t.prisma.ajusteSaldo.count({ where: { usuarioId: id } })).toBe(1);
@@ -84,7 +84,7 @@ describe('POST /api/admin/membros/:id/ajustes', () => {
   it('concurrent debits never overdraw: 20 debits of 1 against a balance of 5 make exactly 5', async () => {
     const id = await newMember();
     await ok(s.admin, id, 5);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => ajustar(i % 2 ? s.admin : s.atendimento, id, { valor: -1, motivo: 'Débito concorrente', referencia: `R-${i}` })));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => adjust(i % 2 ? s.admin : s.atendimento, id, { valor: -1, motivo: 'Débito concorrente', referencia: `R-${i}` })));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
     expect(codes.filter((c) => c === 409)).toHaveLength(15);
@@ -98,8 +98,8 @@ describe('POST /api/admin/membros/:id/ajustes', () => {
   it('marketing and operacao 403, a member 403, no session 401; nothing written', async () => {
     const id = await newMember();
     const payload = { valor: 1, motivo: 'Motivo bom', referencia: 'X' };
-    for (const who of [s.marketing, s.operacao, s.membro]) expectError(await ajustar(who, id, payload), 403, ADMIN_MSG.semPermissao);
-    expectError(await ajustar(null, id, payload), 401, MSG.naoAutenticado);
+    for (const who of [s.marketing, s.operacao, s.membro]) expectError(await adjust(who, id, payload), 403, ADMIN_MSG.semPermissao);
+    expectError(await adjust(null, id, payload), 401, MSG.naoAutenticado);
     for (const who of [s.marketing, s.operacao, s.membro]) expectError(await t.app.inject({ method: 'GET', url: '/api/admin/membros/ajustes', headers: who.headers }), 403);
     expectError(await t.app.inject({ method: 'GET', url: '/api/admin/membros/ajustes' }), 401);
     expect(await t.prisma.ajusteSaldo.count({ where: { usuarioId: id } })).toBe(0);
@@ -139,7 +139,7 @@ describe('four-eyes above the threshold', () => {
 
   it('a large debit: refused up front when the balance cannot pay; approved only if it still can; a refusal needs a reason', async () => {
     const id = await newMember();
-    expectError(await ajustar(s.atendimento, id, { valor: -(LIMIT + 1), motivo: 'Débito grande', referencia: 'X' }), 409);
+    expectError(await adjust(s.atendimento, id, { valor: -(LIMIT + 1), motivo: 'Débito grande', referencia: 'X' }), 409);
     await ok(s.admin, id, LIMIT);
     await ok(atendimento2, id, LIMIT);
     const p = await ok(s.atendimento, id, -(LIMIT + 5));

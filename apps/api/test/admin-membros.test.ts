@@ -171,11 +171,11 @@ describe('block and unblock', () => {
   it('a blocked social member cannot log in with Google', async () => {
     const googleEmail = uniqueEmail('social-bloqueado');
     const sub = `sub-${randomUUID()}`;
-    const entrar = () => t.app.inject({ method: 'POST', url: '/api/auth/social-login', payload: { provider: 'google', token: fake.issue('google', { sub, email: googleEmail, nome: 'Sofia Social' }) } });
-    expect((await entrar()).statusCode).toBe(200);
+    const logIn = () => t.app.inject({ method: 'POST', url: '/api/auth/social-login', payload: { provider: 'google', token: fake.issue('google', { sub, email: googleEmail, nome: 'Sofia Social' }) } });
+    expect((await logIn()).statusCode).toBe(200);
     const { id } = await t.prisma.usuario.findUniqueOrThrow({ where: { email: googleEmail } });
     expect((await post(s.atendimento, `${actions(id)}/bloquear`, { motivo: 'pedido do titular' })).statusCode).toBe(200);
-    expectError(await entrar(), 403, blockedAccountMessage('pedido do titular'));
+    expectError(await logIn(), 403, blockedAccountMessage('pedido do titular'));
   });
 
   it('a reason is required; marketing, operacao and members 403, nobody 401; nothing changes', async () => {

@@ -35,7 +35,7 @@ async function lowestRunningBalance(userId: string) {
 }
 
 async function expectLedgerAndCouponsAgree(benefitId: number, value: number, successes: { cupom: string; numeroCupom: number }[]) {
-  const { tomados: taken, resgates: redemptions, debitos: debits } = await benefitInvariants(t.prisma, benefitId);
+  const { taken: taken, resgates: redemptions, debitos: debits } = await benefitInvariants(t.prisma, benefitId);
   // Every code handed out is a taken code of this benefit, once.
   expect(new Set(successes.map((s) => s.cupom)).size).toBe(successes.length);
   expect(taken.map((c) => c.codigo).sort()).toEqual(successes.map((s) => s.cupom).sort());

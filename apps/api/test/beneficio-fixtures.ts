@@ -90,5 +90,5 @@ export async function benefitInvariants(prisma: Db, benefitId: number) {
     prisma.resgate.findMany({ where: { beneficioId: benefitId }, select: { id: true, cupomId: true, valor: true, usuarioId: true } }),
     prisma.lancamento.findMany({ where: { resgate: { beneficioId: benefitId } }, select: { resgateId: true, valor: true, usuarioId: true } }),
   ]);
-  return { tomados: taken, resgates: redemptions, debitos: debits };
+  return { taken: taken, resgates: redemptions, debitos: debits };
 }

@@ -44,7 +44,7 @@ async function expectRightCounter(benefitId: number) {
 }
 const written = async (benefitId: number, userId: string) => ({
   resgates: await t.prisma.resgate.count({ where: { beneficioId: benefitId } }),
-  tomados: await t.prisma.cupom.count({ where: { beneficioId: benefitId, resgatadoEm: { not: null } } }),
+  taken: await t.prisma.cupom.count({ where: { beneficioId: benefitId, resgatadoEm: { not: null } } }),
   saldo: await balanceOf(t.prisma, userId),
 });
 
@@ -172,7 +172,7 @@ describe('POST /api/beneficio/resgate: refusals in the rules order, nothing writ
     await t.prisma.beneficio.update({ where: { id: b.id }, data: { fim: day(-1) } });
     expectError(await redeem(m.headers, { idBeneficio: b.id }), 409, BENEFIT_MSG.encerrado);
     expectError(await redeem(other.headers, { idBeneficio: b.id }), 404, BENEFIT_MSG.naoEncontrado);
-    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 1, tomados: 1, saldo: 4 });
+    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 1, taken: 1, saldo: 4 });
   });
 
   it('the balance is checked under the lock: the function refuses what the optimistic pass let through', async () => {
@@ -181,7 +181,7 @@ describe('POST /api/beneficio/resgate: refusals in the rules order, nothing writ
     const answers = await Promise.all(Array.from({ length: 5 }, () => redeem(m.headers, { idBeneficio: b.id })));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
     for (const r of answers.filter((x) => x.statusCode !== 201)) expectError(r, 409, missingPoints(1));
-    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 1, tomados: 1, saldo: 1 });
+    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 1, taken: 1, saldo: 1 });
     expect(await expectRightCounter(b.id)).toEqual([{ opcao: 0, n: 9 }]);
   });
 });
@@ -206,10 +206,10 @@ describe('resgatar_beneficio, called directly', () => {
     const u = m.usuario.id;
     expect(await call({ usuario: u, beneficio: b.id, tomar: false, valor: 2 })).toMatchObject([{ resultado: 'recusado', resgatados: 0, saldo: 2 }]);
     expect(await call({ usuario: u, beneficio: b.id, valor: 3 })).toMatchObject([{ resultado: 'recusado', saldo: 2 }]);
-    expect(await written(b.id, u)).toEqual({ resgates: 0, tomados: 0, saldo: 2 });
+    expect(await written(b.id, u)).toEqual({ resgates: 0, taken: 0, saldo: 2 });
     const [done] = await call({ usuario: u, beneficio: b.id, valor: 2, chave: 'chave-direta-1' });
     expect(done).toMatchObject({ resultado: 'resgatado', resgatados: 0, saldo: 2 });
-    expect(await written(b.id, u)).toEqual({ resgates: 1, tomados: 1, saldo: 0 });
+    expect(await written(b.id, u)).toEqual({ resgates: 1, taken: 1, saldo: 0 });
     // The limit (1) now refuses before anything is taken, and the replay answers the stored redemption.
     expect(await call({ usuario: u, beneficio: b.id, valor: 0 })).toMatchObject([{ resultado: 'recusado', resgatados: 1, saldo: 0 }]);
     expect(await call({ usuario: u, beneficio: b.id, valor: 0, chave: 'chave-direta-1', tomar: false })).toMatchObject([{ resultado: 'replay', codigo: done!.codigo, resgate_id: done!.resgate_id, saldo: 0 }]);
@@ -238,16 +238,16 @@ describe('resgatar_beneficio, called directly', () => {
     await t.prisma.$executeRaw`UPDATE beneficio SET valor = 2 WHERE id = ${b.id}`;
     expect(await version()).not.toBe(before);
     expect(await call({ usuario: m.usuario.id, beneficio: b.id, valor: 1, versao: before })).toMatchObject([{ resultado: 'definicao' }]);
-    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 0, tomados: 0, saldo: 2 });
+    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 0, taken: 0, saldo: 2 });
     expect(await call({ usuario: m.usuario.id, beneficio: b.id, valor: 2, versao: await version() })).toMatchObject([{ resultado: 'resgatado' }]);
-    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 1, tomados: 1, saldo: 0 });
+    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 1, taken: 1, saldo: 0 });
   });
 
   it('refuses to start past its deadline (a request that waited too long for a connection) and writes nothing', async () => {
     const m = await createEconomyMember(t.app, t.prisma, { saldo: 2 });
     const b = await createBenefit(t.prisma, { valor: 1, pool: 2 });
     await expect(call({ usuario: m.usuario.id, beneficio: b.id, prazo: new Date(Date.now() - 1000) })).rejects.toThrow(/LG503|prazo esgotado/);
-    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 0, tomados: 0, saldo: 2 });
+    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 0, taken: 0, saldo: 2 });
     expect(await expectRightCounter(b.id)).toEqual([{ opcao: 0, n: 2 }]);
   });
 });
@@ -273,7 +273,7 @@ describe('the session and the member, checked by the redemption itself (one roun
     for (const k of fields) expect(member!.membro![k], k).toEqual(k === 'dataNascimento' ? user.dataNascimento?.toISOString().slice(0, 10) ?? null : user[k]);
     expect(member!.membro!.versao).toBe(await memberVersion(u));
     expect(await call(u, randomUUID(), await memberVersion(u), b.id)).toMatchObject([{ resultado: 'sessao' }]);
-    expect(await written(b.id, u)).toEqual({ resgates: 0, tomados: 0, saldo: 2 });
+    expect(await written(b.id, u)).toEqual({ resgates: 0, taken: 0, saldo: 2 });
     expect(await call(u, sid, await memberVersion(u), b.id)).toMatchObject([{ resultado: 'resgatado' }]);
     // Any update of the row is a new version; an expired or revoked session, or an inactive member, is no session.
     await t.prisma.usuario.update({ where: { id: u }, data: { cidade: 'Niterói' } });
@@ -285,7 +285,7 @@ describe('the session and the member, checked by the redemption itself (one roun
     await t.prisma.sessao.update({ where: { id: sid }, data: { revogadaEm: null } });
     await t.prisma.usuario.update({ where: { id: u }, data: { ativo: false } });
     expect(await call(u, sid, await memberVersion(u), b.id)).toMatchObject([{ resultado: 'sessao' }]);
-    expect(await written(b.id, u)).toEqual({ resgates: 1, tomados: 1, saldo: 1 });
+    expect(await written(b.id, u)).toEqual({ resgates: 1, taken: 1, saldo: 1 });
   });
 
   it('through the API: a revoked session is 401 and nothing is written; a member changed after a redemption is read again', async () => {
@@ -303,7 +303,7 @@ describe('the session and the member, checked by the redemption itself (one roun
     await t.prisma.sessao.update({ where: { id: decodeJwt(m.token).sid }, data: { revogadaEm: new Date() } });
     for (const key of [undefined, randomUUID()]) expect((await redeem(m.headers, { idBeneficio: b.id }, key)).statusCode).toBe(401);
     expect((await redeem(m.headers, { idBeneficio: 2_000_000_003 })).statusCode).toBe(401);
-    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 2, tomados: 2, saldo: 8 });
+    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 2, taken: 2, saldo: 8 });
   });
 });
 
@@ -324,7 +324,7 @@ describe('Idempotency-Key on the fast path', () => {
     expectError(await redeem(m.headers, { idBeneficio: other.id }, key), 409, BENEFIT_MSG.chaveReusada);
     // The key names a redemption, so even an id that doesn't exist is a conflict, not a 404.
     expectError(await redeem(m.headers, { idBeneficio: 2_000_000_001 }, key), 409, BENEFIT_MSG.chaveReusada);
-    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 1, tomados: 1, saldo: 0 });
+    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 1, taken: 1, saldo: 0 });
     expect(await expectRightCounter(b.id)).toEqual([{ opcao: 0, n: 2 }]);
   });
 });
@@ -345,7 +345,7 @@ describe('definitions kept between redemptions', () => {
     expectError(await redeem(m.headers, { idBeneficio: b.id }), 400, BENEFIT_MSG.opcaoObrigatoria);
     await t.prisma.$executeRaw`UPDATE beneficio SET ativo = false WHERE id = ${b.id}`;
     expectError(await redeem(m.headers, { idBeneficio: b.id }), 404, BENEFIT_MSG.naoEncontrado);
-    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 2, tomados: 2, saldo: 6 });
+    expect(await written(b.id, m.usuario.id)).toEqual({ resgates: 2, taken: 2, saldo: 6 });
   });
 });
 

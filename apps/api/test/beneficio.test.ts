@@ -58,7 +58,7 @@ describe('GET /api/beneficio', () => {
   });
 
   it('shows each benefit only to its audience: member kind and city (without accents or case)', async () => {
-    const [member, niteroi, lead, colaborador] = await Promise.all([
+    const [member, niteroi, lead, staffMember] = await Promise.all([
       createEconomyMember(t.app, t.prisma),
       createEconomyMember(t.app, t.prisma, { cidade: 'NITEROI' }),
       createEconomyMember(t.app, t.prisma, { tipo: 'lead' }),
@@ -74,7 +74,7 @@ describe('GET /api/beneficio', () => {
     expect(await ids(member.headers)).toEqual([general.id]);
     expect(await ids(niteroi.headers)).toEqual([general.id, exclusive.id].sort());
     expect(await ids(lead.headers)).toEqual([leads.id]);
-    expect(await ids(colaborador.headers)).toEqual([staff.id]);
+    expect(await ids(staffMember.headers)).toEqual([staff.id]);
     // Not visible = not found, also by id: ids can't be probed.
     expectError(await t.app.inject({ method: 'GET', url: `/api/beneficio/${staff.id}`, headers: member.headers }), 404, BENEFIT_MSG.naoEncontrado);
     expectError(await t.app.inject({ method: 'GET', url: `/api/beneficio/${closed.id}`, headers: member.headers }), 404, BENEFIT_MSG.naoEncontrado);
@@ -125,7 +125,7 @@ describe('POST /api/beneficio/resgate', () => {
     expect(coupon.cupom).toMatch(/^T-/);
     expect(await balanceOf(t.prisma, m.usuario.id)).toBe(1);
 
-    const { tomados: taken, resgates: redemptions, debitos: debits } = await benefitInvariants(t.prisma, b.id);
+    const { taken: taken, resgates: redemptions, debitos: debits } = await benefitInvariants(t.prisma, b.id);
     expect(taken.map((c) => c.codigo)).toEqual([coupon.cupom]);
     expect(redemptions).toEqual([{ id: coupon.numeroCupom, cupomId: taken[0]!.id, valor: 2, usuarioId: m.usuario.id }]);
     expect(debits).toEqual([{ resgateId: coupon.numeroCupom, valor: -2, usuarioId: m.usuario.id }]);

@@ -114,8 +114,8 @@ describe.each(backends)('sala de espera automática (%s)', (_name, pair) => {
     const [p1, p2] = await pair();
     const clock = new FakeClock();
     const hot = { atrasoMs: 900, poolAguardando: 0 };
-    const trocas = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? p1 : p2).autoReport(`p${i}`, hot, limites, clock.now())));
-    expect(trocas.filter(Boolean)).toHaveLength(1);
+    const switches = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? p1 : p2).autoReport(`p${i}`, hot, limites, clock.now())));
+    expect(switches.filter(Boolean)).toHaveLength(1);
     expect((await p1.autoState(clock.now())).trocas).toHaveLength(1);
   });
 

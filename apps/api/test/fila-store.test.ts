@@ -50,7 +50,7 @@ describe.each(backends)('fila (%s)', (_name, make) => {
     const events: WaitingRoomEvent[] = [];
     store.onEvent((e) => events.push(e));
     const admitted = () => events.flatMap((e) => e.admitidos.map((a) => a.clientId));
-    const ended = () => events.flatMap((e) => e.encerrados);
+    const ended = () => events.flatMap((e) => e.closings);
     const until = async (check: () => boolean) => {
       const deadline = Date.now() + 3000;
       while (!check()) {
@@ -78,7 +78,7 @@ describe.each(backends)('fila (%s)', (_name, make) => {
     await h.until(() => h.admitted().includes(c!));
     // Positions of the waiting; the unused admission of the admitted (a hub that missed the event repairs it).
     const jtiC = h.events.flatMap((e) => e.admitidos).find((x) => x.clientId === c)!.jti;
-    expect(await h.store.positions([c!, d!, 'ninguem-00000'])).toEqual({ quantidade: 1, posicoes: new Map([[d!, 1]]), admitidos: new Map([[c!, jtiC]]) });
+    expect(await h.store.positions([c!, d!, 'ninguem-00000'])).toEqual({ quantidade: 1, positions: new Map([[d!, 1]]), admitidos: new Map([[c!, jtiC]]) });
     expect(await h.store.consumeTicket(c!, jtiC, now)).toBe(true);
     expect((await h.store.positions([c!])).admitidos.size).toBe(0); // used: nothing to repair
     await h.store.leave(b!, now);
@@ -94,7 +94,7 @@ describe.each(backends)('fila (%s)', (_name, make) => {
     const clients = ids(40);
     const now = h.clock.now();
     for (const c of clients) await h.store.join(c, now);
-    const { posicoes: positions, quantidade: quantity } = await h.store.positions(clients);
+    const { positions: positions, quantidade: quantity } = await h.store.positions(clients);
     expect(quantity).toBe(37);
     clients.slice(3).forEach((c, i) => expect(positions.get(c)).toBe(i + 1));
     // Free places one by one: each goes to the next in line.
@@ -153,7 +153,7 @@ describe.each(backends)('fila (%s)', (_name, make) => {
     expect(await h.store.join(a!, h.clock.now())).toEqual(first); // same admission, same ticket id
     // The re-join renewed c: it outlives b and d.
     await h.store.tick(h.clock.advance(IDLE - 5000));
-    expect((await h.store.positions([c!])).posicoes.get(c!)).toBe(1);
+    expect((await h.store.positions([c!])).positions.get(c!)).toBe(1);
   });
 
   it('lets a waiting client leave: the ones behind move up', async () => {
@@ -163,7 +163,7 @@ describe.each(backends)('fila (%s)', (_name, make) => {
     for (const x of [a, b, c, d]) await h.store.join(x!, now);
     expect(await h.store.leave(c!, now)).toBe(true);
     expect(await h.store.leave(c!, now)).toBe(false);
-    const { posicoes: positions, quantidade: quantity } = await h.store.positions([b!, c!, d!]);
+    const { positions: positions, quantidade: quantity } = await h.store.positions([b!, c!, d!]);
     expect(quantity).toBe(2);
     expect([...positions]).toEqual([
       [b, 1],

@@ -34,7 +34,7 @@ async function register(overrides: Partial<SignupBody>) {
     const r = await t.app.inject({ method: 'POST', url: '/api/usuario/ativar-conta', payload: { hash: q } });
     expect(r.statusCode, r.body).toBe(200);
   };
-  return { payload, usuario: user, ativar: activate };
+  return { payload, usuario: user, activate: activate };
 }
 
 const buy = (userId: string) => createVerifiedPurchase(t.prisma, { usuarioId: userId, produtoId: productId, quantidade: 1 });
@@ -68,7 +68,7 @@ describe('a referral, from sign-up to credit', () => {
     expect(await referralCredits(referrer.usuario.id)).toHaveLength(0);
 
     // Activation completes it, in the activation's transaction.
-    await friend.ativar();
+    await friend.activate();
     expect(await referralCredits(referrer.usuario.id)).toHaveLength(1);
     const r = await summary(referrer.headers);
     expect(r).toMatchObject({ confirmados: 1, pendentes: 0, saldo: 1, emailsConfirmados: [friend.payload.email], emailsPendentes: [] });
@@ -86,7 +86,7 @@ describe('a referral, from sign-up to credit', () => {
   it('the other order: activated first, confirmed by the purchase import', async () => {
     const referrer = await createEconomyMember(t.app, t.prisma);
     const friend = await register({ hashIndicacao: referrer.usuario.hash });
-    await friend.ativar();
+    await friend.activate();
     expect(await referralCredits(referrer.usuario.id)).toHaveLength(0);
     await buy(friend.usuario.id);
     const [credit] = await referralCredits(referrer.usuario.id);

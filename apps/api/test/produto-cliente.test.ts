@@ -311,16 +311,16 @@ describe("another member's entries", () => {
     const e = await createEntry(t.prisma, owner.usuario.id, p.id, { dataCompra: '2024-04-04' });
     const v = await createVerifiedPurchase(t.prisma, { usuarioId: owner.usuario.id, produtoId: p.id, quantidade: 2 });
     const snapshot = async () => t.prisma.produtoCliente.findMany({ where: { usuarioId: owner.usuario.id }, orderBy: { id: 'asc' }, include: { numerosLegionario: true } });
-    return { dona: owner, intrusa: intruder, p, e, v, snapshot, before: await snapshot() };
+    return { owner: owner, intruder: intruder, p, e, v, snapshot, before: await snapshot() };
   }
 
   it('GET never shows them, with or without idProduto, in any list', async () => {
-    const { intrusa: intruder, p } = await twoMembers();
+    const { intruder: intruder, p } = await twoMembers();
     for (const q of ['', '?lista=colecao', '?lista=presentes', `?idProduto=${p.id}`]) expect(await list(intruder.headers, q)).toEqual([]);
   });
 
   it('PUT answers 404 by id or by idProduto, and changes nothing', async () => {
-    const { intrusa: intruder, p, e, v, snapshot, before } = await twoMembers();
+    const { intruder: intruder, p, e, v, snapshot, before } = await twoMembers();
     expectError(await put(intruder.headers, { id: e.id, idProduto: p.id, quantidade: 9, localCompra: 'Amazon' }), 404, 'Produto não encontrado.');
     expectError(await put(intruder.headers, { id: v.id, idProduto: p.id, compradoParaPresente: true }), 404, 'Produto não encontrado.');
     expectError(await put(intruder.headers, { idProduto: p.id, quantidade: 9 }), 404, 'Produto não encontrado.');
@@ -328,7 +328,7 @@ describe("another member's entries", () => {
   });
 
   it('DELETE answers 404, also with todos=true, and removes nothing', async () => {
-    const { intrusa: intruder, e, v, snapshot, before } = await twoMembers();
+    const { intruder: intruder, e, v, snapshot, before } = await twoMembers();
     expectError(await del(intruder.headers, e.id), 404, 'Produto não encontrado.');
     expectError(await del(intruder.headers, e.id, '?todos=true'), 404, 'Produto não encontrado.');
     expectError(await del(intruder.headers, v.id), 404, 'Produto não encontrado.');
@@ -336,7 +336,7 @@ describe("another member's entries", () => {
   });
 
   it("POST only ever adds to the caller's own collection", async () => {
-    const { dona: owner, intrusa: intruder, p, snapshot, before } = await twoMembers();
+    const { owner: owner, intruder: intruder, p, snapshot, before } = await twoMembers();
     const res = await post(intruder.headers, { idProduto: p.id, localCompra: 'Amazon', usuarioId: owner.usuario.id });
     expect(res.statusCode).toBe(201);
     expect(await snapshot()).toEqual(before);

@@ -49,4 +49,3 @@ const optionalText = (max: number) => z.string().trim().max(max).optional().null
  */
 export const absentWhenNull = <T extends z.ZodType>(schema: T, { emptyToo = false } = {}) =>
   z.preprocess((v) => (emptyToo && v === '' ? null : v), schema.nullish()).transform((v) => v ?? undefined);
-export const textoOpcional = optionalText;

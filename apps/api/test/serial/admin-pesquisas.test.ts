@@ -24,16 +24,16 @@ afterAll(async () => {
   await t.close();
 });
 
-const listar = async (who = s.admin) => surveysListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/pesquisas', headers: who.headers })).json());
+const listSurveys = async (who = s.admin) => surveysListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/pesquisas', headers: who.headers })).json());
 const satisfactionOf = async (hash: string) => satisfactionStateSchema.parse((await t.app.inject({ method: 'GET', url: `/api/satisfacao?hash=${hash}` })).json());
 
 describe('/api/admin/pesquisas', () => {
   it('every staff role lists both surveys and reads questions; a member 403, nobody 401', async () => {
     for (const role of STAFF_ROLES) {
-      const lista = await listar(s[role]);
-      expect(lista.filter((p) => p.atual).map((p) => p.tipo).sort()).toEqual(['personalizacao', 'satisfacao']);
+      const surveys = await listSurveys(s[role]);
+      expect(surveys.filter((p) => p.atual).map((p) => p.tipo).sort()).toEqual(['personalizacao', 'satisfacao']);
     }
-    const perso = (await listar()).find((p) => p.tipo === 'personalizacao' && p.atual)!;
+    const perso = (await listSurveys()).find((p) => p.tipo === 'personalizacao' && p.atual)!;
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/pesquisas/${perso.id}/perguntas`, headers: s.atendimento.headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(questionsAdminSchema.parse(res.json()).length).toBe(perso.perguntas);
@@ -43,7 +43,7 @@ describe('/api/admin/pesquisas', () => {
   });
 
   it('marketing opens a campaign (a copy of the questions, now the current one); the others 403; audited', async () => {
-    const before = (await listar()).find((p) => p.tipo === 'satisfacao' && p.atual)!;
+    const before = (await listSurveys()).find((p) => p.tipo === 'satisfacao' && p.atual)!;
     for (const who of [s.atendimento, s.operacao, s.membro]) expectError(await t.app.inject({ method: 'POST', url: '/api/admin/pesquisas', headers: who.headers, payload: { nome: 'Campanha' } }), 403);
     expectError(await t.app.inject({ method: 'POST', url: '/api/admin/pesquisas', headers: s.marketing.headers, payload: { nome: '' } }), 400, 'Informe o nome da campanha.');
     expectError(await t.app.inject({ method: 'POST', url: '/api/admin/pesquisas', headers: s.marketing.headers, payload: { nome: 'x', dataFim: 'amanhã' } }), 400);
@@ -53,7 +53,7 @@ describe('/api/admin/pesquisas', () => {
     const newOne = surveySummarySchema.parse(res.json());
     created.push(newOne.id);
     expect(newOne).toMatchObject({ tipo: 'satisfacao', atual: true, faseAberta: true, perguntas: before.perguntas, participacoes: 0 });
-    expect((await listar()).find((p) => p.id === before.id)?.atual).toBe(false);
+    expect((await listSurveys()).find((p) => p.id === before.id)?.atual).toBe(false);
     // Members answer the new edition at once (content cache).
     const { usuario: user } = await createUser(t.prisma);
     const hash = (await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } })).hashPesquisaSatisfacao!;
@@ -62,8 +62,8 @@ describe('/api/admin/pesquisas', () => {
   });
 
   it('closes and reopens the phase (members see it closed at once); bad input and the personalisation survey refused', async () => {
-    const current = (await listar()).find((p) => p.tipo === 'satisfacao' && p.atual)!;
-    const perso = (await listar()).find((p) => p.tipo === 'personalizacao' && p.atual)!;
+    const current = (await listSurveys()).find((p) => p.tipo === 'satisfacao' && p.atual)!;
+    const perso = (await listSurveys()).find((p) => p.tipo === 'personalizacao' && p.atual)!;
     const { usuario: user } = await createUser(t.prisma);
     const hash = (await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } })).hashPesquisaSatisfacao!;
     const phase = (who: StaffSession, id: number, payload: object) => t.app.inject({ method: 'PUT', url: `/api/admin/pesquisas/${id}/fase`, headers: who.headers, payload });
@@ -83,7 +83,7 @@ describe('/api/admin/pesquisas', () => {
   });
 
   it('rewords a personalisation question and its options ; foreign options refused', async () => {
-    const perso = (await listar()).find((p) => p.tipo === 'personalizacao' && p.atual)!;
+    const perso = (await listSurveys()).find((p) => p.tipo === 'personalizacao' && p.atual)!;
     const [q1, q2] = questionsAdminSchema.parse((await t.app.inject({ method: 'GET', url: `/api/admin/pesquisas/${perso.id}/perguntas`, headers: s.admin.headers })).json());
     const body = { descricao: `${q1!.descricao} (revisada)`, opcoes: q1!.opcoes.map((o) => ({ id: o.id, descricao: `${o.descricao}!`, perfil: o.perfil as never })) };
     expectError(await t.app.inject({ method: 'PUT', url: `/api/admin/pesquisas/perguntas/${q1!.id}`, headers: s.operacao.headers, payload: body }), 403);
@@ -99,7 +99,7 @@ describe('/api/admin/pesquisas', () => {
   });
 
   it('answers are paged by participation (first names only); the CSV streams every answer; links need content.write', async () => {
-    const current = (await listar()).find((p) => p.tipo === 'satisfacao' && p.atual)!;
+    const current = (await listSurveys()).find((p) => p.tipo === 'satisfacao' && p.atual)!;
     const [question] = await t.prisma.pesquisaPergunta.findMany({ where: { pesquisaId: current.id }, orderBy: { ordem: 'asc' }, take: 1, include: { opcoes: { orderBy: { ordem: 'asc' }, take: 1 } } });
     const members = [];
     for (let i = 0; i < 3; i++) {
@@ -117,8 +117,8 @@ describe('/api/admin/pesquisas', () => {
     expect(page.itens[0]?.respostas[0]).toMatchObject({ perguntaOrdem: question!.ordem, opcao: question!.opcoes[0]!.descricao });
     expect(page.itens.every((p) => /^Membro\d$/.test(p.primeiroNome))).toBe(true);
     expect(JSON.stringify(page)).not.toContain('@');
-    const concluidas = answersPageSchema.parse((await t.app.inject({ method: 'GET', url: `/api/admin/pesquisas/${current.id}/respostas?situacao=concluida`, headers: s.admin.headers })).json());
-    expect(concluidas.total).toBe(1);
+    const completed = answersPageSchema.parse((await t.app.inject({ method: 'GET', url: `/api/admin/pesquisas/${current.id}/respostas?situacao=concluida`, headers: s.admin.headers })).json());
+    expect(completed.total).toBe(1);
 
     const csv = await t.app.inject({ method: 'GET', url: `/api/admin/pesquisas/${current.id}/respostas.csv`, headers: s.operacao.headers });
     expect(csv.statusCode, csv.body).toBe(200);
@@ -139,7 +139,7 @@ describe('/api/admin/pesquisas', () => {
     const hash = (await t.prisma.usuario.findUniqueOrThrow({ where: { id: members[0]!.id } })).hashPesquisaSatisfacao!;
     expect(l.itens[0]).toMatchObject({ situacao: 'concluida', link: `${t.config.publicUrl}/pesquisa-de-satisfacao?hash=${hash}` });
     expectError(await t.app.inject({ method: 'GET', url: `/api/admin/pesquisas/${current.id}/links`, headers: s.atendimento.headers }), 403);
-    const perso = (await listar()).find((p) => p.tipo === 'personalizacao' && p.atual)!;
+    const perso = (await listSurveys()).find((p) => p.tipo === 'personalizacao' && p.atual)!;
     expectError(await t.app.inject({ method: 'GET', url: `/api/admin/pesquisas/${perso.id}/links`, headers: s.admin.headers }), 400, SURVEY_ADMIN_MSG.soSatisfacao);
   });
 });

@@ -34,7 +34,7 @@ export const contentUrlSchema = z
 const optional = <T extends z.ZodType>(s: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), s.nullable()).optional();
 
-const instante = (field: string) => z.iso.datetime({ offset: true, message: `${field}: data e hora inválidas.` });
+const instant = (field: string) => z.iso.datetime({ offset: true, message: `${field}: data e hora inválidas.` });
 
 // --- Hero images -------------------------------------------------------------------------------
 
@@ -67,9 +67,9 @@ export const bannerSiteInputSchema = z
     urlLink: optional(contentUrlSchema),
     textoBotao: optional(z.string().trim().max(60, { message: 'Texto do botão: no máximo 60 caracteres.' })),
     idBeneficio: z.number().int().positive({ message: 'Benefício inválido.' }).max(INT4_MAX, { message: 'Benefício inválido.' }).nullable().optional(),
-    inicio: instante('Início'),
-    fim: instante('Fim'),
-    contagemAte: instante('Contagem regressiva').nullable().optional(),
+    inicio: instant('Início'),
+    fim: instant('Fim'),
+    contagemAte: instant('Contagem regressiva').nullable().optional(),
     cidades: z.array(text('a cidade', 80)).max(200, { message: 'No máximo 200 cidades.' }).default([]),
     abas: entryTabSchema.nullable().optional(),
     ativo: z.boolean().default(true),
@@ -107,7 +107,7 @@ export const bannerPreviewQuerySchema = z.object({
   cidade: z.string().trim().max(80, { message: 'Cidade: no máximo 80 caracteres.' }).default(''),
   perfil: z.enum(PROFILES, { message: 'Perfil inválido.' }).default('geral'),
   /** The moment to look at (ISO); absent = now. */
-  data: instante('Data').optional(),
+  data: instant('Data').optional(),
 });
 export type BannerPreviewQuery = z.input<typeof bannerPreviewQuerySchema>;
 

@@ -40,14 +40,14 @@ export const normaliseHeader = (name: string) =>
     .replace(/[\s_\-.]/g, '');
 
 /** The mapping the header suggests: each field to the first column whose name is one of its aliases. */
-export function sugerirMapeamento(kind: ImportKind, cabecalho: readonly string[]): Record<string, string> {
+export function suggestMapping(kind: ImportKind, header: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  const usadas = new Set<string>();
+  const used = new Set<string>();
   for (const c of IMPORT_FIELDS[kind]) {
-    const achada = cabecalho.find((h) => !usadas.has(h) && (c.nomes as readonly string[]).includes(normaliseHeader(h)));
-    if (achada !== undefined) {
-      out[c.campo] = achada;
-      usadas.add(achada);
+    const found = header.find((h) => !used.has(h) && (c.nomes as readonly string[]).includes(normaliseHeader(h)));
+    if (found !== undefined) {
+      out[c.campo] = found;
+      used.add(found);
     }
   }
   return out;
@@ -81,7 +81,7 @@ export const importListQuerySchema = z.object({
 export const importParamsSchema = z.object({ id: z.uuid({ error: IMPORTS_MSG.importacaoNaoEncontrada }) });
 
 /** field -> header column name (the multipart field "mapeamento", JSON, sent before the file). */
-export const mapeamentoSchema = z.record(z.string().max(40), z.string().max(200), { error: IMPORTS_MSG.mapeamentoInvalido });
+export const mappingSchema = z.record(z.string().max(40), z.string().max(200), { error: IMPORTS_MSG.mapeamentoInvalido });
 
 /** What applying would change (dry run) or changed (result). Purchases use the first five, coupon usage the last two. */
 export const importCountSchema = z.object({

@@ -65,18 +65,18 @@ export const refusalInputSchema = z.object({ motivo: reasonText(MEMBERS_MSG.moti
 export const ADJUSTMENT_STATUS = ['pendente', 'aprovado', 'recusado'] as const;
 export type AdjustmentStatus = (typeof ADJUSTMENT_STATUS)[number];
 
-const pessoaSchema = z.object({ id: z.string(), nome: z.string(), email: z.string() });
+const personSchema = z.object({ id: z.string(), nome: z.string(), email: z.string() });
 
 export const adjustmentSchema = z.object({
   id: z.string(),
-  membro: pessoaSchema,
+  membro: personSchema,
   valor: z.number().int(),
   motivo: z.string(),
   referencia: z.string(),
   corrigeLancamentoId: z.string().nullable(),
   status: z.enum(ADJUSTMENT_STATUS),
-  solicitante: pessoaSchema.nullable(),
-  revisor: pessoaSchema.nullable(),
+  solicitante: personSchema.nullable(),
+  revisor: personSchema.nullable(),
   motivoRecusa: z.string().nullable(),
   criadoEm: z.string(),
   revisadoEm: z.string().nullable(),
@@ -115,7 +115,7 @@ export const profileCorrectionSchema = updateProfileSchema
   .refine((o) => Object.values(o).some((v) => v !== undefined), 'Informe ao menos um campo para corrigir.');
 export type ProfileCorrectionInput = z.input<typeof profileCorrectionSchema>;
 
-export const anonimizacaoInputSchema = z.object({
+export const anonymisationInputSchema = z.object({
   /** The member's request (protocol, ticket): anonymising is only ever done on request. */
   referencia: z.string({ error: MEMBERS_MSG.referenciaObrigatoria }).trim().min(1, MEMBERS_MSG.referenciaObrigatoria).max(200, MEMBERS_MSG.referenciaLonga),
 });

@@ -17,7 +17,7 @@ export const SURVEY_ADMIN_MSG = {
   soSatisfacao: 'Só a pesquisa de satisfação tem fase e links.',
 } as const;
 
-const instante = z.iso.datetime({ offset: true, message: 'Data e hora inválidas.' });
+const instant = z.iso.datetime({ offset: true, message: 'Data e hora inválidas.' });
 
 export const surveySummarySchema = z.object({
   id: z.number().int(),
@@ -46,13 +46,13 @@ export const newCampaignInputSchema = z
   .object({
     nome: z.string({ message: 'Informe o nome da campanha.' }).trim().min(1, { message: 'Informe o nome da campanha.' }).max(120, { message: 'Nome: no máximo 120 caracteres.' }),
     /** When the phase ends (null: open until closed). */
-    dataFim: instante.nullable().optional(),
+    dataFim: instant.nullable().optional(),
   })
   .strict();
 export type NewCampaignInput = z.input<typeof newCampaignInputSchema>;
 
 /** PUT /api/admin/pesquisas/{id}/fase: close now, or open (until dataFim, or without an end). */
-export const phaseInputSchema = z.object({ aberta: z.boolean({ message: 'Informe se a fase fica aberta.' }), dataFim: instante.nullable().optional() }).strict();
+export const phaseInputSchema = z.object({ aberta: z.boolean({ message: 'Informe se a fase fica aberta.' }), dataFim: instant.nullable().optional() }).strict();
 export type PhaseInput = z.input<typeof phaseInputSchema>;
 
 export const optionAdminSchema = z.object({

@@ -13,9 +13,9 @@ export async function setAdmin(prisma: Db, email: string, admin: boolean): Promi
   const user = await prisma.usuario.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, staffRoles: { select: { role: true } } } });
   if (!user) return 'conta-inexistente';
   const roles = user.staffRoles.map((r) => r.role);
-  const papeis = admin ? [...roles, 'admin' as const] : roles.filter((r) => r !== 'admin');
+  const nextRoles = admin ? [...roles, 'admin' as const] : roles.filter((r) => r !== 'admin');
   try {
-    const { changed } = await setStaffRoles(prisma, { email, papeis, actorId: null, requestId: 'cli' });
+    const { changed } = await setStaffRoles(prisma, { email, papeis: nextRoles, actorId: null, requestId: 'cli' });
     if (!changed) return 'sem-mudanca';
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return 'conta-inexistente';

@@ -31,9 +31,9 @@ export interface Closing {
 /** What every process must hear about, whichever process changed the queue. */
 export interface WaitingRoomEvent {
   admitidos: Admission[];
-  encerrados: Closing[];
+  closings: Closing[];
   /** Positions or counts may have changed: waiting clients need a fresh ReceiveQueuePosition. */
-  mudou: boolean;
+  changed: boolean;
 }
 
 export type JoinResult = { estado: 'admitido'; jti: string } | { estado: 'aguardando'; posicao: number; quantidade: number };
@@ -63,7 +63,7 @@ export interface QueueStore {
    * the unused admission of those that are admitted (a repair for an admission event this process
    * missed, e.g. while its Redis subscription was reconnecting). Renews nothing.
    */
-  positions(clientIds: string[]): Promise<{ quantidade: number; posicoes: Map<string, number>; admitidos: Map<string, string> }>;
+  positions(clientIds: string[]): Promise<{ quantidade: number; positions: Map<string, number>; admitidos: Map<string, string> }>;
   stats(now: number): Promise<WaitingRoomStats>;
   /** Operators' changes; shared by every process. Admits at once if there is now room. */
   updateSettings(patch: Partial<WaitingRoomSettings>, now: number): Promise<WaitingRoomSettings>;
@@ -133,13 +133,13 @@ export interface AutoState {
 /** A reading older than this is ignored; a hold with no fresh reading at all lapses. */
 export const AUTO_READING_VALID_MS = 5000;
 /** Switches kept for staff to see. */
-export const AUTO_TROCAS_GUARDADAS = 50;
+export const AUTO_SWITCHES_KEPT = 50;
 
 /** The decision both stores make, in one place: the trigger over its limit, if any, and whether every reading is calm. */
-export function evaluateAuto(activeOnes: number, delayMs: number, poolWaiting: number, l: AutoLimites): { gatilho: AutoReason | null; calmo: boolean } {
-  const gatilho = l.maxActive > 0 && activeOnes >= l.maxActive ? 'ativos' : l.maxDelayMs > 0 && delayMs >= l.maxDelayMs ? 'atraso' : l.maxPoolWaiting > 0 && poolWaiting >= l.maxPoolWaiting ? 'pool' : null;
-  const calmo = (l.maxActive === 0 || activeOnes < l.maxActive * l.fracao) && (l.maxDelayMs === 0 || delayMs < l.maxDelayMs * l.fracao) && (l.maxPoolWaiting === 0 || poolWaiting < l.maxPoolWaiting * l.fracao);
-  return { gatilho, calmo };
+export function evaluateAuto(activeOnes: number, delayMs: number, poolWaiting: number, l: AutoLimites): { trigger: AutoReason | null; calmo: boolean } {
+  const trigger = l.maxActive > 0 && activeOnes >= l.maxActive ? 'ativos' : l.maxDelayMs > 0 && delayMs >= l.maxDelayMs ? 'atraso' : l.maxPoolWaiting > 0 && poolWaiting >= l.maxPoolWaiting ? 'pool' : null;
+  const calm = (l.maxActive === 0 || activeOnes < l.maxActive * l.fracao) && (l.maxDelayMs === 0 || delayMs < l.maxDelayMs * l.fracao) && (l.maxPoolWaiting === 0 || poolWaiting < l.maxPoolWaiting * l.fracao);
+  return { trigger, calmo: calm };
 }
 
 /** Admissions allowed in one go: one second's worth of the per-minute rate (at least 1). */

@@ -290,7 +290,7 @@ export class WaitingRoomHub {
     for (const { clientId, jti } of e.admitidos) {
       for (const conn of this.byClient.get(clientId) ?? []) this.enqueue(conn, () => this.proceed(conn, clientId, jti, false));
     }
-    for (const { clientId, motivo: reason } of e.encerrados) {
+    for (const { clientId, motivo: reason } of e.closings) {
       for (const conn of this.byClient.get(clientId) ?? []) {
         this.enqueue(conn, () => {
           conn.estado = null;
@@ -299,7 +299,7 @@ export class WaitingRoomHub {
         });
       }
     }
-    if (e.mudou || e.admitidos.length || e.encerrados.length) this.schedulePush();
+    if (e.changed || e.admitidos.length || e.closings.length) this.schedulePush();
   }
 
   /** Coalesces changes into one push, no sooner than pushIntervalMs after the previous one. */
@@ -333,7 +333,7 @@ export class WaitingRoomHub {
       }
       this.lastPushAt = this.clock.now();
       if (!waiting.length) return;
-      const { quantidade: quantity, posicoes: positions, admitidos: admitted } = await this.store.positions([...ids]);
+      const { quantidade: quantity, positions: positions, admitidos: admitted } = await this.store.positions([...ids]);
       const now = this.clock.now();
       // "About once per second": a socket told less than 90% of the interval ago waits for the next push.
       const minGap = this.pushIntervalMs * 0.9;

@@ -1,4 +1,4 @@
-import { AUTO_READING_VALID_MS, AUTO_TROCAS_GUARDADAS, evaluateAuto, burstFor, type Admission, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Closing, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
+import { AUTO_READING_VALID_MS, AUTO_SWITCHES_KEPT, evaluateAuto, burstFor, type Admission, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Closing, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
 
 const MINUTE = 60_000;
 
@@ -18,7 +18,7 @@ export class MemoryQueueStore implements QueueStore {
   private bucket: { tokens: number; ts: number } | null = null;
   private overrides: Partial<WaitingRoomSettings> = {};
   /** The automatic room: readings per process, its state, its switches (latest first). */
-  private readonly leituras = new Map<string, AutoReading & { em: number }>();
+  private readonly readings = new Map<string, AutoReading & { em: number }>();
   private auto = { ligada: false, motivo: null as AutoSwap['motivo'] | null, desde: null as number | null, hotAt: 0, seenAt: 0 };
   private trocas: AutoSwap[] = [];
   private readonly listeners = new Set<(e: WaitingRoomEvent) => void>();
@@ -81,7 +81,7 @@ export class MemoryQueueStore implements QueueStore {
 
   private emit(admitted: Admission[], closed: Closing[], changed: boolean) {
     if (!admitted.length && !closed.length && !changed) return;
-    const e: WaitingRoomEvent = { admitidos: admitted, encerrados: closed, mudou: changed };
+    const e: WaitingRoomEvent = { admitidos: admitted, closings: closed, changed: changed };
     // After the caller's own answer, like a Redis message that arrives later.
     setImmediate(() => {
       for (const l of this.listeners) l(e);
@@ -179,7 +179,7 @@ export class MemoryQueueStore implements QueueStore {
         }
       }
     }
-    return { quantidade: this.waiting.size, posicoes: positions, admitidos: admitted };
+    return { quantidade: this.waiting.size, positions: positions, admitidos: admitted };
   }
 
   async stats(now: number): Promise<WaitingRoomStats> {
@@ -222,36 +222,36 @@ export class MemoryQueueStore implements QueueStore {
   }
 
   /** The worst fresh reading of every process (stale ones are dropped). */
-  private leiturasAtuais(now: number) {
+  private currentReadings(now: number) {
     let delayMs = 0;
     let poolWaiting = 0;
-    for (const [process, l] of this.leituras) {
+    for (const [process, l] of this.readings) {
       if (l.em < now - AUTO_READING_VALID_MS) {
-        this.leituras.delete(process);
+        this.readings.delete(process);
         continue;
       }
       delayMs = Math.max(delayMs, l.atrasoMs);
       poolWaiting = Math.max(poolWaiting, l.poolAguardando);
     }
-    return { atrasoMs: delayMs, poolAguardando: poolWaiting, processos: this.leituras.size };
+    return { atrasoMs: delayMs, poolAguardando: poolWaiting, processos: this.readings.size };
   }
 
   async autoReport(process: string, reading: AutoReading, limites: AutoLimites, now: number) {
-    this.leituras.set(process, { ...reading, em: now });
-    const { atrasoMs: delayMs, poolAguardando: poolWaiting } = this.leiturasAtuais(now);
+    this.readings.set(process, { ...reading, em: now });
+    const { atrasoMs: delayMs, poolAguardando: poolWaiting } = this.currentReadings(now);
     const activeOnes = this.admitted.size;
-    const { gatilho, calmo } = evaluateAuto(activeOnes, delayMs, poolWaiting, limites);
-    const ligada = this.autoHolds(now);
+    const { trigger, calmo: calm } = evaluateAuto(activeOnes, delayMs, poolWaiting, limites);
+    const enabled = this.autoHolds(now);
     let reason: AutoSwap['motivo'] | null = null;
-    if (this.auto.ligada && !ligada) reason = 'sem_leituras';
+    if (this.auto.ligada && !enabled) reason = 'sem_leituras';
     this.auto.seenAt = now;
-    if (gatilho) this.auto.hotAt = now;
-    if (!ligada && gatilho) reason = gatilho;
-    else if (ligada && calmo && now - this.auto.hotAt >= limites.minimoMs) reason = 'calmo';
+    if (trigger) this.auto.hotAt = now;
+    if (!enabled && trigger) reason = trigger;
+    else if (enabled && calm && now - this.auto.hotAt >= limites.minimoMs) reason = 'calmo';
     if (!reason) return null;
-    const swap: AutoSwap = { ligada: reason === gatilho, motivo: reason, em: now, ativos: activeOnes, atrasoMs: delayMs, poolAguardando: poolWaiting, processo: process };
+    const swap: AutoSwap = { ligada: reason === trigger, motivo: reason, em: now, ativos: activeOnes, atrasoMs: delayMs, poolAguardando: poolWaiting, processo: process };
     this.auto = { ...this.auto, ligada: swap.ligada, motivo: reason, desde: now };
-    this.trocas = [swap, ...this.trocas].slice(0, AUTO_TROCAS_GUARDADAS);
+    this.trocas = [swap, ...this.trocas].slice(0, AUTO_SWITCHES_KEPT);
     if (!swap.ligada) {
       // Released: the queue moves again at once (at the admission rate), not at the next tick.
       const out: Admission[] = [];
@@ -263,8 +263,8 @@ export class MemoryQueueStore implements QueueStore {
   }
 
   async autoState(now: number): Promise<AutoState> {
-    const atuais = this.leiturasAtuais(now);
-    return { ligada: this.autoHolds(now), motivo: this.auto.motivo, desde: this.auto.desde, ativos: this.admitted.size, ...atuais, trocas: [...this.trocas] };
+    const current = this.currentReadings(now);
+    return { ligada: this.autoHolds(now), motivo: this.auto.motivo, desde: this.auto.desde, ativos: this.admitted.size, ...current, trocas: [...this.trocas] };
   }
 
   onEvent(listener: (e: WaitingRoomEvent) => void) {

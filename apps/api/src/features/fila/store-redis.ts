@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { AUTO_READING_VALID_MS, AUTO_TROCAS_GUARDADAS, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Admission, type Closing, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
+import { AUTO_READING_VALID_MS, AUTO_SWITCHES_KEPT, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Admission, type Closing, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
 
 /**
  * The queue shared by every API process (REDIS_URL set). Every change is one Lua script, so
@@ -232,7 +232,7 @@ local on = motivo == gatilho
 redis.call('HSET', K_AUTO, 'ligada', on and '1' or '0', 'motivo', motivo, 'desde', NOW)
 local troca = cjson.encode({ ligada = on, motivo = motivo, em = NOW, ativos = ativos, atrasoMs = atraso, poolAguardando = pool, processo = pid })
 redis.call('LPUSH', K_TROCAS, troca)
-redis.call('LTRIM', K_TROCAS, 0, ${AUTO_TROCAS_GUARDADAS - 1})
+redis.call('LTRIM', K_TROCAS, 0, ${AUTO_SWITCHES_KEPT - 1})
 if not on then
   local adm = {}
   admit_waiting(adm)
@@ -252,7 +252,7 @@ for i = 1, #all, 2 do
   end
 end
 local st = redis.call('HMGET', K_AUTO, 'motivo', 'desde')
-return { auto_holds() and 1 or 0, st[1] or '', st[2] or '', redis.call('ZCARD', K_ADMIT), tostring(atraso), pool, n, redis.call('LRANGE', K_TROCAS, 0, ${AUTO_TROCAS_GUARDADAS - 1}) }
+return { auto_holds() and 1 or 0, st[1] or '', st[2] or '', redis.call('ZCARD', K_ADMIT), tostring(atraso), pool, n, redis.call('LRANGE', K_TROCAS, 0, ${AUTO_SWITCHES_KEPT - 1}) }
 `,
 } as const;
 
@@ -298,8 +298,8 @@ export class RedisQueueStore implements QueueStore {
       }
       const e: WaitingRoomEvent = {
         admitidos: asPairs(raw.a).map(([clientId, jti]): Admission => ({ clientId, jti: String(jti) })),
-        encerrados: asPairs(raw.e).map(([clientId, reason]): Closing => ({ clientId, motivo: reason === 'saida' ? 'saida' : 'inatividade' })),
-        mudou: raw.m === true,
+        closings: asPairs(raw.e).map(([clientId, reason]): Closing => ({ clientId, motivo: reason === 'saida' ? 'saida' : 'inatividade' })),
+        changed: raw.m === true,
       };
       for (const l of this.listeners) l(e);
     });
@@ -314,7 +314,7 @@ export class RedisQueueStore implements QueueStore {
     let readies = 0;
     this.sub.on('ready', () => {
       if (++readies === 1) return;
-      for (const l of this.listeners) l({ admitidos: [], encerrados: [], mudou: true });
+      for (const l of this.listeners) l({ admitidos: [], closings: [], changed: true });
     });
   }
 
@@ -364,7 +364,7 @@ export class RedisQueueStore implements QueueStore {
         else if (Number(v) > 0) positions.set(id, Number(v));
       });
     }
-    return { quantidade: quantity, posicoes: positions, admitidos: admitted };
+    return { quantidade: quantity, positions: positions, admitidos: admitted };
   }
 
   async stats(now: number): Promise<WaitingRoomStats> {

@@ -4,17 +4,17 @@ import { listConsents } from '../consentimento/consentimento.service.js';
 
 /**
  * One part of the member's data export (LGPD Art. 18 II and V: access and portability). Each
- * feature that keeps personal data adds its collector to COLETORES: one entry, one key in the file.
+ * feature that keeps personal data adds its collector to COLLECTORS: one entry, one key in the file.
  */
 export interface DataCollector {
   /** Key of this part in the exported JSON. */
-  chave: string;
-  coletar(prisma: Db, userId: string): Promise<unknown>;
+  key: string;
+  collect(prisma: Db, userId: string): Promise<unknown>;
 }
 
 const holder: DataCollector = {
-  chave: 'titular',
-  async coletar(prisma, userId) {
+  key: 'titular',
+  async collect(prisma, userId) {
     const { senhaHash: passwordHash, ...u } = await prisma.usuario.findUniqueOrThrow({ where: { id: userId } });
     // The password's hash is a credential, not information about the person: only whether there is one.
     return { ...u, temSenha: passwordHash !== null };
@@ -22,46 +22,46 @@ const holder: DataCollector = {
 };
 
 const consents: DataCollector = {
-  chave: 'consentimentos',
-  coletar: (prisma, userId) => listConsents(prisma, userId),
+  key: 'consentimentos',
+  collect: (prisma, userId) => listConsents(prisma, userId),
 };
 
 const sessions: DataCollector = {
-  chave: 'sessoes',
-  coletar: (prisma, userId) =>
+  key: 'sessoes',
+  collect: (prisma, userId) =>
     prisma.sessao.findMany({ where: { usuarioId: userId }, orderBy: { criadaEm: 'desc' }, select: { criadaEm: true, expiraEm: true, revogadaEm: true, ip: true, userAgent: true } }),
 };
 
 const socialAccounts: DataCollector = {
-  chave: 'contasSociais',
-  coletar: (prisma, userId) =>
+  key: 'contasSociais',
+  collect: (prisma, userId) =>
     prisma.contaSocial.findMany({ where: { usuarioId: userId }, orderBy: { criadoEm: 'asc' }, select: { provider: true, providerUserId: true, email: true, criadoEm: true, ultimoUsoEm: true } }),
 };
 
 const links: DataCollector = {
-  chave: 'linksEnviados',
+  key: 'linksEnviados',
   // Activation, password reset and automatic login links: when, not the secrets (only digests are kept).
-  coletar: (prisma, userId) =>
+  collect: (prisma, userId) =>
     prisma.tokenConta.findMany({ where: { usuarioId: userId }, orderBy: { criadoEm: 'desc' }, select: { tipo: true, criadoEm: true, expiraEm: true, usadoEm: true } }),
 };
 
 const emailChanges: DataCollector = {
-  chave: 'alteracoesEmail',
-  coletar: (prisma, userId) =>
+  key: 'alteracoesEmail',
+  collect: (prisma, userId) =>
     prisma.alteracaoEmail.findMany({ where: { usuarioId: userId }, orderBy: { criadoEm: 'desc' }, select: { novoEmail: true, criadoEm: true, expiraEm: true, usadoEm: true } }),
 };
 
 const emails: DataCollector = {
-  chave: 'emails',
-  async coletar(prisma, userId) {
+  key: 'emails',
+  async collect(prisma, userId) {
     const { email } = await prisma.usuario.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
     return prisma.emailSaida.findMany({ where: { para: email }, orderBy: { criadoEm: 'desc' }, select: { para: true, assunto: true, status: true, criadoEm: true, enviadoEm: true } });
   },
 };
 
 const products: DataCollector = {
-  chave: 'produtos',
-  async coletar(prisma, userId) {
+  key: 'produtos',
+  async collect(prisma, userId) {
     const entries = await prisma.produtoCliente.findMany({
       where: { usuarioId: userId },
       orderBy: { criadoEm: 'asc' },
@@ -73,14 +73,14 @@ const products: DataCollector = {
 
 // The economy (docs/decisions/0009-economy.md): the statement, redemptions with their coupons, referrals.
 const statement: DataCollector = {
-  chave: 'extrato',
-  coletar: (prisma, userId) =>
+  key: 'extrato',
+  collect: (prisma, userId) =>
     prisma.lancamento.findMany({ where: { usuarioId: userId }, orderBy: { data: 'asc' }, select: { motivo: true, valor: true, data: true } }),
 };
 
 const redemptions: DataCollector = {
-  chave: 'resgates',
-  coletar: (prisma, userId) =>
+  key: 'resgates',
+  collect: (prisma, userId) =>
     prisma.resgate.findMany({
       where: { usuarioId: userId },
       orderBy: { criadoEm: 'asc' },
@@ -89,9 +89,9 @@ const redemptions: DataCollector = {
 };
 
 const referrals: DataCollector = {
-  chave: 'indicacoes',
+  key: 'indicacoes',
   // Who the member referred is another person's data: only the status and dates of each referral.
-  async coletar(prisma, userId) {
+  async collect(prisma, userId) {
     const select = { status: true, criadaEm: true, confirmadaEm: true } as const;
     const [done, received] = await Promise.all([
       prisma.indicacao.findMany({ where: { indicadorId: userId }, orderBy: { criadaEm: 'asc' }, select }),
@@ -102,8 +102,8 @@ const referrals: DataCollector = {
 };
 
 const friendsFamilyCoupons: DataCollector = {
-  chave: 'cuponsFriendsFamily',
-  coletar: (prisma, userId) =>
+  key: 'cuponsFriendsFamily',
+  collect: (prisma, userId) =>
     prisma.cupomFriendsFamily.findMany({ where: { usuarioId: userId }, orderBy: [{ mes: 'asc' }, { ordem: 'asc' }], select: { mes: true, codigo: true, percentual: true, validoAte: true, usadoEm: true } }),
 };
 
@@ -125,6 +125,6 @@ export const COLLECTORS: DataCollector[] = [
 
 /** GET /usuario/meus-dados: everything the portal keeps about the member, as one JSON document. */
 export async function exportMemberData(prisma: Db, userId: string) {
-  const parts = await Promise.all(COLLECTORS.map(async (c) => [c.chave, await c.coletar(prisma, userId)] as const));
+  const parts = await Promise.all(COLLECTORS.map(async (c) => [c.key, await c.collect(prisma, userId)] as const));
   return { formato: MY_DATA_FORMAT, geradoEm: new Date().toISOString(), ...Object.fromEntries(parts) } as { formato: typeof MY_DATA_FORMAT; geradoEm: string } & Record<string, unknown>;
 }

@@ -7,7 +7,7 @@ import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
 import { initialPrefetch } from './initial-prefetch';
 
-const rules = { escolherHero: chooseHero, papelDe: roleOf, perfilPronto: profileReady };
+const rules = { chooseHero: chooseHero, roleOf: roleOf, profileReady: profileReady };
 const hero = (profile: string, lead: boolean | null, name: string) =>
   ({ id: name, perfil: profile, lead, urlImagemMobile: `/banners/${name}-mobile.svg`, urlImagemDesktop: `/banners/${name}-desktop.svg`, textoAlternativo: name }) as unknown as BannerHome;
 

@@ -17,9 +17,9 @@ declare global {
 }
 
 interface Rules {
-  escolherHero: typeof EscolherHero;
-  papelDe: typeof PapelDe;
-  perfilPronto: typeof PerfilPronto;
+  chooseHero: typeof EscolherHero;
+  roleOf: typeof PapelDe;
+  profileReady: typeof PerfilPronto;
   /** The home's own code (its route chunk, what it imports and its CSS), known from the build. */
   modules?: { js: string[]; css: string[] };
 }
@@ -66,10 +66,10 @@ export function initialPrefetch(rules: Rules) {
     user
       .then((u) => {
         if (!u) return;
-        if (rules.papelDe(u) !== 'lead' && rules.perfilPronto(u)) request('/api/Conquista');
-        if (rules.papelDe(u) === 'membro') request('/api/indicacao');
+        if (rules.roleOf(u) !== 'lead' && rules.profileReady(u)) request('/api/Conquista');
+        if (rules.roleOf(u) === 'membro') request('/api/indicacao');
         return banners.then((list) => {
-          const hero = Array.isArray(list) ? rules.escolherHero(list, { perfil: u.perfil, lead: u.lead }) : undefined;
+          const hero = Array.isArray(list) ? rules.chooseHero(list, { perfil: u.perfil, lead: u.lead }) : undefined;
           if (!hero) return;
           for (const [href, media] of [
             [hero.urlImagemMobile, '(max-width: 767px)'],

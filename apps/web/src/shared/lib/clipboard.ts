@@ -67,5 +67,5 @@ export function useCopy(durationMs = FEEDBACK_COPY_MS) {
     },
     [durationMs],
   );
-  return { copiado: copied, copiar: copy };
+  return { copied: copied, copy: copy };
 }

@@ -8,20 +8,20 @@ import { useCallback, useEffect, useState } from 'react';
  */
 export function useInView<T extends Element>({ rootMargin, ativo: active = true }: { rootMargin: string; ativo?: boolean }) {
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
-  const [elemento, setElemento] = useState<T | null>(null);
-  const ref = useCallback((el: T | null) => setElemento(el), []);
+  const [element, setElement] = useState<T | null>(null);
+  const ref = useCallback((el: T | null) => setElement(el), []);
 
   useEffect(() => {
-    if (seen || !active || !elemento) return;
+    if (seen || !active || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setSeen(true);
       },
       { rootMargin },
     );
-    observer.observe(elemento);
+    observer.observe(element);
     return () => observer.disconnect();
-  }, [seen, active, elemento, rootMargin]);
+  }, [seen, active, element, rootMargin]);
 
   return [ref, seen] as const;
 }

@@ -20,7 +20,7 @@ import {
   editMain,
   editSite,
   listBannersAdmin,
-  ordenar,
+  sort,
   previewBanners,
   removeMain,
   removeSite,
@@ -41,7 +41,7 @@ type SiteIn = z.output<typeof bannerSiteInputSchema>;
 export const bannersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma } = app.ctx;
   const read = app.requirePermission('content.read');
-  const escrever = app.requirePermission('content.write');
+  const write = app.requirePermission('content.write');
 
   app.get('/admin/banners', { onRequest: read, schema: { tags, ...secured, summary: 'Banners principais e do site, na ordem da home', response: { 200: bannersAdminSchema, ...errors } } }, async () =>
     listBannersAdmin(prisma),
@@ -65,19 +65,19 @@ export const bannersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The two tables share the same five calls; each gets its own paths and body schema (OpenAPI shows both).
   const kinds = [
-    { tipo: 'principal', caminho: 'principais', input: mainBannerInputSchema, exit: mainBannerAdminSchema, nome: 'banner principal' },
-    { tipo: 'site', caminho: 'site', input: bannerSiteInputSchema, exit: bannerSiteAdminSchema, nome: 'banner do site' },
+    { tipo: 'principal', path: 'principais', input: mainBannerInputSchema, exit: mainBannerAdminSchema, nome: 'banner principal' },
+    { tipo: 'site', path: 'site', input: bannerSiteInputSchema, exit: bannerSiteAdminSchema, nome: 'banner do site' },
   ] as const;
   for (const t of kinds) {
     const entity = t.tipo === 'principal' ? 'banner' : 'banner_site';
     const create = (tx: Tx, body: unknown) => (t.tipo === 'principal' ? createMain(tx, body as MainIn).then(toMainAdmin) : createSite(tx, body as SiteIn).then(toSiteAdmin));
     const edit = async (tx: Tx, id: number, body: unknown) =>
-      t.tipo === 'principal' ? mapa(await editMain(tx, id, body as MainIn), toMainAdmin) : mapa(await editSite(tx, id, body as SiteIn), toSiteAdmin);
+      t.tipo === 'principal' ? map(await editMain(tx, id, body as MainIn), toMainAdmin) : map(await editSite(tx, id, body as SiteIn), toSiteAdmin);
     const remove = async (tx: Tx, id: number) => (t.tipo === 'principal' ? toMainAdmin(await removeMain(tx, id)) : toSiteAdmin(await removeSite(tx, id)));
 
     app.post(
-      `/admin/banners/${t.caminho}`,
-      { onRequest: escrever, schema: { tags, ...secured, summary: `Cria um ${t.nome}, no fim da ordem`, body: t.input, response: { 201: t.exit, ...errors } } },
+      `/admin/banners/${t.path}`,
+      { onRequest: write, schema: { tags, ...secured, summary: `Cria um ${t.nome}, no fim da ordem`, body: t.input, response: { 201: t.exit, ...errors } } },
       async (request, reply) => {
         const created = await prisma.$transaction(async (tx) => {
           const b = await create(tx, request.body);
@@ -89,8 +89,8 @@ export const bannersRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.put(
-      `/admin/banners/${t.caminho}/:id`,
-      { onRequest: escrever, schema: { tags, ...secured, summary: `Altera um ${t.nome} (todos os campos)`, params: idParamsSchema, body: t.input, response: { 200: t.exit, 404: errorResponseSchema, ...errors } } },
+      `/admin/banners/${t.path}/:id`,
+      { onRequest: write, schema: { tags, ...secured, summary: `Altera um ${t.nome} (todos os campos)`, params: idParamsSchema, body: t.input, response: { 200: t.exit, 404: errorResponseSchema, ...errors } } },
       async (request) =>
         prisma.$transaction(async (tx) => {
           const r = await edit(tx, request.params.id, request.body);
@@ -100,8 +100,8 @@ export const bannersRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.delete(
-      `/admin/banners/${t.caminho}/:id`,
-      { onRequest: escrever, schema: { tags, ...secured, summary: `Remove um ${t.nome}`, params: idParamsSchema, response: { 204: z.null(), 404: errorResponseSchema, ...errors } } },
+      `/admin/banners/${t.path}/:id`,
+      { onRequest: write, schema: { tags, ...secured, summary: `Remove um ${t.nome}`, params: idParamsSchema, response: { 204: z.null(), 404: errorResponseSchema, ...errors } } },
       async (request, reply) => {
         await prisma.$transaction(async (tx) => {
           const before = await remove(tx, request.params.id);
@@ -112,11 +112,11 @@ export const bannersRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.put(
-      `/admin/banners/${t.caminho}-ordem`,
-      { onRequest: escrever, schema: { tags, ...secured, summary: `Nova ordem de alguns ${t.nome}s (trocam entre si os lugares que ocupavam)`, body: bannerOrderInputSchema, response: { 200: bannersAdminSchema, 404: errorResponseSchema, ...errors } } },
+      `/admin/banners/${t.path}-ordem`,
+      { onRequest: write, schema: { tags, ...secured, summary: `Nova ordem de alguns ${t.nome}s (trocam entre si os lugares que ocupavam)`, body: bannerOrderInputSchema, response: { 200: bannersAdminSchema, 404: errorResponseSchema, ...errors } } },
       async (request) => {
         await prisma.$transaction(async (tx) => {
-          const r = await ordenar(tx, entity, request.body.ids);
+          const r = await sort(tx, entity, request.body.ids);
           await recordAudit(tx, { actorId: request.staff.id, action: 'banner.ordenar', entity, entityId: null, before: { ordem: r.antes }, after: { ordem: r.depois }, requestId: request.id });
         });
         return listBannersAdmin(prisma);
@@ -125,4 +125,4 @@ export const bannersRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 };
 
-const mapa = <R, T>(r: { antes: R; depois: R }, f: (x: R) => T) => ({ antes: f(r.antes), depois: f(r.depois) });
+const map = <R, T>(r: { antes: R; depois: R }, f: (x: R) => T) => ({ antes: f(r.antes), depois: f(r.depois) });

@@ -36,8 +36,8 @@ export function toMainAdmin(b: Banner): MainBannerAdmin {
 export const toSiteAdmin = (b: BannerSite): BannerSiteAdmin => ({ ...toBannerSite(b), chave: b.chave, cidades: b.cidades, ativo: b.ativo, ordem: b.ordem });
 
 export async function listBannersAdmin(db: Db): Promise<BannersAdmin> {
-  const [principais, site] = await Promise.all([db.banner.findMany({ orderBy: order }), db.bannerSite.findMany({ orderBy: order })]);
-  return { principais: principais.map(toMainAdmin), site: site.map(toSiteAdmin) };
+  const [main, site] = await Promise.all([db.banner.findMany({ orderBy: order }), db.bannerSite.findMany({ orderBy: order })]);
+  return { principais: main.map(toMainAdmin), site: site.map(toSiteAdmin) };
 }
 
 const mainData = (i: MainInput) => ({
@@ -69,8 +69,8 @@ const siteData = (i: SiteInput) => ({
 });
 
 /** A new banner goes last; its chave (the seed's handle) is generated. */
-async function nextOrder(tx: Tx, tabela: 'banner' | 'banner_site'): Promise<number> {
-  const [r] = await tx.$queryRawUnsafe<{ m: number | null }[]>(`SELECT max(ordem) AS m FROM ${tabela}`);
+async function nextOrder(tx: Tx, table: 'banner' | 'banner_site'): Promise<number> {
+  const [r] = await tx.$queryRawUnsafe<{ m: number | null }[]>(`SELECT max(ordem) AS m FROM ${table}`);
   return (r?.m ?? 0) + 1;
 }
 
@@ -125,15 +125,15 @@ export async function removeSite(tx: Tx, id: number): Promise<BannerSite> {
  * A banner created meanwhile on another screen keeps its place. The table is locked against other
  * writers for the transaction, so two reorders don't interleave.
  */
-export async function ordenar(tx: Tx, tabela: 'banner' | 'banner_site', ids: number[]): Promise<{ antes: number[]; depois: number[] }> {
-  await tx.$executeRawUnsafe(`LOCK TABLE ${tabela} IN SHARE ROW EXCLUSIVE MODE`);
-  const before = (await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${tabela} ORDER BY ordem, id`)).map((r) => r.id);
-  const movidos = new Set(ids);
+export async function sort(tx: Tx, table: 'banner' | 'banner_site', ids: number[]): Promise<{ antes: number[]; depois: number[] }> {
+  await tx.$executeRawUnsafe(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
+  const before = (await tx.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM ${table} ORDER BY ordem, id`)).map((r) => r.id);
+  const moved = new Set(ids);
   const existing = new Set(before);
   if (ids.some((id) => !existing.has(id))) throw notFound(BANNER_ADMIN_MSG.naoEncontrado);
   const waitingRoom = [...ids];
-  const after = before.map((id) => (movidos.has(id) ? (waitingRoom.shift() as number) : id));
-  await tx.$executeRawUnsafe(`UPDATE ${tabela} AS t SET ordem = o.pos FROM unnest($1::int[]) WITH ORDINALITY AS o(id, pos) WHERE t.id = o.id AND t.ordem <> o.pos`, after);
+  const after = before.map((id) => (moved.has(id) ? (waitingRoom.shift() as number) : id));
+  await tx.$executeRawUnsafe(`UPDATE ${table} AS t SET ordem = o.pos FROM unnest($1::int[]) WITH ORDINALITY AS o(id, pos) WHERE t.id = o.id AND t.ordem <> o.pos`, after);
   return { antes: before, depois: after };
 }
 
@@ -142,6 +142,6 @@ export async function ordenar(tx: Tx, tabela: 'banner' | 'banner_site', ids: num
  * GET /bannersite/ativos) run with the chosen type, city and moment instead of the caller's.
  */
 export async function previewBanners(db: Db, who: { tipo: 'legionario' | 'lead' | 'colaborador'; cidade: string }, at: Date): Promise<BannerPreview> {
-  const [principais, activeOnes] = await Promise.all([listBannersHome(db), loadSiteBanners(db)]);
-  return { em: at.toISOString(), site: listActiveSiteBanners(activeOnes, { tipo: who.tipo, cidade: who.cidade || null }, at), principais };
+  const [main, activeOnes] = await Promise.all([listBannersHome(db), loadSiteBanners(db)]);
+  return { em: at.toISOString(), site: listActiveSiteBanners(activeOnes, { tipo: who.tipo, cidade: who.cidade || null }, at), principais: main };
 }

@@ -85,8 +85,8 @@ export async function previewBenefit(prisma: Db, input: { id?: number; beneficio
   // Codes already in the pool count when the benefit exists; a new one has none yet.
   const free: Free = input.id && b.modoCupom === 'lista' ? await freePools(prisma, [input.id]) : new Set();
   const u = member(input.membro);
-  const resgates = redemptions(b, input.membro, now);
-  const visible = visibleFor(b, u, resgates.length > 0, now);
-  const card = toBenefit(b, rateBenefit(b, { usuario: u, saldo: input.membro.saldo, resgates, livres: free, now }), resgates, free);
+  const made = redemptions(b, input.membro, now);
+  const visible = visibleFor(b, u, made.length > 0, now);
+  const card = toBenefit(b, rateBenefit(b, { usuario: u, saldo: input.membro.saldo, resgates: made, livres: free, now }), made, free);
   return { visivel: visible, motivo: visible ? null : whyHidden(b, u, now), card };
 }

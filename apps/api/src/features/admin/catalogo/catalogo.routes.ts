@@ -18,12 +18,12 @@ import { activateProduct, createProduct, editProduct, readProduct, listCatalogue
 const tags = ['admin'];
 const secured = { security: [{ bearer: [] }] };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
-const ENTIDADE = 'produto';
+const ENTITY = 'produto';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma } = app.ctx;
   const read = app.requirePermission('content.read');
-  const escrever = app.requirePermission('content.write');
+  const write = app.requirePermission('content.write');
 
   app.get(
     '/admin/catalogo',
@@ -43,11 +43,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/catalogo',
-    { onRequest: escrever, schema: { tags, ...secured, summary: 'Cria um produto', body: productAdminInputSchema, response: { 201: productAdminSchema, 409: errorResponseSchema, ...errors } } },
+    { onRequest: write, schema: { tags, ...secured, summary: 'Cria um produto', body: productAdminInputSchema, response: { 201: productAdminSchema, 409: errorResponseSchema, ...errors } } },
     async (request, reply) => {
       const p = await prisma.$transaction(async (tx) => {
         const created = await createProduct(tx, request.body);
-        await recordAudit(tx, { actorId: request.staff.id, action: 'produto.criar', entity: ENTIDADE, entityId: created.id, before: null, after: created, requestId: request.id });
+        await recordAudit(tx, { actorId: request.staff.id, action: 'produto.criar', entity: ENTITY, entityId: created.id, before: null, after: created, requestId: request.id });
         return created;
       });
       return reply.status(201).send(p);
@@ -57,13 +57,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/catalogo/:id',
     {
-      onRequest: escrever,
+      onRequest: write,
       schema: { tags, ...secured, summary: 'Altera um produto (os números da Legião não mudam)', params: productAdminIdParamsSchema, body: productAdminInputSchema, response: { 200: productAdminSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors } },
     },
     async (request) =>
       prisma.$transaction(async (tx) => {
         const r = await editProduct(tx, request.params.id, request.body);
-        await recordAudit(tx, { actorId: request.staff.id, action: 'produto.editar', entity: ENTIDADE, entityId: r.depois.id, before: r.antes, after: r.depois, requestId: request.id });
+        await recordAudit(tx, { actorId: request.staff.id, action: 'produto.editar', entity: ENTITY, entityId: r.depois.id, before: r.antes, after: r.depois, requestId: request.id });
         return r.depois;
       }),
   );
@@ -71,13 +71,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/catalogo/:id/ativo',
     {
-      onRequest: escrever,
+      onRequest: write,
       schema: { tags, ...secured, summary: 'Ativa ou desativa um produto (desativado some do catálogo; quem já tem continua vendo)', params: productAdminIdParamsSchema, body: activeProductInputSchema, response: { 200: productAdminSchema, 404: errorResponseSchema, ...errors } },
     },
     async (request) =>
       prisma.$transaction(async (tx) => {
         const r = await activateProduct(tx, request.params.id, request.body.ativo);
-        await recordAudit(tx, { actorId: request.staff.id, action: request.body.ativo ? 'produto.ativar' : 'produto.desativar', entity: ENTIDADE, entityId: r.depois.id, before: r.antes, after: r.depois, requestId: request.id });
+        await recordAudit(tx, { actorId: request.staff.id, action: request.body.ativo ? 'produto.ativar' : 'produto.desativar', entity: ENTITY, entityId: r.depois.id, before: r.antes, after: r.depois, requestId: request.id });
         return r.depois;
       }),
   );

@@ -85,7 +85,7 @@ const data = (i: Input) => ({
 });
 
 /** SKUs are unique ignoring case (the purchase import matches them that way). */
-async function checarSku(tx: Tx, sku: string, id?: number) {
+async function checkSku(tx: Tx, sku: string, id?: number) {
   const other = await tx.produto.findFirst({ where: { sku: { equals: sku, mode: 'insensitive' }, ...(id ? { id: { not: id } } : {}) }, select: { id: true } });
   if (other) throw conflict(CATALOGUE_MSG.skuEmUso);
 }
@@ -93,7 +93,7 @@ async function checarSku(tx: Tx, sku: string, id?: number) {
 const uniqueViolated = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
 export async function createProduct(tx: Tx, i: Input): Promise<ProductAdmin> {
-  await checarSku(tx, i.sku);
+  await checkSku(tx, i.sku);
   try {
     const p = await tx.produto.create({ data: data(i) });
     return toProductAdmin(p, 0);
@@ -112,7 +112,7 @@ async function lock(tx: Tx, id: number) {
 
 export async function editProduct(tx: Tx, id: number, i: Input): Promise<{ antes: ProductAdmin; depois: ProductAdmin }> {
   const before = await lock(tx, id);
-  await checarSku(tx, i.sku, id);
+  await checkSku(tx, i.sku, id);
   try {
     await tx.produto.update({ where: { id }, data: data(i) });
   } catch (err) {

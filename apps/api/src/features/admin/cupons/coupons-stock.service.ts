@@ -49,16 +49,16 @@ export async function listStock(prisma: Db, benefitId?: number): Promise<Benefit
     sql.query<PoolRow>(POOLS_SQL, [benefitId ?? null]),
   ]);
   return benefits.map((b) => {
-    const minimo = b.minimo ?? DEFAULT_LOW_STOCK;
+    const minimum = b.minimo ?? DEFAULT_LOW_STOCK;
     const mine: CouponStock[] = pools
       .filter((p) => p.beneficio_id === b.id)
-      .map((p) => ({ idOpcao: p.opcao_id, nomeOpcao: p.opcao_nome, livres: p.livres, resgatados: p.resgatados, usados: p.usados, estoqueBaixo: p.livres <= minimo }));
+      .map((p) => ({ idOpcao: p.opcao_id, nomeOpcao: p.opcao_nome, livres: p.livres, resgatados: p.resgatados, usados: p.usados, estoqueBaixo: p.livres <= minimum }));
     const sum = (k: 'livres' | 'resgatados' | 'usados') => mine.reduce((acc, p) => acc + p[k], 0);
     return {
       id: b.id,
       nome: b.nome,
       ativo: b.ativo,
-      alertaMinimo: minimo,
+      alertaMinimo: minimum,
       livres: sum('livres'),
       resgatados: sum('resgatados'),
       usados: sum('usados'),
@@ -75,18 +75,18 @@ export async function getStock(prisma: Db, benefitId: number): Promise<BenefitCo
 }
 
 /** Sets a benefit's low-stock threshold (audited in the same transaction). */
-export async function setLowStock(prisma: Db, benefitId: number, minimo: number, actor: Actor): Promise<BenefitCoupon> {
-  if (!Number.isInteger(minimo) || minimo < 0) throw badRequest(COUPONS_MSG.minimoInvalido);
+export async function setLowStock(prisma: Db, benefitId: number, minimum: number, actor: Actor): Promise<BenefitCoupon> {
+  if (!Number.isInteger(minimum) || minimum < 0) throw badRequest(COUPONS_MSG.minimoInvalido);
   const before = await getStock(prisma, benefitId);
   await prisma.$transaction(async (tx) => {
-    await tx.couponStockAlert.upsert({ where: { benefitId }, create: { benefitId, minimum: minimo }, update: { minimum: minimo } });
+    await tx.couponStockAlert.upsert({ where: { benefitId }, create: { benefitId, minimum: minimum }, update: { minimum: minimum } });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'cupons.alerta',
       entity: 'beneficio',
       entityId: benefitId,
       before: { alertaMinimo: before.alertaMinimo },
-      after: { alertaMinimo: minimo },
+      after: { alertaMinimo: minimum },
       requestId: actor.requestId,
     });
   });

@@ -48,15 +48,15 @@ export async function removeFaq(tx: Tx, id: number): Promise<Faq> {
  * that list; the others keep theirs (a question added meanwhile on another screen stays put). The
  * list is renumbered 1..n; the table is locked against other writers for the transaction.
  */
-export async function ordenarFaq(tx: Tx, category: CategoriaFaq, ids: number[]): Promise<{ antes: number[]; depois: number[] }> {
+export async function sortFaq(tx: Tx, category: CategoriaFaq, ids: number[]): Promise<{ antes: number[]; depois: number[] }> {
   await tx.$executeRawUnsafe('LOCK TABLE faq IN SHARE ROW EXCLUSIVE MODE');
   const all = await tx.faq.findMany({ where: { id: { in: ids } }, select: { id: true, categoria: true } });
   if (all.length !== ids.length) throw notFound(FAQ_ADMIN_MSG.naoEncontrada);
   if (all.some((f) => f.categoria !== category)) throw badRequest(FAQ_ADMIN_MSG.ordemOutraLista);
   const before = (await tx.faq.findMany({ where: { categoria: category }, orderBy: [{ ordem: 'asc' }, { id: 'asc' }], select: { id: true } })).map((f) => f.id);
-  const movidos = new Set(ids);
+  const moved = new Set(ids);
   const waitingRoom = [...ids];
-  const after = before.map((id) => (movidos.has(id) ? (waitingRoom.shift() as number) : id));
+  const after = before.map((id) => (moved.has(id) ? (waitingRoom.shift() as number) : id));
   await tx.$executeRaw`UPDATE faq AS t SET ordem = o.pos FROM unnest(${after}::int[]) WITH ORDINALITY AS o(id, pos) WHERE t.id = o.id AND t.ordem <> o.pos`;
   return { antes: before, depois: after };
 }

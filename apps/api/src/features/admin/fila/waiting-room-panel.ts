@@ -8,13 +8,13 @@ import type { WaitingRoomState } from '@legiao/contracts';
 // the schedule list whenever it changes. Every process reads the same shared store and the same
 // table, so a panel sees changes made through any process. ADR 0029.
 
-export type Autorizacao = 'ok' | 'nao-autenticado' | 'sem-permissao';
+export type Authorisation = 'ok' | 'nao-autenticado' | 'sem-permissao';
 
 export interface WaitingRoomPanelOptions {
   readState: () => Promise<WaitingRoomState>;
   /** The schedule list (cached per process, invalidated by the table's NOTIFY). */
   readSchedules: () => Promise<WaitingRoomSchedule[]>;
-  autorizar: (token: string) => Promise<Autorizacao>;
+  authorise: (token: string) => Promise<Authorisation>;
   log: { warn: (obj: object, msg?: string) => void };
   intervalMs?: number;
   /** A socket that hasn't authenticated within this long is closed. */
@@ -30,7 +30,7 @@ interface Panel {
 const CLOSE_POLICY = 1008;
 
 export class WaitingRoomPanel {
-  private readonly paineis = new Map<WebSocket, Panel>();
+  private readonly panels = new Map<WebSocket, Panel>();
   private timer: NodeJS.Timeout | null = null;
   private pushing = false;
   private closed = false;
@@ -38,17 +38,17 @@ export class WaitingRoomPanel {
   constructor(private readonly opts: WaitingRoomPanelOptions) {}
 
   get size() {
-    return this.paineis.size;
+    return this.panels.size;
   }
 
   attach(socket: WebSocket) {
     const panel: Panel = { socket, authenticated: false, sentSchedules: null };
     socket.on('error', (err) => {
       this.opts.log.warn({ err }, 'fila-painel: erro no socket');
-      this.paineis.delete(socket);
+      this.panels.delete(socket);
     });
     socket.on('close', () => {
-      this.paineis.delete(socket);
+      this.panels.delete(socket);
       this.stopIfIdle();
     });
     const authTimer = setTimeout(() => {
@@ -59,7 +59,7 @@ export class WaitingRoomPanel {
       if (panel.authenticated) return; // the panel only listens after the handshake
       void this.authenticate(panel, data as Buffer, isBinary).finally(() => clearTimeout(authTimer));
     });
-    this.paineis.set(socket, panel);
+    this.panels.set(socket, panel);
   }
 
   private async authenticate(panel: Panel, data: Buffer, isBinary: boolean) {
@@ -70,9 +70,9 @@ export class WaitingRoomPanel {
     } catch {
       return this.refuse(panel, 'MENSAGEM_INVALIDA', WAITING_ROOM_PANEL_MSG.mensagemInvalida);
     }
-    let r: Autorizacao;
+    let r: Authorisation;
     try {
-      r = await this.opts.autorizar(token);
+      r = await this.opts.authorise(token);
     } catch (err) {
       this.opts.log.warn({ err }, 'fila-painel: falha ao autorizar');
       r = 'nao-autenticado';
@@ -87,7 +87,7 @@ export class WaitingRoomPanel {
   private refuse(panel: Panel, code: 'NAO_AUTENTICADO' | 'SEM_PERMISSAO' | 'MENSAGEM_INVALIDA', message: string) {
     this.send(panel, { type: 'Erro', code, message });
     panel.socket.close(CLOSE_POLICY, code);
-    this.paineis.delete(panel.socket);
+    this.panels.delete(panel.socket);
   }
 
   private send(panel: Panel, msg: WaitingRoomPanelServerMessage) {
@@ -101,7 +101,7 @@ export class WaitingRoomPanel {
   }
 
   private stopIfIdle() {
-    if (this.timer && ![...this.paineis.values()].some((p) => p.authenticated)) {
+    if (this.timer && ![...this.panels.values()].some((p) => p.authenticated)) {
       clearInterval(this.timer);
       this.timer = null;
     }
@@ -114,7 +114,7 @@ export class WaitingRoomPanel {
 
   /** One read of the state and the schedules for every panel of this process. */
   private async push(only?: Panel[]) {
-    const target = (only ?? [...this.paineis.values()]).filter((p) => p.authenticated);
+    const target = (only ?? [...this.panels.values()]).filter((p) => p.authenticated);
     if (!target.length) return;
     if (!only) {
       if (this.pushing) return;
@@ -141,7 +141,7 @@ export class WaitingRoomPanel {
   close() {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    for (const p of this.paineis.values()) p.socket.close(1001, 'encerrando');
-    this.paineis.clear();
+    for (const p of this.panels.values()) p.socket.close(1001, 'encerrando');
+    this.panels.clear();
   }
 }

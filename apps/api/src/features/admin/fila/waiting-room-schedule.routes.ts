@@ -9,7 +9,7 @@ import { loadStaffRoles } from '../permissions.js';
 import { readState } from '../../fila/waiting-room-admin.routes.js';
 import { cancelSchedule, createSchedule, listSchedules, toWaitingRoomSchedule } from './waiting-room-schedule.service.js';
 import { WaitingRoomScheduler } from './waiting-room-scheduler.js';
-import { WaitingRoomPanel, type Autorizacao } from './waiting-room-panel.js';
+import { WaitingRoomPanel, type Authorisation } from './waiting-room-panel.js';
 
 // The waiting-room panel (issue 16 item 8; ADR 0029): scheduled changes and the panel's live socket.
 // The state and its controls stay in features/fila/waiting-room-admin.routes.ts (GET/PUT /api/admin/fila,
@@ -18,14 +18,14 @@ import { WaitingRoomPanel, type Autorizacao } from './waiting-room-panel.js';
 const tags = ['admin'];
 const secured = { security: [{ bearer: [] }] };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
-const PERMISSAO = 'waitingRoom.manage' as const;
+const PERMISSION = 'waitingRoom.manage' as const;
 
 export const waitingRoomScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma } = app.ctx;
   const pool = poolOf(prisma);
   const schedules = app.cache.define('fila-agendamentos', ['fila_agendamento'], () => listSchedules(prisma));
 
-  const autorizar = async (token: string): Promise<Autorizacao> => {
+  const authorise = async (token: string): Promise<Authorisation> => {
     let claims: { sub?: unknown; sid?: unknown };
     try {
       claims = app.jwt.verify(token);
@@ -35,9 +35,9 @@ export const waitingRoomScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return 'nao-autenticado';
     const user = await loadSessionUser(pool, claims.sub, claims.sid, { saldo: false }).catch(() => null);
     if (!user) return 'nao-autenticado';
-    return can(await loadStaffRoles(pool, user.id), PERMISSAO) ? 'ok' : 'sem-permissao';
+    return can(await loadStaffRoles(pool, user.id), PERMISSION) ? 'ok' : 'sem-permissao';
   };
-  const panel = new WaitingRoomPanel({ readState: () => readState(app), readSchedules: schedules, autorizar, log: app.log });
+  const panel = new WaitingRoomPanel({ readState: () => readState(app), readSchedules: schedules, authorise, log: app.log });
 
   const scheduler = new WaitingRoomScheduler({
     db: prisma,
@@ -48,9 +48,9 @@ export const waitingRoomScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: null,
         action: 'fila.agendamento.executar',
         entity: 'fila',
-        entityId: String(a.agendamento.id),
-        before: { ...a.antes },
-        after: { ...a.depois },
+        entityId: String(a.schedule.id),
+        before: { ...a.before },
+        after: { ...a.after },
         requestId: null,
       }),
     afterApplied: () => {
@@ -66,14 +66,14 @@ export const waitingRoomScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/fila/agendamentos',
-    { preHandler: app.requirePermission(PERMISSAO), schema: { tags, summary: 'Mudanças agendadas da sala de espera (pendentes primeiro)', ...secured, response: { 200: waitingRoomScheduleListSchema, ...errors } } },
+    { preHandler: app.requirePermission(PERMISSION), schema: { tags, summary: 'Mudanças agendadas da sala de espera (pendentes primeiro)', ...secured, response: { 200: waitingRoomScheduleListSchema, ...errors } } },
     async () => schedules(),
   );
 
   app.post(
     '/admin/fila/agendamentos',
     {
-      preHandler: app.requirePermission(PERMISSAO),
+      preHandler: app.requirePermission(PERMISSION),
       schema: {
         tags,
         summary: 'Agenda uma mudança (ex.: pausar às 10:00 do dia 12)',
@@ -97,7 +97,7 @@ export const waitingRoomScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/fila/agendamentos/:id',
     {
-      preHandler: app.requirePermission(PERMISSAO),
+      preHandler: app.requirePermission(PERMISSION),
       schema: { tags, summary: 'Cancela uma mudança agendada ainda pendente', ...secured, params: waitingRoomScheduleParamsSchema, response: { 200: waitingRoomScheduleSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors } },
     },
     async (request) => {

@@ -79,10 +79,10 @@ export const patchOf = (r: Pick<Row, 'capacidade' | 'admissoesPorMinuto' | 'paus
   ...(r.pausada !== null ? { pausada: r.pausada } : {}),
 });
 
-export interface Aplicado {
-  agendamento: Row;
-  antes: WaitingRoomSettings;
-  depois: WaitingRoomSettings;
+export interface Applied {
+  schedule: Row;
+  before: WaitingRoomSettings;
+  after: WaitingRoomSettings;
 }
 
 /**
@@ -91,8 +91,8 @@ export interface Aplicado {
  * is changed, then the row is marked done and `onApplied` runs in that same transaction (the audit
  * entry). If the store can't be reached the transaction rolls back and the next pass retries.
  */
-export async function applyDueSchedules(db: Db, store: QueueStore, now: Date, onApplied: (tx: Tx, a: Aplicado) => Promise<void>): Promise<Aplicado[]> {
-  const feitos: Aplicado[] = [];
+export async function applyDueSchedules(db: Db, store: QueueStore, now: Date, onApplied: (tx: Tx, a: Applied) => Promise<void>): Promise<Applied[]> {
+  const done: Applied[] = [];
   // Every process asks every second: a plain indexed read first, so the usual answer (nothing due)
   // costs no transaction (under load, interactive transactions waiting for a connection timed out
   // once a second per process in bench/launch.mjs).
@@ -100,9 +100,9 @@ export async function applyDueSchedules(db: Db, store: QueueStore, now: Date, on
     SELECT id FROM fila_agendamento
     WHERE executado_em IS NULL AND cancelado_em IS NULL AND executar_em <= ${now}
     LIMIT 1`;
-  if (!due) return feitos;
+  if (!due) return done;
   for (let i = 0; i < 20; i++) {
-    const aplicado = await db.$transaction(async (tx) => {
+    const applied = await db.$transaction(async (tx) => {
       const [claimed] = await tx.$queryRaw<{ id: number }[]>`
         SELECT id FROM fila_agendamento
         WHERE executado_em IS NULL AND cancelado_em IS NULL AND executar_em <= ${now}
@@ -114,12 +114,12 @@ export async function applyDueSchedules(db: Db, store: QueueStore, now: Date, on
       const before = (await store.stats(now.getTime())).settings;
       const after = await store.updateSettings(patchOf(row), now.getTime());
       const schedule = await tx.filaAgendamento.update({ where: { id: row.id }, data: { executadoEm: now } });
-      const a = { agendamento: schedule, antes: before, depois: after };
+      const a = { schedule, before, after };
       await onApplied(tx, a);
       return a;
     });
-    if (!aplicado) break;
-    feitos.push(aplicado);
+    if (!applied) break;
+    done.push(applied);
   }
-  return feitos;
+  return done;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/prisma.js';
 import type { QueueStore } from '../../fila/fila.types.js';
-import { applyDueSchedules, type Aplicado } from './waiting-room-schedule.service.js';
+import { applyDueSchedules, type Applied } from './waiting-room-schedule.service.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 
 /**
@@ -16,9 +16,9 @@ export class WaitingRoomScheduler {
     private readonly opts: {
       db: Db;
       store: QueueStore;
-      onApplied: (tx: Prisma.TransactionClient, a: Aplicado) => Promise<void>;
+      onApplied: (tx: Prisma.TransactionClient, a: Applied) => Promise<void>;
       /** After a pass applied something: tell this process's panels at once. */
-      afterApplied: (a: Aplicado[]) => void;
+      afterApplied: (a: Applied[]) => void;
       log: { warn: (obj: object, msg?: string) => void };
       intervalMs?: number;
     },
@@ -30,13 +30,13 @@ export class WaitingRoomScheduler {
   }
 
   /** One pass at `now`; skipped (empty) while the previous one still runs. */
-  async runOnce(now = new Date()): Promise<Aplicado[]> {
+  async runOnce(now = new Date()): Promise<Applied[]> {
     if (this.running) return [];
     this.running = true;
     try {
-      const feitos = await applyDueSchedules(this.opts.db, this.opts.store, now, this.opts.onApplied);
-      if (feitos.length) this.opts.afterApplied(feitos);
-      return feitos;
+      const done = await applyDueSchedules(this.opts.db, this.opts.store, now, this.opts.onApplied);
+      if (done.length) this.opts.afterApplied(done);
+      return done;
     } catch (err) {
       this.opts.log.warn({ err }, 'fila: agendamento não aplicado (nova tentativa em 1 s)');
       return [];

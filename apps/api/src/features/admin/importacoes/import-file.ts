@@ -1,5 +1,5 @@
 import { cpfSchema, emailSchema, parsePurchaseDate } from '@legiao/contracts';
-import { IMPORT_FIELDS, IMPORTS_MSG, sugerirMapeamento, type ImportKind } from '@legiao/contracts/admin/importacoes';
+import { IMPORT_FIELDS, IMPORTS_MSG, suggestMapping, type ImportKind } from '@legiao/contracts/admin/importacoes';
 import { copyValue, RefusedFile, StagedFileEncoder } from '../../../lib/staged-file.js';
 import { IMPORTED_CODE, normaliseCode } from '../../beneficio/codes.js';
 
@@ -55,7 +55,7 @@ export class ImportFileEncoder extends StagedFileEncoder {
 
   private readHeader(record: string[]) {
     const header = record.map((h) => h.slice(0, 200));
-    const mapping = this.requested ?? sugerirMapeamento(this.kind, header);
+    const mapping = this.requested ?? suggestMapping(this.kind, header);
     const fields = IMPORT_FIELDS[this.kind];
     for (const [field, column] of Object.entries(mapping)) {
       if (!fields.some((f) => f.campo === field)) throw new RefusedFile(IMPORTS_MSG.mapeamentoInvalido, 'MAPEAMENTO_INVALIDO');

@@ -8,7 +8,7 @@ import {
   importParamsSchema,
   importSchema,
   importKindQuerySchema,
-  mapeamentoSchema,
+  mappingSchema,
 } from '@legiao/contracts/admin/importacoes';
 import { badRequest } from '../../../errors/app-error.js';
 import { applyImport, assertExists, getImport, listImports, reportCsv, stageImport, stopApplies } from './importacoes.service.js';
@@ -55,7 +55,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           parsed = null;
         }
-        const m = mapeamentoSchema.safeParse(parsed);
+        const m = mappingSchema.safeParse(parsed);
         if (!m.success) {
           part.file.resume();
           throw badRequest(IMPORTS_MSG.mapeamentoInvalido, 'MAPEAMENTO_INVALIDO');

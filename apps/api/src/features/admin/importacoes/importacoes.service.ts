@@ -42,7 +42,7 @@ const COLUMNS = `i.id, i.tipo::text AS tipo, i.arquivo, i.bytes, i.estado::text 
   i.resultado, i.total, i.processados, i.erro, i.criado_por, i.criado_em, i.aplicado_em, i.concluido_em, i.atualizado_em,
   (SELECT u.email FROM usuario u WHERE u.id = i.criado_por) AS criado_por_email`;
 
-function toImport(r: Row, recusadas: Import['recusadas'] = []): Import {
+function toImport(r: Row, refused: Import['recusadas'] = []): Import {
   return {
     id: r.id as string,
     tipo: KIND_WIRE[r.tipo as string]!,
@@ -56,7 +56,7 @@ function toImport(r: Row, recusadas: Import['recusadas'] = []): Import {
     resultado: counts(r.resultado),
     total: r.total as number,
     processados: r.processados as number,
-    recusadas,
+    recusadas: refused,
     erro: (r.erro as string | null) ?? null,
     criadoPor: (r.criado_por_email as string | null) ?? null,
     criadoEm: iso(r.criado_em)!,

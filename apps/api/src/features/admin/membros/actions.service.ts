@@ -29,7 +29,7 @@ const audit = (tx: Tx, actor: Actor, action: string, memberId: string, before: u
   recordAudit(tx, { actorId: actor.staffId, action, entity: 'membro', entityId: memberId, before, after, requestId: actor.requestId });
 
 /** Blocks the member: every session ends now, and no login opens a new one until unblocked. */
-export async function bloquear(app: FastifyInstance, id: string, reason: string, actor: Actor) {
+export async function block(app: FastifyInstance, id: string, reason: string, actor: Actor) {
   return inTransaction(app.ctx.prisma, async (tx) => {
     const u = await liveMember(tx, id);
     if (u.bloqueadoEm) throw conflict(MEMBERS_MSG.jaBloqueado, 'JA_BLOQUEADO');
@@ -41,7 +41,7 @@ export async function bloquear(app: FastifyInstance, id: string, reason: string,
   });
 }
 
-export async function desbloquear(app: FastifyInstance, id: string, actor: Actor) {
+export async function unblock(app: FastifyInstance, id: string, actor: Actor) {
   return inTransaction(app.ctx.prisma, async (tx) => {
     const u = await liveMember(tx, id);
     if (!u.bloqueadoEm) throw conflict(MEMBERS_MSG.naoBloqueado, 'NAO_BLOQUEADO');
@@ -123,7 +123,7 @@ export async function correctProfile(app: FastifyInstance, id: string, input: Pr
 }
 
 /** The member's LGPD export (the same document the member downloads); the read is audited. */
-export async function exportar(app: FastifyInstance, id: string, actor: Actor) {
+export async function exportData(app: FastifyInstance, id: string, actor: Actor) {
   const { prisma } = app.ctx;
   return inTransaction(prisma, async (tx) => {
     await lockMember(tx, id);
@@ -133,11 +133,11 @@ export async function exportar(app: FastifyInstance, id: string, actor: Actor) {
 }
 
 /** Anonymises on the member's request (the member-side erasure, ADR 0011), audited with the request. */
-export async function anonimizar(app: FastifyInstance, id: string, referencia: string, actor: Actor) {
+export async function anonymise(app: FastifyInstance, id: string, reference: string, actor: Actor) {
   const u = await app.ctx.prisma.usuario.findUnique({ where: { id } });
   if (!u) throw notFound(MEMBERS_MSG.membroNaoEncontrado);
   if (u.excluidoEm) throw conflict(MEMBERS_MSG.contaExcluida, 'CONTA_EXCLUIDA');
   // Nothing personal in the audit row: the trail outlives the erasure (append-only).
-  await anonymiseAccount(app, u, (tx) => audit(tx, actor, 'membro.anonimizar', id, null, { referencia }));
+  await anonymiseAccount(app, u, (tx) => audit(tx, actor, 'membro.anonimizar', id, null, { referencia: reference }));
   return { message: 'Conta anonimizada. O extrato e os resgates ficam, sem nada que identifique a pessoa.' };
 }

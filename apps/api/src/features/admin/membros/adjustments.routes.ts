@@ -13,7 +13,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma, config } = app.ctx;
   const read = app.requirePermission('members.read');
-  const escrever = app.requirePermission('members.write');
+  const write = app.requirePermission('members.write');
   const limit = config.ledgerAdjustmentApprovalAbove;
 
   app.get(
@@ -25,7 +25,7 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/membros/:id/ajustes',
     {
-      onRequest: escrever,
+      onRequest: write,
       schema: {
         tags,
         ...secured,
@@ -43,13 +43,13 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/membros/ajustes/:ajusteId/aprovar',
-    { onRequest: escrever, schema: { tags, ...secured, summary: 'Aprova um ajuste pendente (nunca quem o pediu) e lança no extrato', params: adjustmentIdParamsSchema, response: { 200: adjustmentAnswerSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors } } },
+    { onRequest: write, schema: { tags, ...secured, summary: 'Aprova um ajuste pendente (nunca quem o pediu) e lança no extrato', params: adjustmentIdParamsSchema, response: { 200: adjustmentAnswerSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors } } },
     async (request) => ({ ...(await approveAdjustment(prisma, request.params.ajusteId, { staffId: request.staff.id, requestId: request.id })), limiteAprovacao: limit }),
   );
 
   app.post(
     '/admin/membros/ajustes/:ajusteId/recusar',
-    { onRequest: escrever, schema: { tags, ...secured, summary: 'Recusa um ajuste pendente, com o motivo (nunca quem o pediu)', params: adjustmentIdParamsSchema, body: refusalInputSchema, response: { 200: adjustmentAnswerSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors } } },
+    { onRequest: write, schema: { tags, ...secured, summary: 'Recusa um ajuste pendente, com o motivo (nunca quem o pediu)', params: adjustmentIdParamsSchema, body: refusalInputSchema, response: { 200: adjustmentAnswerSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors } } },
     async (request) => ({ ...(await refuseAdjustment(prisma, request.params.ajusteId, request.body.motivo, { staffId: request.staff.id, requestId: request.id })), limiteAprovacao: limit }),
   );
 };

@@ -41,7 +41,7 @@ async function balance(tx: Tx, memberId: string): Promise<number> {
 }
 
 /** Writes the adjustment's entry, refusing a debit the balance cannot pay. Returns the new balance. */
-async function lancar(tx: Tx, memberId: string, adjustmentId: string, value: number): Promise<number> {
+async function postEntry(tx: Tx, memberId: string, adjustmentId: string, value: number): Promise<number> {
   const current = await balance(tx, memberId);
   if (current + value < 0) throw conflict(`${MEMBERS_MSG.saldoNegativo} Saldo atual: ${current} pontos.`, 'SALDO_INSUFICIENTE');
   await tx.lancamento.create({ data: { usuarioId: memberId, motivo: 'ajuste', valor: value, ajusteId: adjustmentId } });
@@ -53,7 +53,7 @@ const include = { usuario: { select: { id: true, nome: true, email: true } }, la
 
 async function toAdjustments(db: Tx | Db, rows: AdjustmentRow[]): Promise<Adjustment[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.solicitanteId, r.revisorId]).filter((x): x is string => !!x))];
-  const pessoas = new Map((await db.usuario.findMany({ where: { id: { in: ids } }, select: { id: true, nome: true, email: true } })).map((p) => [p.id, p]));
+  const people = new Map((await db.usuario.findMany({ where: { id: { in: ids } }, select: { id: true, nome: true, email: true } })).map((p) => [p.id, p]));
   return rows.map((r) => ({
     id: r.id,
     membro: r.usuario,
@@ -62,8 +62,8 @@ async function toAdjustments(db: Tx | Db, rows: AdjustmentRow[]): Promise<Adjust
     referencia: r.referencia,
     corrigeLancamentoId: r.corrigeLancamentoId,
     status: r.status,
-    solicitante: pessoas.get(r.solicitanteId) ?? null,
-    revisor: r.revisorId ? (pessoas.get(r.revisorId) ?? null) : null,
+    solicitante: people.get(r.solicitanteId) ?? null,
+    revisor: r.revisorId ? (people.get(r.revisorId) ?? null) : null,
     motivoRecusa: r.motivoRecusa,
     criadoEm: r.criadoEm.toISOString(),
     revisadoEm: r.revisadoEm?.toISOString() ?? null,
@@ -77,7 +77,7 @@ async function readAdjustment(tx: Tx, id: string): Promise<Adjustment> {
 }
 
 /** The audit row of an adjustment: about the member (the member page lists it), with the adjustment. */
-function auditar(tx: Tx, actor: Actor, action: string, memberId: string, before: Adjustment | null, after: Adjustment) {
+function audit(tx: Tx, actor: Actor, action: string, memberId: string, before: Adjustment | null, after: Adjustment) {
   return recordAudit(tx, { actorId: actor.staffId, action, entity: 'membro', entityId: memberId, before, after, requestId: actor.requestId });
 }
 
@@ -110,9 +110,9 @@ export async function requestAdjustment(db: Db, memberId: string, input: Adjustm
     });
     // A pending debit is checked now too (no point waiting for approval of what can't be paid), and
     // again when approved: the balance may have moved in between.
-    const newBalance = applyNow ? await lancar(tx, memberId, id, input.valor) : await checkPending(tx, memberId, input.valor);
+    const newBalance = applyNow ? await postEntry(tx, memberId, id, input.valor) : await checkPending(tx, memberId, input.valor);
     const adjustment = await readAdjustment(tx, id);
-    await auditar(tx, actor, applyNow ? 'membro.ajuste.aplicar' : 'membro.ajuste.solicitar', memberId, null, adjustment);
+    await audit(tx, actor, applyNow ? 'membro.ajuste.aplicar' : 'membro.ajuste.solicitar', memberId, null, adjustment);
     return { ajuste: adjustment, saldo: newBalance };
   });
 }
@@ -141,9 +141,9 @@ export async function approveAdjustment(db: Db, adjustmentId: string, actor: Act
     const member = await lockMember(tx, pend.usuario_id);
     if (member.excluido) throw conflict(MEMBERS_MSG.contaExcluida, 'CONTA_EXCLUIDA');
     await tx.ajusteSaldo.update({ where: { id: adjustmentId }, data: { status: 'aprovado', revisorId: actor.staffId, revisadoEm: new Date() } });
-    const newBalance = await lancar(tx, pend.usuario_id, adjustmentId, pend.valor);
+    const newBalance = await postEntry(tx, pend.usuario_id, adjustmentId, pend.valor);
     const adjustment = await readAdjustment(tx, adjustmentId);
-    await auditar(tx, actor, 'membro.ajuste.aprovar', pend.usuario_id, before, adjustment);
+    await audit(tx, actor, 'membro.ajuste.aprovar', pend.usuario_id, before, adjustment);
     return { ajuste: adjustment, saldo: newBalance };
   });
 }
@@ -154,7 +154,7 @@ export async function refuseAdjustment(db: Db, adjustmentId: string, reason: str
     const before = await readAdjustment(tx, adjustmentId);
     await tx.ajusteSaldo.update({ where: { id: adjustmentId }, data: { status: 'recusado', revisorId: actor.staffId, revisadoEm: new Date(), motivoRecusa: reason } });
     const adjustment = await readAdjustment(tx, adjustmentId);
-    await auditar(tx, actor, 'membro.ajuste.recusar', pend.usuario_id, before, adjustment);
+    await audit(tx, actor, 'membro.ajuste.recusar', pend.usuario_id, before, adjustment);
     return { ajuste: adjustment, saldo: await balance(tx, pend.usuario_id) };
   });
 }

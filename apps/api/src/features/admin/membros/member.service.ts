@@ -17,7 +17,7 @@ export async function memberDetail(prisma: Db, id: string, approvalLimit: number
   const pool = poolOf(prisma);
   const u = await prisma.usuario.findUnique({ where: { id } });
   if (!u) throw notFound(MEMBERS_MSG.membroNaoEncontrado);
-  const [{ rows: [state] }, consents, balance, achievements, accounts, products, referral, participacoes, pending] = await Promise.all([
+  const [{ rows: [state] }, consents, balance, achievements, accounts, products, referral, participations, pending] = await Promise.all([
     pool.query<{ estado: MemberDetail['estado'] }>(`SELECT ${stateSql} AS estado FROM usuario u WHERE u.id = $1`, [id]),
     listConsents(prisma, id),
     prisma.lancamento.aggregate({ where: { usuarioId: id }, _sum: { valor: true } }),
@@ -78,7 +78,7 @@ export async function memberDetail(prisma: Db, id: string, approvalLimit: number
     indicadoPor: referral
       ? { id: referral.indicador?.id ?? null, nome: referral.indicador?.nome ?? null, status: referral.status, criadaEm: referral.criadaEm.toISOString(), confirmadaEm: iso(referral.confirmadaEm) }
       : null,
-    pesquisas: participacoes.map((p) => ({
+    pesquisas: participations.map((p) => ({
       pesquisa: p.pesquisa.nome,
       tipo: p.pesquisa.tipo,
       criadaEm: p.criadaEm.toISOString(),

@@ -50,10 +50,10 @@ export async function searchMembers(pool: SqlPool, q: { busca: string; tipo: Sea
       [where, value] = WHOLE_EMAIL.test(text) ? ['u.email = $1', text.toLowerCase()] : ['u.email ILIKE $1', `%${likeLiteral(text.toLowerCase())}%`];
       break;
     case 'cpf': {
-      const digitos = text.replace(/\D/g, '');
-      if (digitos.length < 3) throw badRequest(MEMBERS_MSG.buscaCurta, 'BUSCA_CURTA');
+      const digits = text.replace(/\D/g, '');
+      if (digits.length < 3) throw badRequest(MEMBERS_MSG.buscaCurta, 'BUSCA_CURTA');
       // A whole CPF: the unique index, one row; a part: trigrams.
-      [where, value] = digitos.length === 11 ? ['u.cpf = $1', digitos] : ['u.cpf LIKE $1', `%${digitos}%`];
+      [where, value] = digits.length === 11 ? ['u.cpf = $1', digits] : ['u.cpf LIKE $1', `%${digits}%`];
       break;
     }
     case 'numero': {

@@ -17,14 +17,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const pool = poolOf(app.ctx.prisma);
   const guard = { preHandler: app.requirePermission('dashboard.read') };
 
-  const amostrador = new DashboardSampler({
+  const sampler = new DashboardSampler({
     pool,
     readErrors5xx: () => errors5xx(app.metrics.registry),
     readWaitingRoom: () => (app.fila.enabled ? readState(app) : Promise.resolve(null)),
     log: app.log,
   });
-  app.addHook('onReady', async () => amostrador.start());
-  app.addHook('onClose', async () => amostrador.stop());
+  app.addHook('onReady', async () => sampler.start());
+  app.addHook('onClose', async () => sampler.stop());
 
   app.get(
     '/admin/painel',

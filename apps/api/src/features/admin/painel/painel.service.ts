@@ -22,7 +22,7 @@ export async function readDashboard(pool: SqlPool, q: DashboardQuery): Promise<P
   const from = utc(dayStart(q.de));
   const until = utc(dayStart(q.ate) + 24 * HOUR);
   const range = [from, until];
-  const granularidade = dashboardDays(q.de, q.ate) <= HOURS_UNTIL_DAYS ? 'hora' : 'dia';
+  const granularity = dashboardDays(q.de, q.ate) <= HOURS_UNTIL_DAYS ? 'hora' : 'dia';
 
   // One connection and one snapshot for the whole answer (one query after another): a
   // dashboard left open by several people during a launch takes one pooled connection each, not
@@ -32,7 +32,7 @@ export async function readDashboard(pool: SqlPool, q: DashboardQuery): Promise<P
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query('SET LOCAL jit = off');
-    const panel = await readWith(client, q, range, granularidade);
+    const panel = await readWith(client, q, range, granularity);
     await client.query('COMMIT');
     return panel;
   } catch (err) {
@@ -43,7 +43,7 @@ export async function readDashboard(pool: SqlPool, q: DashboardQuery): Promise<P
   }
 }
 
-async function readWith(pg: PoolClient, q: DashboardQuery, range: string[], granularidade: 'hora' | 'dia'): Promise<Panel> {
+async function readWith(pg: PoolClient, q: DashboardQuery, range: string[], granularity: 'hora' | 'dia'): Promise<Panel> {
   const until = range[1]!;
   // One query at a time on the connection (pg deprecates overlapping client.query calls).
   let previous: Promise<unknown> = Promise.resolve();
@@ -54,7 +54,7 @@ async function readWith(pg: PoolClient, q: DashboardQuery, range: string[], gran
       return next;
     },
   };
-  const [days, ativadas, waitingRoom, byBenefit, stock, referrals, nps, profiles] = await Promise.all([
+  const [days, activated, waitingRoom, byBenefit, stock, referrals, nps, profiles] = await Promise.all([
     client.query<Panel['dias'][number]>(
       `WITH d AS (SELECT gs::date AS dia FROM generate_series($3::timestamp, $4::timestamp, interval '1 day') gs),
        cad AS (SELECT (data_cadastro - interval '3 hours')::date AS dia, count(*) AS c FROM usuario
@@ -77,7 +77,7 @@ async function readWith(pg: PoolClient, q: DashboardQuery, range: string[], gran
               COALESCE(max(aguardando), 0)::int AS "aguardandoMax", COALESCE(round(avg(aguardando)), 0)::int AS "aguardandoMedio",
               COALESCE(max(espera_ms), 0)::int AS "esperaMaxMs", COALESCE(sum(admissoes), 0)::int AS admissoes
        FROM painel_minuto WHERE minuto >= $1::timestamp AND minuto < $2::timestamp GROUP BY 1 ORDER BY 1`,
-      [...range, granularidade === 'hora' ? 'hour' : 'day'],
+      [...range, granularity === 'hora' ? 'hour' : 'day'],
     ),
     client.query<Panel['resgatesPorBeneficio'][number]>(
       `SELECT b.id AS "beneficioId", b.nome, r.c::int AS resgates
@@ -128,8 +128,8 @@ async function readWith(pg: PoolClient, q: DashboardQuery, range: string[], gran
     de: q.de,
     ate: q.ate,
     dias: days.rows,
-    contasAtivadas: ativadas.rows[0]?.c ?? 0,
-    filaGranularidade: granularidade,
+    contasAtivadas: activated.rows[0]?.c ?? 0,
+    filaGranularidade: granularity,
     fila: waitingRoom.rows,
     resgatesPorBeneficio: byBenefit.rows,
     estoque: stock.rows,
@@ -145,7 +145,7 @@ const MINUTES = 30;
 export async function readLive(pool: SqlPool, state: WaitingRoomState, now = Date.now()): Promise<DashboardLive> {
   const currentMinute = Math.floor(now / 60_000) * 60_000;
   const since = currentMinute - (MINUTES - 1) * 60_000;
-  const [last, serie] = await Promise.all([
+  const [last, series] = await Promise.all([
     pool.query<{ logins: number; resgates: number; erros: number }>(
       `SELECT (SELECT count(*) FROM sessao WHERE criada_em >= $1::timestamp)::int AS logins,
               (SELECT count(*) FROM resgate WHERE criado_em >= $1::timestamp)::int AS resgates,
@@ -168,6 +168,6 @@ export async function readLive(pool: SqlPool, state: WaitingRoomState, now = Dat
     loginsPorMinuto: u.logins,
     resgatesPorMinuto: u.resgates,
     errosPorMinuto: u.erros,
-    minutos: serie.rows,
+    minutos: series.rows,
   };
 }

@@ -31,7 +31,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma, config } = app.ctx;
   const read = app.requirePermission('content.read');
-  const escrever = app.requirePermission('content.write');
+  const write = app.requirePermission('content.write');
   const summary = async (id: number) => (await listSurveys(prisma)).find((p) => p.id === id)!;
 
   app.get('/admin/pesquisas', { onRequest: read, schema: { tags, ...secured, summary: 'Pesquisas (personalização e campanhas de satisfação) com participações', response: { 200: surveysListSchema, ...errors } } }, async () =>
@@ -41,7 +41,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/pesquisas',
     {
-      onRequest: escrever,
+      onRequest: write,
       schema: { tags, ...secured, summary: 'Nova campanha de satisfação (cópia das perguntas da atual; passa a ser a atual)', body: newCampaignInputSchema, response: { 201: surveySummarySchema, ...errors } },
     },
     async (request, reply) => {
@@ -56,7 +56,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/admin/pesquisas/:id/fase',
-    { onRequest: escrever, schema: { tags, ...secured, summary: 'Abre ou encerra a fase de uma pesquisa de satisfação', params: surveyIdParamsSchema, body: phaseInputSchema, response: { 200: surveySummarySchema, 404: errorResponseSchema, ...errors } } },
+    { onRequest: write, schema: { tags, ...secured, summary: 'Abre ou encerra a fase de uma pesquisa de satisfação', params: surveyIdParamsSchema, body: phaseInputSchema, response: { 200: surveySummarySchema, 404: errorResponseSchema, ...errors } } },
     async (request) => {
       await prisma.$transaction(async (tx) => {
         const r = await changePhase(tx, request.params.id, request.body, new Date());
@@ -75,7 +75,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/pesquisas/perguntas/:id',
     {
-      onRequest: escrever,
+      onRequest: write,
       schema: { tags, ...secured, summary: 'Muda os textos de uma pergunta e das suas opções (e o perfil de cada opção)', params: questionIdParamsSchema, body: questionEditInputSchema, response: { 200: questionsAdminSchema, 404: errorResponseSchema, ...errors } },
     },
     async (request) => {
@@ -91,7 +91,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/pesquisas/:id/links',
     {
-      onRequest: escrever,
+      onRequest: write,
       schema: { tags, ...secured, summary: 'Links pessoais dos membros para a pesquisa de satisfação, com a situação de cada um', params: surveyIdParamsSchema, querystring: linksQuerySchema, response: { 200: linksPageSchema, 404: errorResponseSchema, ...errors } },
     },
     async (request) => listLinks(prisma, request.params.id, request.query, config.publicUrl),

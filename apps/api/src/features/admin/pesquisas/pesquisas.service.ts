@@ -17,11 +17,11 @@ const openPhase = (p: Pick<Pesquisa, 'dataFim'>, now: Date) => p.dataFim === nul
 
 export async function listSurveys(db: Db, now = new Date()): Promise<SurveySummary[]> {
   const surveys = await db.pesquisa.findMany({ orderBy: [{ tipo: 'asc' }, { id: 'desc' }], include: { _count: { select: { perguntas: true, participacoes: true } } } });
-  const concluidas = await db.pesquisaParticipacao.groupBy({ by: ['pesquisaId'], where: { concluidaEm: { not: null } }, _count: { _all: true } });
-  const atuais = new Set<number>();
+  const completed = await db.pesquisaParticipacao.groupBy({ by: ['pesquisaId'], where: { concluidaEm: { not: null } }, _count: { _all: true } });
+  const current = new Set<number>();
   for (const kind of ['personalizacao', 'satisfacao'] as const) {
     const a = await currentSurvey(db, kind);
-    if (a) atuais.add(a.id);
+    if (a) current.add(a.id);
   }
   return surveys.map((p) => ({
     id: p.id,
@@ -29,12 +29,12 @@ export async function listSurveys(db: Db, now = new Date()): Promise<SurveySumma
     tipo: p.tipo,
     nome: p.nome,
     ativa: p.ativa,
-    atual: atuais.has(p.id),
+    atual: current.has(p.id),
     dataFim: p.dataFim?.toISOString() ?? null,
     faseAberta: openPhase(p, now),
     perguntas: p._count.perguntas,
     participacoes: p._count.participacoes,
-    concluidas: concluidas.find((c) => c.pesquisaId === p.id)?._count._all ?? 0,
+    concluidas: completed.find((c) => c.pesquisaId === p.id)?._count._all ?? 0,
     criadaEm: p.criadaEm.toISOString(),
   }));
 }
@@ -50,9 +50,9 @@ async function surveyOr404(db: Db | Tx, id: number): Promise<Pesquisa> {
  * under a new row, which becomes the current one (highest id). Past answers stay with their edition.
  */
 export async function createCampaign(tx: Tx, input: z.output<typeof newCampaignInputSchema>): Promise<Pesquisa> {
-  const modelo = await currentSurvey(tx, 'satisfacao');
-  if (!modelo) throw badRequest(SURVEY_ADMIN_MSG.semModelo);
-  const questions = await tx.pesquisaPergunta.findMany({ where: { pesquisaId: modelo.id }, orderBy: { ordem: 'asc' }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
+  const template = await currentSurvey(tx, 'satisfacao');
+  if (!template) throw badRequest(SURVEY_ADMIN_MSG.semModelo);
+  const questions = await tx.pesquisaPergunta.findMany({ where: { pesquisaId: template.id }, orderBy: { ordem: 'asc' }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
   const newOne = await tx.pesquisa.create({
     data: { chave: `satisfacao-${new Date().toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`, tipo: 'satisfacao', nome: input.nome, dataFim: input.dataFim ? new Date(input.dataFim) : null },
   });
@@ -109,8 +109,8 @@ export async function editQuestion(tx: Tx, id: number, input: z.output<typeof qu
   await tx.pesquisaPergunta.update({ where: { id }, data: { descricao: input.descricao } });
   for (const o of input.opcoes) await tx.pesquisaPerguntaResposta.update({ where: { id: o.id }, data: { descricao: o.descricao, ...(o.perfil !== undefined ? { perfil: o.perfil } : {}) } });
   const after = await tx.pesquisaPergunta.findUniqueOrThrow({ where: { id }, include: { opcoes: { orderBy: { ordem: 'asc' } } } });
-  const plano = (p: typeof before) => ({ id: p.id, pesquisaId: p.pesquisaId, descricao: p.descricao, opcoes: p.opcoes.map((o) => ({ id: o.id, descricao: o.descricao, perfil: o.perfil })) });
-  return { antes: plano(before), depois: plano(after) };
+  const plan = (p: typeof before) => ({ id: p.id, pesquisaId: p.pesquisaId, descricao: p.descricao, opcoes: p.opcoes.map((o) => ({ id: o.id, descricao: o.descricao, perfil: o.perfil })) });
+  return { antes: plan(before), depois: plan(after) };
 }
 
 /**

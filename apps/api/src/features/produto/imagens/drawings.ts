@@ -120,7 +120,7 @@ function shape(f: Shape, cor: string): Drawing {
   }
 }
 
-function padrao(edition: Edition | undefined, d: Drawing, cor: string): string {
+function editionPattern(edition: Edition | undefined, d: Drawing, cor: string): string {
   const width = d.right - d.left;
   if (edition === 'collab') {
     const stripes = Array.from({ length: 14 }, (_, i) => `<rect x="${d.left - 40 + i * 18}" y="${d.half - 24}" width="8" height="48" fill="${tom(cor, 0.75)}" transform="skewX(-25)"/>`).join('');
@@ -159,7 +159,7 @@ function product(f: Shape, cor: string, edition?: Edition): { svg: string; d: Dr
   const svg = [
     d.ago,
     `<path d="${d.body}" fill="${cor}"/>`,
-    `<g clip-path="url(#corpo)">${padrao(edition, d, cor)}`,
+    `<g clip-path="url(#corpo)">${editionPattern(edition, d, cor)}`,
     `<rect x="${200 + (d.right - 200) * 0.35}" y="0" width="${S}" height="${S}" fill="#000" opacity=".13"/>`,
     `<rect x="${d.left + 12}" y="0" width="10" height="${S}" fill="#fff" opacity=".22"/></g>`,
     `<path d="${d.body}" fill="none" stroke="${outline}" stroke-width="2"/>`,

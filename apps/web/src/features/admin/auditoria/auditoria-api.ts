@@ -10,5 +10,5 @@ export const useAuditoriaQuery = (query: Query) =>
   useQuery({ queryKey: ['admin', 'auditoria', query], queryFn: ({ signal }) => http<AdminPage<AuditEntryView>>('/admin/auditoria', { query, signal }), placeholderData: keepPreviousData });
 
 /** GET /api/admin/auditoria/entidades: what the entity filter offers. */
-export const useEntidadesQuery = () =>
+export const useEntitiesQuery = () =>
   useQuery({ queryKey: ['admin', 'auditoria', 'entidades'], queryFn: ({ signal }) => http<{ entidades: string[] }>('/admin/auditoria/entidades', { signal }), staleTime: 60_000 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AuditEntryView } from '@legiao/contracts/admin/auditoria';
 import { Modal } from '../../../shared/ui/modal';
 import { DataTable, DateFilter, PageHeader, SelectFilter, TextFilter, useListParams, type AdminColumn } from '../ui';
-import { useAuditoriaQuery, useEntidadesQuery } from './auditoria-api';
+import { useAuditoriaQuery, useEntitiesQuery } from './auditoria-api';
 import { diffRows } from './diff';
 import './auditoria.css';
 
@@ -14,7 +14,7 @@ const authorOf = (e: AuditEntryView) => (e.autor ? e.autor.nome : 'Linha de coma
 export function AuditoriaPage() {
   const params = useListParams(FILTERS, { ordem: '-criadoEm' });
   const q = useAuditoriaQuery(params.query);
-  const entidades = useEntidadesQuery();
+  const entities = useEntitiesQuery();
   const [isOpen, setIsOpen] = useState<AuditEntryView | null>(null);
 
   const columns: AdminColumn<AuditEntryView>[] = [
@@ -56,7 +56,7 @@ export function AuditoriaPage() {
       <PageHeader title="Auditoria" description="Cada alteração feita pela equipe: quem, quando, o quê, e o antes e o depois. Nada aqui pode ser apagado ou editado." />
       <div className="admin-filtros">
         <TextFilter label="Pessoa (nome ou e-mail)" value={params.filters.autor} onChange={(v) => params.setFilter('autor', v)} />
-        <SelectFilter label="Entidade" value={params.filters.entidade} onChange={(v) => params.setFilter('entidade', v)} allLabel="Todas" options={(entidades.data?.entidades ?? []).map((e) => ({ value: e, label: e }))} />
+        <SelectFilter label="Entidade" value={params.filters.entidade} onChange={(v) => params.setFilter('entidade', v)} allLabel="Todas" options={(entities.data?.entidades ?? []).map((e) => ({ value: e, label: e }))} />
         <TextFilter label="Id da entidade" value={params.filters.entidadeId} onChange={(v) => params.setFilter('entidadeId', v)} />
         <DateFilter label="De" value={params.filters.de} onChange={(v) => params.setFilter('de', v)} />
         <DateFilter label="Até" value={params.filters.ate} onChange={(v) => params.setFilter('ate', v)} />
@@ -98,16 +98,16 @@ function DiffDialog({ entry, onClose }: { entry: AuditEntryView; onClose: () => 
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.campo} className={r.mudou ? 'auditoria-diff__mudou' : undefined}>
+              <tr key={r.field} className={r.changed ? 'auditoria-diff__mudou' : undefined}>
                 <th scope="row">
-                  {r.campo}
-                  {r.mudou && <span className="visually-hidden"> (alterado)</span>}
+                  {r.field}
+                  {r.changed && <span className="visually-hidden"> (alterado)</span>}
                 </th>
                 <td>
-                  <span className={r.mudou ? 'auditoria-diff__antes' : undefined}>{r.antes}</span>
+                  <span className={r.changed ? 'auditoria-diff__antes' : undefined}>{r.before}</span>
                 </td>
                 <td>
-                  <span className={r.mudou ? 'auditoria-diff__depois' : undefined}>{r.depois}</span>
+                  <span className={r.changed ? 'auditoria-diff__depois' : undefined}>{r.after}</span>
                 </td>
               </tr>
             ))}

@@ -5,14 +5,14 @@ describe('diffRows', () => {
   it('lists changed fields first, then the unchanged ones', () => {
     const rows = diffRows({ nome: 'A', valor: 2, cidades: ['Niterói'] }, { nome: 'B', valor: 2, cidades: ['Niterói', 'Salvador'] });
     expect(rows).toEqual([
-      { campo: 'nome', antes: 'A', depois: 'B', mudou: true },
-      { campo: 'cidades', antes: '["Niterói"]', depois: '["Niterói","Salvador"]', mudou: true },
-      { campo: 'valor', antes: '2', depois: '2', mudou: false },
+      { field: 'nome', before: 'A', after: 'B', changed: true },
+      { field: 'cidades', before: '["Niterói"]', after: '["Niterói","Salvador"]', changed: true },
+      { field: 'valor', before: '2', after: '2', changed: false },
     ]);
   });
 
   it('a creation (before null) shows every field as new; a deletion every field as gone', () => {
-    expect(diffRows(null, { nome: 'A' })).toEqual([{ campo: 'nome', antes: '—', depois: 'A', mudou: true }]);
-    expect(diffRows({ ativo: true }, null)).toEqual([{ campo: 'ativo', antes: 'true', depois: '—', mudou: true }]);
+    expect(diffRows(null, { nome: 'A' })).toEqual([{ field: 'nome', before: '—', after: 'A', changed: true }]);
+    expect(diffRows({ ativo: true }, null)).toEqual([{ field: 'ativo', before: 'true', after: '—', changed: true }]);
   });
 });

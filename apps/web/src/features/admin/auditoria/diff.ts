@@ -1,10 +1,10 @@
 // The before/after of an audit entry as rows a person can read: one per field, changed ones first.
 
 export interface DiffRow {
-  campo: string;
-  antes: string;
-  depois: string;
-  mudou: boolean;
+  field: string;
+  before: string;
+  after: string;
+  changed: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -21,12 +21,12 @@ export function show(v: unknown): string {
 export function diffRows(before: unknown, after: unknown): DiffRow[] {
   const a = isObject(before) ? before : {};
   const d = isObject(after) ? after : {};
-  if (!isObject(before) && !isObject(after)) return [{ campo: '(valor)', antes: show(before), depois: show(after), mudou: show(before) !== show(after) }];
+  if (!isObject(before) && !isObject(after)) return [{ field: '(valor)', before: show(before), after: show(after), changed: show(before) !== show(after) }];
   const fields = [...new Set([...Object.keys(a), ...Object.keys(d)])];
   const rows = fields.map((field) => {
     const beforeText = field in a ? show(a[field]) : '—';
     const afterText = field in d ? show(d[field]) : '—';
-    return { campo: field, antes: beforeText, depois: afterText, mudou: beforeText !== afterText };
+    return { field, before: beforeText, after: afterText, changed: beforeText !== afterText };
   });
-  return [...rows.filter((r) => r.mudou), ...rows.filter((r) => !r.mudou)];
+  return [...rows.filter((r) => r.changed), ...rows.filter((r) => !r.changed)];
 }

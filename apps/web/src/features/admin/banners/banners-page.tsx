@@ -6,7 +6,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, notifyError, notifySuccess, PageHeader, useStaff } from '../ui';
 import { SortableList } from '../ordenacao/sortable-list';
 import { shortDateTime } from '../ordenacao/datas';
-import { bannersQueryKey, editMain, editSite, ordenarBanners, mainToInput, removeBanner, siteToInput, useBannersQuery, type BannerKind } from './api/banners-api';
+import { bannersQueryKey, editMain, editSite, sortBanners, mainToInput, removeBanner, siteToInput, useBannersQuery, type BannerKind } from './api/banners-api';
 import { BannerSiteForm } from './components/banner-site-form';
 import { MainBannerForm } from './components/main-banner-form';
 import { BannersPreview } from './components/banners-preview';
@@ -33,9 +33,9 @@ function BannersPage() {
   const canEdit = staff.can('content.write');
   const [remove, setRemove] = useState<{ tipo: BannerKind; id: number; nome: string } | null>(null);
 
-  const reordenar = (kind: BannerKind) => async (ids: number[]) => {
+  const reorder = (kind: BannerKind) => async (ids: number[]) => {
     try {
-      queryClient.setQueryData<BannersAdmin>(bannersQueryKey, await ordenarBanners(kind, ids));
+      queryClient.setQueryData<BannersAdmin>(bannersQueryKey, await sortBanners(kind, ids));
       notifySuccess('Ordem salva.');
     } catch (e) {
       notifyError(e);
@@ -93,7 +93,7 @@ function BannersPage() {
             {q.data.site.length === 0 ? (
               <EmptyState title="Nenhum banner do site" />
             ) : (
-              <SortableList rotulo="Banners do site, na ordem da home" itens={q.data.site} nome={(b) => b.titulo} onReordenar={reordenar('site')} readOnly={!canEdit}>
+              <SortableList rotulo="Banners do site, na ordem da home" itens={q.data.site} nome={(b) => b.titulo} onReorder={reorder('site')} readOnly={!canEdit}>
                 {(b) => {
                   const s = siteStatus(b);
                   return (
@@ -107,7 +107,7 @@ function BannersPage() {
                         </span>
                         <span>{b.cidades.length ? `Cidades: ${b.cidades.join(', ')}` : 'Todas as cidades'}</span>
                       </div>
-                      <span className={`admin-selo ${s.classe}`}>{s.texto}</span>
+                      <span className={`admin-selo ${s.className}`}>{s.texto}</span>
                       {canEdit && (
                         <div className="banner-linha__acoes">
                           <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => void toggleSite(b)} aria-label={`${b.ativo ? 'Desativar' : 'Ativar'} ${b.titulo}`}>
@@ -141,7 +141,7 @@ function BannersPage() {
             {q.data.principais.length === 0 ? (
               <EmptyState title="Nenhuma imagem principal" />
             ) : (
-              <SortableList rotulo="Imagens do banner principal" itens={q.data.principais} nome={(b) => b.nome} onReordenar={reordenar('principais')} readOnly={!canEdit}>
+              <SortableList rotulo="Imagens do banner principal" itens={q.data.principais} nome={(b) => b.nome} onReorder={reorder('principais')} readOnly={!canEdit}>
                 {(b) => (
                   <div className="banner-linha">
                     <img className="banner-linha__miniatura" src={b.urlImagemDesktop} alt="" width={96} height={36} loading="lazy" />

@@ -15,10 +15,10 @@ export function BenefitsListPage() {
   const navigate = useNavigate();
   const params = useListParams(FILTERS, { ordem: 'ordem' });
   const q = useBenefitsQuery(params.query);
-  const duplicar = useBenefitMutation(duplicateBenefit);
+  const duplicate = useBenefitMutation(duplicateBenefit);
   const activate = useBenefitMutation(setActiveBenefit);
-  const [arquivando, setArquivando] = useState<BenefitAdminItem | null>(null);
-  const escreve = staff.can('content.write');
+  const [archiving, setArchiving] = useState<BenefitAdminItem | null>(null);
+  const writes = staff.can('content.write');
 
   const columns: AdminColumn<BenefitAdminItem>[] = [
     {
@@ -82,17 +82,17 @@ export function BenefitsListPage() {
       header: () => <span className="visually-hidden">Ações</span>,
       cell: ({ row: { original: b } }) => (
         <span className="beneficios-admin-acoes">
-          <Link className="admin-btn admin-btn--pequeno" to={String(b.id)} aria-label={`${escreve ? 'Editar' : 'Ver'} ${b.nome}`}>
-            {escreve ? 'Editar' : 'Ver'}
+          <Link className="admin-btn admin-btn--pequeno" to={String(b.id)} aria-label={`${writes ? 'Editar' : 'Ver'} ${b.nome}`}>
+            {writes ? 'Editar' : 'Ver'}
           </Link>
           <Can permission="content.write">
             <button
               type="button"
               className="admin-btn admin-btn--pequeno"
               aria-label={`Duplicar ${b.nome}`}
-              disabled={duplicar.isPending}
+              disabled={duplicate.isPending}
               onClick={() =>
-                duplicar.mutate(b.id, {
+                duplicate.mutate(b.id, {
                   onSuccess: (copy) => {
                     notifySuccess(`Cópia criada (arquivada): ${copy.form.nome}.`);
                     void navigate(String(copy.id));
@@ -104,7 +104,7 @@ export function BenefitsListPage() {
               Duplicar
             </button>
             {b.ativo ? (
-              <button type="button" className="admin-btn admin-btn--pequeno" aria-label={`Arquivar ${b.nome}`} onClick={() => setArquivando(b)}>
+              <button type="button" className="admin-btn admin-btn--pequeno" aria-label={`Arquivar ${b.nome}`} onClick={() => setArchiving(b)}>
                 Arquivar
               </button>
             ) : (
@@ -141,23 +141,23 @@ export function BenefitsListPage() {
         <SelectFilter label="Situação" value={params.filters.situacao} onChange={(v) => params.setFilter('situacao', v)} allLabel="Todas" options={BENEFIT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
       </div>
       <DataTable caption="Benefícios" columns={columns} page={q.data} isLoading={q.isFetching} error={q.error} onRetry={() => void q.refetch()} params={params} getRowId={(b) => String(b.id)} />
-      {arquivando && (
+      {archiving && (
         <ConfirmDialog
           title="Arquivar benefício"
           confirmLabel="Arquivar"
           danger
-          onClose={() => setArquivando(null)}
+          onClose={() => setArchiving(null)}
           onConfirm={async () => {
             try {
-              await activate.mutateAsync({ id: arquivando.id, ativo: false });
-              notifySuccess(`${arquivando.nome} foi arquivado.`);
+              await activate.mutateAsync({ id: archiving.id, ativo: false });
+              notifySuccess(`${archiving.nome} foi arquivado.`);
             } catch (err) {
               notifyError(err);
               throw err;
             }
           }}
         >
-          <p>“{arquivando.nome}” some do portal na hora para todos os membros. Resgates e cupons já entregues continuam valendo. Dá para publicar de novo depois.</p>
+          <p>“{archiving.nome}” some do portal na hora para todos os membros. Resgates e cupons já entregues continuam valendo. Dá para publicar de novo depois.</p>
         </ConfirmDialog>
       )}
     </>

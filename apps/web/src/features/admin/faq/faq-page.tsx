@@ -6,7 +6,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { FaqAccordion } from '../../faq/components/faq-accordion';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState, notifyError, notifySuccess, PageHeader, useStaff } from '../ui';
 import { SortableList } from '../ordenacao/sortable-list';
-import { editFaq, faqAdminQueryKey, faqToInput, ordenarFaq, removeFaq, useFaqAdminQuery } from './api/faq-api';
+import { editFaq, faqAdminQueryKey, faqToInput, sortFaq, removeFaq, useFaqAdminQuery } from './api/faq-api';
 import { FaqForm } from './components/faq-form';
 import './faq-admin.css';
 
@@ -30,9 +30,9 @@ export function FaqPage() {
   const categoryItems = (q.data ?? []).filter((f) => f.categoria === list);
   const activeOnes = categoryItems.filter((f) => f.ativo);
 
-  const reordenar = async (ids: number[]) => {
+  const reorder = async (ids: number[]) => {
     try {
-      queryClient.setQueryData(faqAdminQueryKey, await ordenarFaq({ categoria: list, ids }));
+      queryClient.setQueryData(faqAdminQueryKey, await sortFaq({ categoria: list, ids }));
       notifySuccess('Ordem salva.');
     } catch (e) {
       notifyError(e);
@@ -80,7 +80,7 @@ export function FaqPage() {
               {categoryItems.length === 0 ? (
                 <EmptyState title="Nenhuma pergunta nesta lista" />
               ) : (
-                <SortableList rotulo={`Perguntas de ${FAQ_CATEGORY_LABELS[list]}`} itens={categoryItems} nome={(f) => `“${f.pergunta}”`} onReordenar={reordenar} readOnly={!canEdit}>
+                <SortableList rotulo={`Perguntas de ${FAQ_CATEGORY_LABELS[list]}`} itens={categoryItems} nome={(f) => `“${f.pergunta}”`} onReorder={reorder} readOnly={!canEdit}>
                   {(f) => (
                     <div className="faq-linha">
                       <div className="faq-linha__texto">

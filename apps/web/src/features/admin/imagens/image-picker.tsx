@@ -69,7 +69,7 @@ export function ImagePicker({ uso: use, label, value, onChange, error }: ImagePi
         <Modal titulo={`Escolher imagem: ${label}`} onClose={() => setIsOpen(false)}>
           <Gallery
             uso={use}
-            selecionada={value}
+            selected={value}
             onChoose={(img) => {
               onChange(img.url);
               setIsOpen(false);
@@ -82,7 +82,7 @@ export function ImagePicker({ uso: use, label, value, onChange, error }: ImagePi
 }
 
 /** The images of one use, newest first, with an upload; `onEscolher` makes each one a choice. */
-export function Gallery({ uso: use, selecionada, onChoose }: { uso: ImageUse; selecionada?: string | null; onChoose?: (img: Image) => void }) {
+export function Gallery({ uso: use, selected, onChoose }: { uso: ImageUse; selected?: string | null; onChoose?: (img: Image) => void }) {
   const [page, setPage] = useState(1);
   const q = useImagesQuery(use, page);
   const total = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.porPagina)) : 1;
@@ -112,15 +112,15 @@ export function Gallery({ uso: use, selecionada, onChoose }: { uso: ImageUse; se
                 </>
               );
               return (
-                <li key={img.id} className={img.url === selecionada ? 'imagens-grade__item--atual' : undefined}>
+                <li key={img.id} className={img.url === selected ? 'imagens-grade__item--atual' : undefined}>
                   {onChoose ? (
-                    <button type="button" className="imagens-grade__escolher" onClick={() => onChoose(img)} aria-pressed={img.url === selecionada} aria-label={`Escolher ${img.arquivo}`}>
+                    <button type="button" className="imagens-grade__escolher" onClick={() => onChoose(img)} aria-pressed={img.url === selected} aria-label={`Escolher ${img.arquivo}`}>
                       {content}
                     </button>
                   ) : (
                     <div className="imagens-grade__cartao">
                       {content}
-                      <span className="imagens-grade__info">{tamanhos(img)}</span>
+                      <span className="imagens-grade__info">{sizes(img)}</span>
                       <code className="imagens-grade__url">{img.url}</code>
                     </div>
                   )}
@@ -150,11 +150,11 @@ export function Gallery({ uso: use, selecionada, onChoose }: { uso: ImageUse; se
 const SHAPE: Record<string, string> = { avif: 'AVIF', webp: 'WebP', jpeg: 'JPEG', png: 'PNG' };
 const kb = (n: number) => `${Math.max(1, Math.round(n / 1024))} KB`;
 /** "640×360: AVIF 12 KB · WebP 15 KB · JPEG 31 KB": what members download at the main size. */
-function tamanhos(img: Image) {
+function sizes(img: Image) {
   const [main] = img.variantes;
   if (!main) return '';
-  const mesmas = img.variantes.filter((v) => v.largura === main.largura && v.altura === main.altura);
-  return `${main.largura}×${main.altura}: ${mesmas.map((v) => `${SHAPE[v.formato] ?? v.formato} ${kb(v.bytes)}`).join(' · ')}`;
+  const same = img.variantes.filter((v) => v.largura === main.largura && v.altura === main.altura);
+  return `${main.largura}×${main.altura}: ${same.map((v) => `${SHAPE[v.formato] ?? v.formato} ${kb(v.bytes)}`).join(' · ')}`;
 }
 
 function ImageUpload({ uso: use, onSent }: { uso: ImageUse; onSent?: (img: Image) => void }) {

@@ -59,7 +59,7 @@ export function DryRunPanel({ id, onClose }: { id: string; onClose: () => void }
   if (!imp) return q.isError ? <p role="alert">Não foi possível carregar a importação.</p> : <p>Carregando a importação...</p>;
 
   const [state, seal] = STATE_LABEL[imp.estado];
-  const aplicavel = imp.estado === 'simulado' || imp.estado === 'falhou';
+  const applicable = imp.estado === 'simulado' || imp.estado === 'falhou';
   async function apply() {
     try {
       await applyImport(id);
@@ -123,7 +123,7 @@ export function DryRunPanel({ id, onClose }: { id: string; onClose: () => void }
         <button type="button" className="admin-btn" onClick={() => void downloadReport(imp).catch(notifyError)}>
           Baixar relatório (CSV)
         </button>
-        {aplicavel && (
+        {applicable && (
           <button type="button" className="admin-btn admin-btn--primario" onClick={() => setConfirm(true)}>
             {imp.estado === 'falhou' ? 'Continuar aplicação' : imp.total === 0 ? 'Aplicar (nada muda)' : 'Aplicar importação'}
           </button>

@@ -34,7 +34,7 @@ export const applyImport = (id: string) => http<Import>(`/admin/importacoes/${id
  * POST /api/admin/importacoes?tipo= (multipart: "mapeamento" then "arquivo"). XMLHttpRequest for the
  * upload progress; the browser streams the file from disk.
  */
-export function uploadImport(kind: ImportKind, file: File, mapeamento: Record<string, string>, onProgress: (sent: number, total: number) => void): Promise<Import> {
+export function uploadImport(kind: ImportKind, file: File, mapping: Record<string, string>, onProgress: (sent: number, total: number) => void): Promise<Import> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl('/admin/importacoes', { tipo: kind }));
@@ -57,7 +57,7 @@ export function uploadImport(kind: ImportKind, file: File, mapeamento: Record<st
     };
     xhr.onerror = () => reject(new ApiError(0, MSG.fallback));
     const form = new FormData();
-    form.append('mapeamento', JSON.stringify(mapeamento));
+    form.append('mapeamento', JSON.stringify(mapping));
     form.append('arquivo', file, file.name);
     xhr.send(form);
   });

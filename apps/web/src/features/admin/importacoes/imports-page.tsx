@@ -40,7 +40,7 @@ export function ImportsPage() {
         ))}
       </div>
       <div role="tabpanel" aria-label={TABS[kind]} className="importacoes-conteudo">
-        {isOpen ? <DryRunPanel key={isOpen} id={isOpen} onClose={() => set({ importacao: null })} /> : <UploadMapping key={kind} tipo={kind} onSimulada={(imp) => {
+        {isOpen ? <DryRunPanel key={isOpen} id={isOpen} onClose={() => set({ importacao: null })} /> : <UploadMapping key={kind} tipo={kind} onDryRun={(imp) => {
               void qc.invalidateQueries({ queryKey: importsKey });
               set({ importacao: imp.id });
             }} />}

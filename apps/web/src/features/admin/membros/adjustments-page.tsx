@@ -14,7 +14,7 @@ export function AdjustmentsPage() {
   const me = useStaff();
   const params = useListParams(['status', 'membroId'] as const);
   const q = useAdjustments(params.query);
-  const [revisando, setRevisando] = useState<{ a: Adjustment; decisao: 'aprovar' | 'recusar' } | null>(null);
+  const [reviewing, setReviewing] = useState<{ a: Adjustment; decision: 'aprovar' | 'recusar' } | null>(null);
   const columns: AdminColumn<Adjustment>[] = [
     { id: 'criadoEm', header: 'Pedido em', enableSorting: true, cell: ({ row }) => new Date(row.original.criadoEm).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' }) },
     { id: 'membro', header: 'Membro', cell: ({ row }) => <Link to={`../${row.original.membro.id}`}>{row.original.membro.nome}</Link> },
@@ -41,10 +41,10 @@ export function AdjustmentsPage() {
         return (
           <Can permission="members.write">
             <span className="membros-acoes">
-              <button type="button" className="admin-btn admin-btn--pequeno admin-btn--primario" onClick={() => setRevisando({ a, decisao: 'aprovar' })}>
+              <button type="button" className="admin-btn admin-btn--pequeno admin-btn--primario" onClick={() => setReviewing({ a, decision: 'aprovar' })}>
                 Aprovar
               </button>
-              <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setRevisando({ a, decisao: 'recusar' })}>
+              <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => setReviewing({ a, decision: 'recusar' })}>
                 Recusar
               </button>
             </span>
@@ -63,25 +63,25 @@ export function AdjustmentsPage() {
         <SelectFilter label="Situação" value={params.filters.status} onChange={(v) => params.setFilter('status', v)} options={ADJUSTMENT_STATUS.map((s) => ({ value: s, label: STATUS_LABEL[s] }))} />
       </div>
       <DataTable caption="Ajustes de saldo" columns={columns} page={q.data} isLoading={q.isFetching} error={q.error} onRetry={() => void q.refetch()} params={params} getRowId={(a) => a.id} />
-      {revisando && <RevisaoDialog {...revisando} onClose={() => setRevisando(null)} />}
+      {reviewing && <ReviewDialog {...reviewing} onClose={() => setReviewing(null)} />}
     </>
   );
 }
 
-function RevisaoDialog({ a, decisao, onClose }: { a: Adjustment; decisao: 'aprovar' | 'recusar'; onClose: () => void }) {
+function ReviewDialog({ a, decision, onClose }: { a: Adjustment; decision: 'aprovar' | 'recusar'; onClose: () => void }) {
   const [reason, setReason] = useState('');
-  const w = useMemberWrite(() => reviewAdjustment(a.id, decisao, reason));
+  const w = useMemberWrite(() => reviewAdjustment(a.id, decision, reason));
   const value = `${a.valor > 0 ? '+' : ''}${a.valor} pontos`;
   return (
     <ConfirmDialog
-      title={decisao === 'aprovar' ? 'Aprovar ajuste' : 'Recusar ajuste'}
-      confirmLabel={decisao === 'aprovar' ? 'Aprovar e lançar' : 'Recusar'}
-      danger={decisao === 'recusar'}
+      title={decision === 'aprovar' ? 'Aprovar ajuste' : 'Recusar ajuste'}
+      confirmLabel={decision === 'aprovar' ? 'Aprovar e lançar' : 'Recusar'}
+      danger={decision === 'recusar'}
       onClose={onClose}
       onConfirm={async () => {
         try {
           const r = await w.mutateAsync(undefined);
-          notifySuccess(decisao === 'aprovar' ? `Ajuste lançado. Saldo de ${a.membro.nome}: ${r.saldo} pontos.` : 'Ajuste recusado.');
+          notifySuccess(decision === 'aprovar' ? `Ajuste lançado. Saldo de ${a.membro.nome}: ${r.saldo} pontos.` : 'Ajuste recusado.');
         } catch (e) {
           notifyError(e);
           throw e;
@@ -90,9 +90,9 @@ function RevisaoDialog({ a, decisao, onClose }: { a: Adjustment; decisao: 'aprov
     >
       <p>
         {value} para {a.membro.nome}, pedido por {a.solicitante?.nome ?? '—'}: “{a.motivo}” ({a.referencia}).
-        {decisao === 'aprovar' ? ' O lançamento entra no extrato agora.' : ' Nada é lançado.'}
+        {decision === 'aprovar' ? ' O lançamento entra no extrato agora.' : ' Nada é lançado.'}
       </p>
-      {decisao === 'recusar' && (
+      {decision === 'recusar' && (
         <div className="admin-campo membros-campo">
           <label htmlFor="recusa-motivo">Por que recusar</label>
           <input id="recusa-motivo" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />

@@ -20,9 +20,9 @@ export function ActionDialog({ acao: action, m, onClose }: { acao: Action; m: Me
     case 'link-login':
       return <LinkLoginDialog m={m} onClose={onClose} />;
     case 'bloquear':
-      return <BloquearDialog m={m} onClose={onClose} />;
+      return <BlockDialog m={m} onClose={onClose} />;
     case 'anonimizar':
-      return <AnonimizarDialog m={m} onClose={onClose} />;
+      return <AnonymiseDialog m={m} onClose={onClose} />;
     default:
       return <SimpleDialog acao={action} m={m} onClose={onClose} />;
   }
@@ -57,7 +57,7 @@ function SimpleDialog({ acao: action, m, onClose }: { acao: keyof typeof SIMPLE;
   );
 }
 
-function BloquearDialog({ m, onClose }: { m: MemberDetail; onClose: () => void }) {
+function BlockDialog({ m, onClose }: { m: MemberDetail; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const w = useMemberWrite((body: { motivo: string }) => postAction(m.id, 'bloquear', body));
@@ -92,8 +92,8 @@ function BloquearDialog({ m, onClose }: { m: MemberDetail; onClose: () => void }
   );
 }
 
-function AnonimizarDialog({ m, onClose }: { m: MemberDetail; onClose: () => void }) {
-  const [referencia, setReferencia] = useState('');
+function AnonymiseDialog({ m, onClose }: { m: MemberDetail; onClose: () => void }) {
+  const [reference, setReference] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
   const w = useMemberWrite((body: { referencia: string }) => postAction(m.id, 'anonimizar', body));
@@ -109,7 +109,7 @@ function AnonimizarDialog({ m, onClose }: { m: MemberDetail; onClose: () => void
           throw new Error('confirmação');
         }
         try {
-          notifySuccess((await w.mutateAsync({ referencia })).message);
+          notifySuccess((await w.mutateAsync({ referencia: reference })).message);
         } catch (e) {
           setError(errorOf(e));
           throw e;
@@ -122,7 +122,7 @@ function AnonimizarDialog({ m, onClose }: { m: MemberDetail; onClose: () => void
       </p>
       <div className="admin-campo membros-campo">
         <label htmlFor="anon-ref">Protocolo do pedido</label>
-        <input id="anon-ref" value={referencia} onChange={(e) => setReferencia(e.target.value)} maxLength={200} />
+        <input id="anon-ref" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={200} />
       </div>
       <div className={`admin-campo membros-campo${error ? ' admin-campo--erro' : ''}`}>
         <label htmlFor="anon-confirma">Digite o e-mail do membro ({m.email}) para confirmar</label>
@@ -181,14 +181,14 @@ function AdjustmentDialog({ m, onClose }: { m: MemberDetail; onClose: () => void
   const [direction, setDirection] = useState<'credito' | 'debito'>('credito');
   const [points, setPoints] = useState('');
   const [reason, setReason] = useState('');
-  const [referencia, setReferencia] = useState('');
+  const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const w = useMemberWrite((body: Parameters<typeof postAdjustment>[1]) => postAdjustment(m.id, body));
   const n = Number(points);
   const aboveLimit = Number.isFinite(n) && Math.abs(n) > m.limiteAprovacao;
   async function send(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = adjustmentInputSchema.safeParse({ valor: points === '' ? undefined : (direction === 'debito' ? -1 : 1) * Number(points), motivo: reason, referencia });
+    const parsed = adjustmentInputSchema.safeParse({ valor: points === '' ? undefined : (direction === 'debito' ? -1 : 1) * Number(points), motivo: reason, referencia: reference });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
@@ -243,7 +243,7 @@ function AdjustmentDialog({ m, onClose }: { m: MemberDetail; onClose: () => void
         </div>
         <div className={field('referencia')}>
           <label htmlFor="ajuste-ref">Referência (chamado, pedido ou protocolo)</label>
-          <input id="ajuste-ref" value={referencia} onChange={change('referencia', setReferencia)} maxLength={200} />
+          <input id="ajuste-ref" value={reference} onChange={change('referencia', setReference)} maxLength={200} />
           {error('referencia')}
         </div>
         {errors.form && (

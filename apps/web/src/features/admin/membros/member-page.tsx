@@ -12,7 +12,7 @@ import { StateBadge, formatCpf } from './members-page';
 
 const data = (s: string | null) => (s ? new Date(s).toLocaleDateString('pt-BR') : '—');
 const dateTime = (s: string | null) => (s ? new Date(s).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' }) : '—');
-const sinal = (n: number) => (n > 0 ? `+${n}` : String(n));
+const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 export function MemberPage() {
   const { id = '' } = useParams();
@@ -134,8 +134,8 @@ export function MemberPage() {
 }
 
 function Actions({ m, onAction }: { m: MemberDetail; onAction: (a: Action) => void }) {
-  const b = (a: Action, label: string, perigo = false) => (
-    <button type="button" className={`admin-btn admin-btn--pequeno${perigo ? ' admin-btn--perigo' : ''}`} onClick={() => onAction(a)}>
+  const b = (a: Action, label: string, danger = false) => (
+    <button type="button" className={`admin-btn admin-btn--pequeno${danger ? ' admin-btn--perigo' : ''}`} onClick={() => onAction(a)}>
       {label}
     </button>
   );
@@ -185,7 +185,7 @@ const COLUMNS: { [K in MemberList]: AdminColumn<never>[] } = {
     { id: 'data', header: 'Data', cell: ({ row }) => dateTime((row.original as StatementLine).data) },
     { id: 'motivo', header: 'Motivo', cell: ({ row }) => (row.original as StatementLine).motivo },
     { id: 'descricao', header: 'Descrição', cell: ({ row }) => (row.original as StatementLine).descricao || '—' },
-    { id: 'valor', header: 'Pontos', cell: ({ row }) => <span className={(row.original as StatementLine).valor < 0 ? 'membros-debito' : 'membros-credito'}>{sinal((row.original as StatementLine).valor)}</span> },
+    { id: 'valor', header: 'Pontos', cell: ({ row }) => <span className={(row.original as StatementLine).valor < 0 ? 'membros-debito' : 'membros-credito'}>{sign((row.original as StatementLine).valor)}</span> },
     { id: 'saldoApos', header: 'Saldo após', cell: ({ row }) => (row.original as StatementLine).saldoApos },
   ] as AdminColumn<never>[],
   resgates: [
@@ -225,7 +225,7 @@ function describeValue(v: unknown): string {
   if (v === null || v === undefined) return '—';
   if (typeof v !== 'object') return String(v);
   const o = v as Record<string, unknown>;
-  if ('valor' in o && 'motivo' in o) return `${sinal(Number(o.valor))} pontos · ${String(o.motivo)} · ${String(o.referencia ?? '')} · ${String(o.status ?? '')}`;
+  if ('valor' in o && 'motivo' in o) return `${sign(Number(o.valor))} pontos · ${String(o.motivo)} · ${String(o.referencia ?? '')} · ${String(o.status ?? '')}`;
   return Object.entries(o).map(([k, x]) => `${k}: ${typeof x === 'object' ? JSON.stringify(x) : String(x)}`).join(' · ');
 }
 

@@ -41,8 +41,8 @@ export const postAction = (id: string, action: string, body?: unknown) => http<{
 export const patchProfile = (id: string, body: unknown) => http<{ message: string }>(`/admin/membros/${id}/perfil`, { method: 'PATCH', body });
 export const postLinkLogin = (id: string) => http<{ url: string; expiraEm: string }>(`/admin/membros/${id}/link-login`, { method: 'POST', body: {} });
 export const postAdjustment = (id: string, body: AdjustmentInput) => http<AdjustmentAnswer>(`/admin/membros/${id}/ajustes`, { method: 'POST', body });
-export const reviewAdjustment = (adjustmentId: string, decisao: 'aprovar' | 'recusar', reason?: string) =>
-  http<AdjustmentAnswer>(`/admin/membros/ajustes/${adjustmentId}/${decisao}`, { method: 'POST', ...(decisao === 'recusar' ? { body: { motivo: reason } } : {}) });
+export const reviewAdjustment = (adjustmentId: string, decision: 'aprovar' | 'recusar', reason?: string) =>
+  http<AdjustmentAnswer>(`/admin/membros/ajustes/${adjustmentId}/${decision}`, { method: 'POST', ...(decision === 'recusar' ? { body: { motivo: reason } } : {}) });
 
 /** Downloads the member's LGPD export as a file. */
 export async function downloadData(id: string) {

@@ -9,12 +9,12 @@ import type { z } from 'zod';
 export function validateWithContract<S extends z.ZodType, F extends FieldValues>(schema: S, body: unknown, setError: UseFormSetError<F>, fields: readonly string[]): z.output<S> | null {
   const r = schema.safeParse(body);
   if (r.success) return r.data;
-  let raiz: string | null = null;
+  let root: string | null = null;
   for (const issue of r.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (fields.includes(field)) setError(field as Path<F>, { type: 'contrato', message: issue.message });
-    else raiz ??= issue.message;
+    else root ??= issue.message;
   }
-  if (raiz) setError('root' as Path<F>, { type: 'contrato', message: raiz });
+  if (root) setError('root' as Path<F>, { type: 'contrato', message: root });
   return null;
 }

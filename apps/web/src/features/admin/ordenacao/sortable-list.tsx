@@ -16,14 +16,14 @@ interface Props<T extends SortableItem> {
   /** How the item is named in the buttons and in what screen readers announce. */
   nome: (item: T) => string;
   /** Sends the new order (ids, first to last); rejects to undo it. */
-  onReordenar: (ids: number[]) => Promise<unknown>;
+  onReorder: (ids: number[]) => Promise<unknown>;
   children: (item: T) => ReactNode;
   rotulo: string;
   /** Without content.write the list is shown without its handles and buttons. */
   readOnly?: boolean;
 }
 
-export function SortableList<T extends SortableItem>({ itens: items, nome: name, onReordenar, children, rotulo: label, readOnly }: Props<T>) {
+export function SortableList<T extends SortableItem>({ itens: items, nome: name, onReorder, children, rotulo: label, readOnly }: Props<T>) {
   const [order, setOrder] = useState(items);
   useEffect(() => setOrder(items), [items]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -36,7 +36,7 @@ export function SortableList<T extends SortableItem>({ itens: items, nome: name,
     const newOne = arrayMove(order, from, to);
     setOrder(newOne);
     try {
-      await onReordenar(newOne.map((i) => i.id));
+      await onReorder(newOne.map((i) => i.id));
     } catch {
       setOrder(previous);
     }
@@ -77,7 +77,7 @@ export function SortableList<T extends SortableItem>({ itens: items, nome: name,
       <SortableContext items={order.map((i) => i.id)} strategy={verticalListSortingStrategy}>
         <ol className="lista-ordenavel" aria-label={label}>
           {order.map((item, i) => (
-            <Line key={item.id} id={item.id} nome={name(item)} first={i === 0} last={i === order.length - 1} onSubir={() => void move(i, i - 1)} onDescer={() => void move(i, i + 1)}>
+            <Line key={item.id} id={item.id} nome={name(item)} first={i === 0} last={i === order.length - 1} onMoveUp={() => void move(i, i - 1)} onMoveDown={() => void move(i, i + 1)}>
               {children(item)}
             </Line>
           ))}
@@ -92,12 +92,12 @@ interface LineProps {
   nome: string;
   first: boolean;
   last: boolean;
-  onSubir: () => void;
-  onDescer: () => void;
+  onMoveUp: () => void;
+  onMoveDown: () => void;
   children: ReactNode;
 }
 
-function Line({ id, nome: name, first, last, onSubir, onDescer, children }: LineProps) {
+function Line({ id, nome: name, first, last, onMoveUp, onMoveDown, children }: LineProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style = { transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined, transition };
   return (
@@ -107,10 +107,10 @@ function Line({ id, nome: name, first, last, onSubir, onDescer, children }: Line
       </button>
       <div className="lista-ordenavel__conteudo">{children}</div>
       <div className="lista-ordenavel__setas">
-        <button type="button" className="admin-btn admin-btn--pequeno" onClick={onSubir} disabled={first} aria-label={`Subir ${name}`} title="Subir">
+        <button type="button" className="admin-btn admin-btn--pequeno" onClick={onMoveUp} disabled={first} aria-label={`Subir ${name}`} title="Subir">
           ↑
         </button>
-        <button type="button" className="admin-btn admin-btn--pequeno" onClick={onDescer} disabled={last} aria-label={`Descer ${name}`} title="Descer">
+        <button type="button" className="admin-btn admin-btn--pequeno" onClick={onMoveDown} disabled={last} aria-label={`Descer ${name}`} title="Descer">
           ↓
         </button>
       </div>

@@ -2,11 +2,11 @@ import { useId, type ReactNode } from 'react';
 import { downloadCsv, toCsv, type CsvColumn } from './csv';
 
 /** The console's chart palette (app/styles/base.css): accent, amber, success, muted, text. */
-export const COLORS = { vermelho: '#e4002b', ambar: '#f2a900', verde: '#2fbf71', cinza: '#b8b8b8', branco: '#f5f5f5', grade: '#333' } as const;
-export const EIXO = { tick: { fill: COLORS.cinza, fontSize: 12 }, stroke: COLORS.grade } as const;
+export const COLORS = { red: '#e4002b', amber: '#f2a900', green: '#2fbf71', grey: '#b8b8b8', white: '#f5f5f5', grid: '#333' } as const;
+export const AXIS = { tick: { fill: COLORS.grey, fontSize: 12 }, stroke: COLORS.grid } as const;
 export const TOOLTIP = {
-  contentStyle: { background: '#171717', border: `1px solid ${COLORS.grade}`, borderRadius: 8, color: COLORS.branco },
-  labelStyle: { color: COLORS.branco },
+  contentStyle: { background: '#171717', border: `1px solid ${COLORS.grid}`, borderRadius: 8, color: COLORS.white },
+  labelStyle: { color: COLORS.white },
   cursor: { fill: 'rgba(255,255,255,0.06)' },
 } as const;
 

@@ -1,49 +1,49 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Panel } from '@legiao/contracts/admin/painel';
-import { ChartCard, COLORS, EIXO, TOOLTIP } from './chart-card';
+import { ChartCard, COLORS, AXIS, TOOLTIP } from './chart-card';
 import { shortDay, dayHour, number } from './formatar';
 
 const HEIGHT = 240;
-const legenda = { wrapperStyle: { color: COLORS.cinza, fontSize: 12 } } as const;
+const legend = { wrapperStyle: { color: COLORS.grey, fontSize: 12 } } as const;
 /** Long benefit names would wrap over each other on a category axis: cut them (the tooltip and CSV keep them whole). */
-const curto = (name: string) => (name.length > 24 ? `${name.slice(0, 23)}…` : name);
+const short = (name: string) => (name.length > 24 ? `${name.slice(0, 23)}…` : name);
 const BAR_MAX = 28;
 
 /** The range's charts (issue 17 item 8), each with its CSV. */
 export function DashboardCharts({ p }: { p: Panel }) {
-  const sufixo = `${p.de}_${p.ate}`;
+  const suffix = `${p.de}_${p.ate}`;
   const days = p.dias.map((d) => ({ ...d, rotulo: shortDay(d.dia) }));
   const waitingRoom = p.fila.map((f) => ({ ...f, rotulo: p.filaGranularidade === 'hora' ? dayHour(f.inicio) : shortDay(new Date(Date.parse(f.inicio) - 3 * 3600 * 1000).toISOString().slice(0, 10)), waitMaxS: Math.round(f.esperaMaxMs / 1000) }));
-  const funil = [
+  const funnel = [
     { step: 'Compartilharam', valor: p.indicacoes.compartilharam },
     { step: 'Cadastraram', valor: p.indicacoes.cadastraram },
     { step: 'Confirmaram', valor: p.indicacoes.confirmaram },
   ];
   const nps = [
-    { grupo: 'Promotores (9-10)', valor: p.nps.promotores, cor: COLORS.verde },
-    { grupo: 'Neutros (7-8)', valor: p.nps.neutros, cor: COLORS.ambar },
-    { grupo: 'Detratores (0-6)', valor: p.nps.detratores, cor: COLORS.vermelho },
+    { grupo: 'Promotores (9-10)', valor: p.nps.promotores, cor: COLORS.green },
+    { grupo: 'Neutros (7-8)', valor: p.nps.neutros, cor: COLORS.amber },
+    { grupo: 'Detratores (0-6)', valor: p.nps.detratores, cor: COLORS.red },
   ];
   const limitedStock = p.estoque.filter((e) => e.restante !== null);
   const barsHeight = (n: number) => Math.max(HEIGHT, n * 30 + 40);
-  const poucos = waitingRoom.length <= 3;
+  const few = waitingRoom.length <= 3;
 
   return (
     <div className="painel-graficos">
       <ChartCard
         title="Cadastros e ativações por dia"
         description="Contas criadas e contas ativadas (e-mail confirmado) em cada dia."
-        csv={{ filename: `cadastros-ativacoes_${sufixo}.csv`, rows: p.dias, columns: [{ header: 'Dia', value: (d) => d.dia }, { header: 'Cadastros', value: (d) => d.cadastros }, { header: 'Ativações', value: (d) => d.ativacoes }] }}
+        csv={{ filename: `cadastros-ativacoes_${suffix}.csv`, rows: p.dias, columns: [{ header: 'Dia', value: (d) => d.dia }, { header: 'Cadastros', value: (d) => d.cadastros }, { header: 'Ativações', value: (d) => d.ativacoes }] }}
       >
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <BarChart data={days}>
-            <CartesianGrid stroke={COLORS.grade} vertical={false} />
-            <XAxis dataKey="rotulo" {...EIXO} />
-            <YAxis allowDecimals={false} {...EIXO} width={48} />
+            <CartesianGrid stroke={COLORS.grid} vertical={false} />
+            <XAxis dataKey="rotulo" {...AXIS} />
+            <YAxis allowDecimals={false} {...AXIS} width={48} />
             <Tooltip {...TOOLTIP} />
-            <Legend {...legenda} />
-            <Bar dataKey="cadastros" name="Cadastros" fill={COLORS.vermelho} radius={[3, 3, 0, 0]} />
-            <Bar dataKey="ativacoes" name="Ativações" fill={COLORS.verde} radius={[3, 3, 0, 0]} />
+            <Legend {...legend} />
+            <Bar dataKey="cadastros" name="Cadastros" fill={COLORS.red} radius={[3, 3, 0, 0]} />
+            <Bar dataKey="ativacoes" name="Ativações" fill={COLORS.green} radius={[3, 3, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -51,17 +51,17 @@ export function DashboardCharts({ p }: { p: Panel }) {
       <ChartCard
         title="Membros ativos e logins por dia"
         description="Logins: sessões abertas (senha, link ou rede social). Membros ativos: pessoas diferentes que entraram no dia."
-        csv={{ filename: `membros-ativos-logins_${sufixo}.csv`, rows: p.dias, columns: [{ header: 'Dia', value: (d) => d.dia }, { header: 'Membros ativos', value: (d) => d.membrosAtivos }, { header: 'Logins', value: (d) => d.logins }] }}
+        csv={{ filename: `membros-ativos-logins_${suffix}.csv`, rows: p.dias, columns: [{ header: 'Dia', value: (d) => d.dia }, { header: 'Membros ativos', value: (d) => d.membrosAtivos }, { header: 'Logins', value: (d) => d.logins }] }}
       >
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <LineChart data={days}>
-            <CartesianGrid stroke={COLORS.grade} vertical={false} />
-            <XAxis dataKey="rotulo" {...EIXO} />
-            <YAxis allowDecimals={false} {...EIXO} width={48} />
+            <CartesianGrid stroke={COLORS.grid} vertical={false} />
+            <XAxis dataKey="rotulo" {...AXIS} />
+            <YAxis allowDecimals={false} {...AXIS} width={48} />
             <Tooltip {...TOOLTIP} />
-            <Legend {...legenda} />
-            <Line type="monotone" dataKey="membrosAtivos" name="Membros ativos" stroke={COLORS.verde} strokeWidth={2} dot={false} isAnimationActive={false} />
-            <Line type="monotone" dataKey="logins" name="Logins" stroke={COLORS.ambar} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Legend {...legend} />
+            <Line type="monotone" dataKey="membrosAtivos" name="Membros ativos" stroke={COLORS.green} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line type="monotone" dataKey="logins" name="Logins" stroke={COLORS.amber} strokeWidth={2} dot={false} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -71,7 +71,7 @@ export function DashboardCharts({ p }: { p: Panel }) {
         title={`Sala de espera (por ${p.filaGranularidade})`}
         description="Pessoas na fila (máximo e média das leituras de cada minuto) e a maior espera do primeiro da fila."
         csv={{
-          filename: `sala-de-espera_${sufixo}.csv`,
+          filename: `sala-de-espera_${suffix}.csv`,
           rows: p.fila,
           columns: [
             { header: 'Início', value: (f) => f.inicio },
@@ -84,15 +84,15 @@ export function DashboardCharts({ p }: { p: Panel }) {
       >
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <LineChart data={waitingRoom}>
-            <CartesianGrid stroke={COLORS.grade} vertical={false} />
-            <XAxis dataKey="rotulo" {...EIXO} />
-            <YAxis yAxisId="pessoas" allowDecimals={false} {...EIXO} width={48} />
-            <YAxis yAxisId="segundos" orientation="right" allowDecimals={false} {...EIXO} width={48} unit=" s" />
+            <CartesianGrid stroke={COLORS.grid} vertical={false} />
+            <XAxis dataKey="rotulo" {...AXIS} />
+            <YAxis yAxisId="pessoas" allowDecimals={false} {...AXIS} width={48} />
+            <YAxis yAxisId="segundos" orientation="right" allowDecimals={false} {...AXIS} width={48} unit=" s" />
             <Tooltip {...TOOLTIP} />
-            <Legend {...legenda} />
-            <Line yAxisId="pessoas" type="monotone" dataKey="aguardandoMax" name="Na fila (máximo)" stroke={COLORS.vermelho} strokeWidth={2} dot={poucos} isAnimationActive={false} />
-            <Line yAxisId="pessoas" type="monotone" dataKey="aguardandoMedio" name="Na fila (média)" stroke={COLORS.ambar} strokeWidth={2} dot={poucos} isAnimationActive={false} />
-            <Line yAxisId="segundos" type="monotone" dataKey="waitMaxS" name="Maior espera (s)" stroke={COLORS.cinza} strokeDasharray="4 3" dot={poucos} isAnimationActive={false} />
+            <Legend {...legend} />
+            <Line yAxisId="pessoas" type="monotone" dataKey="aguardandoMax" name="Na fila (máximo)" stroke={COLORS.red} strokeWidth={2} dot={few} isAnimationActive={false} />
+            <Line yAxisId="pessoas" type="monotone" dataKey="aguardandoMedio" name="Na fila (média)" stroke={COLORS.amber} strokeWidth={2} dot={few} isAnimationActive={false} />
+            <Line yAxisId="segundos" type="monotone" dataKey="waitMaxS" name="Maior espera (s)" stroke={COLORS.grey} strokeDasharray="4 3" dot={few} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -100,15 +100,15 @@ export function DashboardCharts({ p }: { p: Panel }) {
       <ChartCard
         title="Resgates por benefício"
         description="Resgates feitos no período (os 30 benefícios mais resgatados)."
-        csv={{ filename: `resgates-por-beneficio_${sufixo}.csv`, rows: p.resgatesPorBeneficio, columns: [{ header: 'Benefício', value: (r) => r.nome }, { header: 'Resgates', value: (r) => r.resgates }] }}
+        csv={{ filename: `resgates-por-beneficio_${suffix}.csv`, rows: p.resgatesPorBeneficio, columns: [{ header: 'Benefício', value: (r) => r.nome }, { header: 'Resgates', value: (r) => r.resgates }] }}
       >
         <ResponsiveContainer width="100%" height={barsHeight(p.resgatesPorBeneficio.length)}>
           <BarChart data={p.resgatesPorBeneficio} layout="vertical" margin={{ left: 8 }}>
-            <CartesianGrid stroke={COLORS.grade} horizontal={false} />
-            <XAxis type="number" allowDecimals={false} {...EIXO} />
-            <YAxis type="category" dataKey="nome" {...EIXO} width={170} tickFormatter={curto} interval={0} />
+            <CartesianGrid stroke={COLORS.grid} horizontal={false} />
+            <XAxis type="number" allowDecimals={false} {...AXIS} />
+            <YAxis type="category" dataKey="nome" {...AXIS} width={170} tickFormatter={short} interval={0} />
             <Tooltip {...TOOLTIP} />
-            <Bar dataKey="resgates" name="Resgates" fill={COLORS.vermelho} radius={[0, 3, 3, 0]} maxBarSize={BAR_MAX} />
+            <Bar dataKey="resgates" name="Resgates" fill={COLORS.red} radius={[0, 3, 3, 0]} maxBarSize={BAR_MAX} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -120,13 +120,13 @@ export function DashboardCharts({ p }: { p: Panel }) {
       >
         <ResponsiveContainer width="100%" height={barsHeight(limitedStock.length)}>
           <BarChart data={limitedStock} layout="vertical" margin={{ left: 8 }}>
-            <CartesianGrid stroke={COLORS.grade} horizontal={false} />
-            <XAxis type="number" allowDecimals={false} {...EIXO} />
-            <YAxis type="category" dataKey="nome" {...EIXO} width={170} tickFormatter={curto} interval={0} />
+            <CartesianGrid stroke={COLORS.grid} horizontal={false} />
+            <XAxis type="number" allowDecimals={false} {...AXIS} />
+            <YAxis type="category" dataKey="nome" {...AXIS} width={170} tickFormatter={short} interval={0} />
             <Tooltip {...TOOLTIP} />
             <Bar dataKey="restante" name="Restante" radius={[0, 3, 3, 0]} maxBarSize={BAR_MAX}>
               {limitedStock.map((e) => (
-                <Cell key={e.beneficioId} fill={(e.restante ?? 0) === 0 ? COLORS.vermelho : COLORS.ambar} />
+                <Cell key={e.beneficioId} fill={(e.restante ?? 0) === 0 ? COLORS.red : COLORS.amber} />
               ))}
             </Bar>
           </BarChart>
@@ -136,17 +136,17 @@ export function DashboardCharts({ p }: { p: Panel }) {
       <ChartCard
         title="Funil de indicações"
         description="Indicações criadas no período: quem compartilhou (membros cujo link trouxe um cadastro), os cadastros e quantos já foram confirmados."
-        csv={{ filename: `funil-indicacoes_${sufixo}.csv`, rows: funil, columns: [{ header: 'Etapa', value: (f) => f.step }, { header: 'Pessoas', value: (f) => f.valor }] }}
+        csv={{ filename: `funil-indicacoes_${suffix}.csv`, rows: funnel, columns: [{ header: 'Etapa', value: (f) => f.step }, { header: 'Pessoas', value: (f) => f.valor }] }}
       >
         <ResponsiveContainer width="100%" height={HEIGHT}>
-          <BarChart data={funil}>
-            <CartesianGrid stroke={COLORS.grade} vertical={false} />
-            <XAxis dataKey="step" {...EIXO} />
-            <YAxis allowDecimals={false} {...EIXO} width={48} />
+          <BarChart data={funnel}>
+            <CartesianGrid stroke={COLORS.grid} vertical={false} />
+            <XAxis dataKey="step" {...AXIS} />
+            <YAxis allowDecimals={false} {...AXIS} width={48} />
             <Tooltip {...TOOLTIP} />
             <Bar dataKey="valor" name="Pessoas" radius={[3, 3, 0, 0]} maxBarSize={80}>
-              {funil.map((f, i) => (
-                <Cell key={f.step} fill={[COLORS.cinza, COLORS.ambar, COLORS.verde][i]} />
+              {funnel.map((f, i) => (
+                <Cell key={f.step} fill={[COLORS.grey, COLORS.amber, COLORS.green][i]} />
               ))}
             </Bar>
           </BarChart>
@@ -156,7 +156,7 @@ export function DashboardCharts({ p }: { p: Panel }) {
       <ChartCard
         title="Satisfação (NPS)"
         description="Respostas à pergunta “De 0 a 10, quanto você recomendaria a Legião a um amigo?” no período."
-        csv={{ filename: `nps_${sufixo}.csv`, rows: p.nps.respostas ? nps : [], columns: [{ header: 'Grupo', value: (g) => g.grupo }, { header: 'Respostas', value: (g) => g.valor }] }}
+        csv={{ filename: `nps_${suffix}.csv`, rows: p.nps.respostas ? nps : [], columns: [{ header: 'Grupo', value: (g) => g.grupo }, { header: 'Respostas', value: (g) => g.valor }] }}
       >
         <p className="painel-nps" data-testid="nps-valor">
           <strong>{p.nps.nps === null ? '—' : p.nps.nps}</strong>
@@ -164,9 +164,9 @@ export function DashboardCharts({ p }: { p: Panel }) {
         </p>
         <ResponsiveContainer width="100%" height={HEIGHT - 60}>
           <BarChart data={nps} layout="vertical" margin={{ left: 8 }}>
-            <CartesianGrid stroke={COLORS.grade} horizontal={false} />
-            <XAxis type="number" allowDecimals={false} {...EIXO} />
-            <YAxis type="category" dataKey="grupo" {...EIXO} width={130} />
+            <CartesianGrid stroke={COLORS.grid} horizontal={false} />
+            <XAxis type="number" allowDecimals={false} {...AXIS} />
+            <YAxis type="category" dataKey="grupo" {...AXIS} width={130} />
             <Tooltip {...TOOLTIP} />
             <Bar dataKey="valor" name="Respostas" radius={[0, 3, 3, 0]}>
               {nps.map((g) => (
@@ -180,15 +180,15 @@ export function DashboardCharts({ p }: { p: Panel }) {
       <ChartCard
         title="Personalização"
         description="Pesquisas de personalização concluídas no período, pelo perfil resultante."
-        csv={{ filename: `personalizacao_${sufixo}.csv`, rows: p.personalizacao, columns: [{ header: 'Perfil', value: (r) => r.perfil }, { header: 'Membros', value: (r) => r.membros }] }}
+        csv={{ filename: `personalizacao_${suffix}.csv`, rows: p.personalizacao, columns: [{ header: 'Perfil', value: (r) => r.perfil }, { header: 'Membros', value: (r) => r.membros }] }}
       >
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <BarChart data={p.personalizacao}>
-            <CartesianGrid stroke={COLORS.grade} vertical={false} />
-            <XAxis dataKey="perfil" {...EIXO} />
-            <YAxis allowDecimals={false} {...EIXO} width={48} />
+            <CartesianGrid stroke={COLORS.grid} vertical={false} />
+            <XAxis dataKey="perfil" {...AXIS} />
+            <YAxis allowDecimals={false} {...AXIS} width={48} />
             <Tooltip {...TOOLTIP} />
-            <Bar dataKey="membros" name="Membros" fill={COLORS.ambar} radius={[3, 3, 0, 0]} maxBarSize={80} />
+            <Bar dataKey="membros" name="Membros" fill={COLORS.amber} radius={[3, 3, 0, 0]} maxBarSize={80} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>

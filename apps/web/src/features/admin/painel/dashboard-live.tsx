@@ -1,6 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ErrorState, LoadingState } from '../ui/index';
-import { ChartCard, COLORS, EIXO, TOOLTIP } from './chart-card';
+import { ChartCard, COLORS, AXIS, TOOLTIP } from './chart-card';
 import { LIVE_INTERVAL_MS, useLiveQuery } from './dashboard-api';
 import { hour, number } from './formatar';
 
@@ -59,15 +59,15 @@ export function DashboardLive() {
       >
         <ResponsiveContainer width="100%" height={280}>
           <LineChart data={minutes}>
-            <CartesianGrid stroke={COLORS.grade} vertical={false} />
-            <XAxis dataKey="rotulo" {...EIXO} interval={4} />
-            <YAxis allowDecimals={false} {...EIXO} width={48} />
+            <CartesianGrid stroke={COLORS.grid} vertical={false} />
+            <XAxis dataKey="rotulo" {...AXIS} interval={4} />
+            <YAxis allowDecimals={false} {...AXIS} width={48} />
             <Tooltip {...TOOLTIP} />
-            <Legend wrapperStyle={{ color: COLORS.cinza, fontSize: 12 }} />
-            <Line type="linear" dataKey="logins" name="Logins" stroke={COLORS.ambar} strokeWidth={2} dot={false} isAnimationActive={false} />
-            <Line type="linear" dataKey="resgates" name="Resgates" stroke={COLORS.verde} strokeWidth={2} dot={false} isAnimationActive={false} />
-            <Line type="linear" dataKey="admissoes" name="Admissões" stroke={COLORS.branco} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
-            <Line type="linear" dataKey="erros" name="Erros" stroke={COLORS.vermelho} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Legend wrapperStyle={{ color: COLORS.grey, fontSize: 12 }} />
+            <Line type="linear" dataKey="logins" name="Logins" stroke={COLORS.amber} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line type="linear" dataKey="resgates" name="Resgates" stroke={COLORS.green} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line type="linear" dataKey="admissoes" name="Admissões" stroke={COLORS.white} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+            <Line type="linear" dataKey="erros" name="Erros" stroke={COLORS.red} strokeWidth={2} dot={false} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>

@@ -32,7 +32,7 @@ export function DashboardArea() {
   );
 }
 
-const ATALHOS = [7, 14, 30, 90] as const;
+const SHORTCUTS = [7, 14, 30, 90] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function DashboardPeriod() {
@@ -41,8 +41,8 @@ function DashboardPeriod() {
   const until = DAY.test(params.get('ate') ?? '') ? params.get('ate')! : today;
   const from = DAY.test(params.get('de') ?? '') ? params.get('de')! : sumDays(until, -13);
   const days = dashboardDays(from, until);
-  const problema = Number.isNaN(days) ? 'Data inválida.' : days < 1 ? DASHBOARD_MSG.intervaloInvertido : days > DASHBOARD_MAX_DAYS ? DASHBOARD_MSG.intervaloLongo : null;
-  const q = useDashboardQuery(from, until, problema === null);
+  const problem = Number.isNaN(days) ? 'Data inválida.' : days < 1 ? DASHBOARD_MSG.intervaloInvertido : days > DASHBOARD_MAX_DAYS ? DASHBOARD_MSG.intervaloLongo : null;
+  const q = useDashboardQuery(from, until, problem === null);
   // Two quick edits (De, then Até) can come before a re-render: start from the address bar, not
   // from this render's values nor react-router's `prev` (both are the last render's).
   const set = (newOne: { de?: string; ate?: string }) => {
@@ -54,7 +54,7 @@ function DashboardPeriod() {
   };
 
   const p = q.data;
-  const totais = p && {
+  const totals = p && {
     cadastros: p.dias.reduce((s, d) => s + d.cadastros, 0),
     ativacoes: p.dias.reduce((s, d) => s + d.ativacoes, 0),
     resgates: p.dias.reduce((s, d) => s + d.resgates, 0),
@@ -72,7 +72,7 @@ function DashboardPeriod() {
           <input id="painel-ate" type="date" value={until} min={from} onChange={(e) => e.target.value && set({ ate: e.target.value })} />
         </div>
         <div className="painel-atalhos">
-          {ATALHOS.map((n) => (
+          {SHORTCUTS.map((n) => (
             <button key={n} type="button" className="admin-btn admin-btn--pequeno" aria-pressed={until === today && days === n} onClick={() => set({ de: sumDays(today, -(n - 1)), ate: today })}>
               {n} dias
             </button>
@@ -81,24 +81,24 @@ function DashboardPeriod() {
         <span className="painel-periodo__nota">Dias de São Paulo; até {DASHBOARD_MAX_DAYS} dias.</span>
       </div>
 
-      {problema ? (
+      {problem ? (
         <p className="painel-problema" role="alert">
-          {problema}
+          {problem}
         </p>
       ) : q.isPending ? (
         <LoadingState />
-      ) : q.isError || !p || !totais ? (
+      ) : q.isError || !p || !totals ? (
         <ErrorState message={q.error instanceof Error ? q.error.message : undefined} onRetry={() => void q.refetch()} />
       ) : (
         <>
           <section className="painel-cartoes" aria-label="Resumo do período" aria-busy={q.isFetching}>
             <div className="painel-cartao">
               <span className="painel-cartao__rotulo">Cadastros</span>
-              <strong className="painel-cartao__valor" data-testid="total-cadastros">{number(totais.cadastros)}</strong>
+              <strong className="painel-cartao__valor" data-testid="total-cadastros">{number(totals.cadastros)}</strong>
             </div>
             <div className="painel-cartao">
               <span className="painel-cartao__rotulo">Ativações</span>
-              <strong className="painel-cartao__valor" data-testid="total-ativacoes">{number(totais.ativacoes)}</strong>
+              <strong className="painel-cartao__valor" data-testid="total-ativacoes">{number(totals.ativacoes)}</strong>
             </div>
             <div className="painel-cartao">
               <span className="painel-cartao__rotulo">Contas ativadas até {p.ate.split('-').reverse().join('/')}</span>
@@ -106,7 +106,7 @@ function DashboardPeriod() {
             </div>
             <div className="painel-cartao">
               <span className="painel-cartao__rotulo">Resgates</span>
-              <strong className="painel-cartao__valor" data-testid="total-resgates">{number(totais.resgates)}</strong>
+              <strong className="painel-cartao__valor" data-testid="total-resgates">{number(totals.resgates)}</strong>
             </div>
             <div className="painel-cartao">
               <span className="painel-cartao__rotulo">NPS</span>

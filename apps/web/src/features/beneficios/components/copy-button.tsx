@@ -4,7 +4,7 @@ import { useNotices } from '../../../shared/notices/notice-context';
 /** 'Copiar código': the clipboard (or the old fallback), with a spoken confirmation. */
 export function CopyButton({ texto: text }: { texto: string }) {
   const { notify } = useNotices();
-  const { copiado: copied, copiar: copy } = useCopy();
+  const { copied: copied, copy: copy } = useCopy();
 
   async function onClick() {
     if (!(await copy(text))) notify({ message: 'Não foi possível copiar. Selecione o código e copie manualmente.', kind: 'error' });

@@ -46,8 +46,8 @@ describe('ConquistasSection', () => {
     const user = userEvent.setup();
     await user.click(within(carousel).getByRole('button', { name: 'Recrutador' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    const dialogo = await screen.findByRole('dialog', { name: 'Recrutador' });
-    expect(within(dialogo).getByText('Conquistado')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Recrutador' });
+    expect(within(dialog).getByText('Conquistado')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -59,13 +59,13 @@ describe('ConquistasSection', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Compartilhar no Instagram' }));
 
-    const dialogo = await screen.findByRole('dialog', { name: 'Compartilhe no Instagram' });
-    const seals = within(dialogo).getByRole('group', { name: 'Selos para compartilhar' });
+    const dialog = await screen.findByRole('dialog', { name: 'Compartilhe no Instagram' });
+    const seals = within(dialog).getByRole('group', { name: 'Selos para compartilhar' });
     expect(within(seals).getAllByRole('figure')).toHaveLength(4);
-    expect(within(dialogo).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
-    expect(within(dialogo).getByText(/Abra o Instagram/)).toBeTruthy();
+    expect(within(dialog).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
+    expect(within(dialog).getByText(/Abra o Instagram/)).toBeTruthy();
 
-    const download = await within(dialogo).findByRole('link', { name: 'Baixar imagem' });
+    const download = await within(dialog).findByRole('link', { name: 'Baixar imagem' });
     expect(download.getAttribute('href')).toBe('blob:story');
     expect(download.getAttribute('download')).toBe('legiao-minhas-conquistas.png');
     // The story carries the member's first name and exactly the earned seals.

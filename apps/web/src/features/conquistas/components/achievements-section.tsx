@@ -44,7 +44,7 @@ export function AchievementsSection() {
         <>
           <Carousel label="Meus selos" byView={{ base: 2, since768: 5 }}>
             {seals.map((seal) => (
-              <SealBadge key={seal.id} seal={seal} onOpen={modal.abrir} />
+              <SealBadge key={seal.id} seal={seal} onOpen={modal.open} />
             ))}
           </Carousel>
           <div className="conquistas-home__acoes">
@@ -54,7 +54,7 @@ export function AchievementsSection() {
           </div>
         </>
       ) : null}
-      {modal.aberto ? <SealModal seal={modal.aberto} onClose={modal.fechar} /> : null}
+      {modal.isOpen ? <SealModal seal={modal.isOpen} onClose={modal.close} /> : null}
       {sharing ? (
         <InstagramModal nome={firstName(user?.nome) || 'Legionário'} selos={seals} onClose={() => setSharing(false)} />
       ) : null}

@@ -18,5 +18,5 @@ export function useDelayedModal<T>() {
   }, []);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  return { aberto: isOpen, abrir: open, fechar: close };
+  return { isOpen: isOpen, open: open, close: close };
 }

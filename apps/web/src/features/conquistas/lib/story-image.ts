@@ -12,12 +12,12 @@ async function load(src: string): Promise<HTMLImageElement> {
 }
 
 /** Columns and seal size that fit `n` seals in the story's middle band. */
-export function storyGrade(n: number): { colunas: number; size: number } {
+export function storyGrade(n: number): { columns: number; size: number } {
   const columns = n <= 4 ? 2 : n <= 12 ? 3 : 4;
   const lines = Math.max(1, Math.ceil(n / columns));
   const byWidth = (STORY_WIDTH - 160 - (columns - 1) * 40) / columns;
   const byHeight = 1120 / lines - 70;
-  return { colunas: columns, size: Math.floor(Math.min(300, byWidth, byHeight)) };
+  return { columns: columns, size: Math.floor(Math.min(300, byWidth, byHeight)) };
 }
 
 /**
@@ -51,7 +51,7 @@ export async function generateImageStory(name: string, seals: VisibleSeal[]): Pr
   ctx.font = `500 48px ${source}`;
   ctx.fillText(name, STORY_WIDTH / 2, 420, STORY_WIDTH - 160);
 
-  const { colunas: columns, size } = storyGrade(seals.length);
+  const { columns: columns, size } = storyGrade(seals.length);
   const lines = Math.ceil(seals.length / columns);
   const cellHeight = size + 70;
   const top = 520 + (1120 - lines * cellHeight) / 2;

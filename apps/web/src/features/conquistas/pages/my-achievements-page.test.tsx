@@ -89,10 +89,10 @@ describe('MinhasConquistasPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await new Promise((r) => setTimeout(r, 120));
     expect(screen.queryByRole('dialog')).toBeNull();
-    const dialogo = await screen.findByRole('dialog', { name: 'Mestre' });
-    expect(within(dialogo).getByText('Ainda não conquistado')).toBeTruthy();
-    expect(within(dialogo).getByText('5 produtos na coleção.')).toBeTruthy();
-    await user.click(within(dialogo).getByRole('button', { name: 'Entendi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mestre' });
+    expect(within(dialog).getByText('Ainda não conquistado')).toBeTruthy();
+    expect(within(dialog).getByText('5 produtos na coleção.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Entendi' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

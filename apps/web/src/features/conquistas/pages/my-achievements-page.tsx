@@ -33,10 +33,10 @@ export function MyAchievementsPage() {
       {achievement.data ? (
         <>
           <FounderBanner achievement={achievement.data} />
-          <ProfileCard achievement={achievement.data} onOpen={modal.abrir} />
+          <ProfileCard achievement={achievement.data} onOpen={modal.open} />
           <div className="conquistas__grupos">
             {SEAL_GROUPS.map((g) => (
-              <SealGroup key={g.chave} chave={g.chave} titulo={g.titulo} achievement={achievement.data} onOpen={modal.abrir} />
+              <SealGroup key={g.chave} chave={g.chave} titulo={g.titulo} achievement={achievement.data} onOpen={modal.open} />
             ))}
           </div>
           <section className="conquistas__experiencias" aria-labelledby={experiencesId}>
@@ -45,13 +45,13 @@ export function MyAchievementsPage() {
             </h2>
             <Carousel label="Experiências lendárias" byView={{ base: 2, since768: 8 }} pages>
               {experienceSeals(achievement.data.experiencias).map((seal) => (
-                <SealBadge key={seal.id} seal={seal} onOpen={modal.abrir} />
+                <SealBadge key={seal.id} seal={seal} onOpen={modal.open} />
               ))}
             </Carousel>
           </section>
         </>
       ) : null}
-      {modal.aberto ? <SealModal seal={modal.aberto} onClose={modal.fechar} /> : null}
+      {modal.isOpen ? <SealModal seal={modal.isOpen} onClose={modal.close} /> : null}
     </main>
   );
 }

@@ -2,14 +2,14 @@ import { SelectField } from '../../../shared/ui/select-field';
 import { filterYears, activeFilter, MONTHS, type FilterStatement } from '../lib/statement-filters';
 
 interface StatementFilterProps {
-  filtro: FilterStatement;
+  filter: FilterStatement;
   onChange: (filter: FilterStatement) => void;
 }
 
 const numberOrNothing = (value: string) => (value === '' ? undefined : Number(value));
 
 /** Month and year selects; 'Ver tudo' clears both (spec 001 section 2.19). */
-export function StatementFilter({ filtro: filter, onChange }: StatementFilterProps) {
+export function StatementFilter({ filter: filter, onChange }: StatementFilterProps) {
   return (
     <form className="extrato-filtro" role="search" aria-label="Filtrar extrato" onSubmit={(e) => e.preventDefault()}>
       <SelectField label="Mês" value={filter.mes ?? ''} onChange={(e) => onChange({ ...filter, mes: numberOrNothing(e.target.value) })}>

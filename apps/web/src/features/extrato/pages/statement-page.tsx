@@ -23,7 +23,7 @@ export function StatementPage() {
   const [isOpen, setIsOpen] = useState<StatementItem | null>(null);
   const items = statement.data ?? [];
 
-  const filtrar = (newOne: FilterStatement) => setParams(filterParams(newOne), { replace: true, preventScrollReset: true });
+  const applyFilter = (newOne: FilterStatement) => setParams(filterParams(newOne), { replace: true, preventScrollReset: true });
 
   return (
     <main id="conteudo" className="page extrato">
@@ -34,7 +34,7 @@ export function StatementPage() {
         <strong className="extrato-saldo__valor">{user ? balanceText(user.saldo) : '–'}</strong>
       </div>
 
-      <StatementFilter filtro={filter} onChange={filtrar} />
+      <StatementFilter filter={filter} onChange={applyFilter} />
       <p className="extrato__periodo" aria-live="polite">
         {filterDescription(filter)}
       </p>

@@ -15,7 +15,7 @@ const CopyIcon = () => (
  */
 export function CopyableCoupon({ cupom: coupon }: { cupom: string }) {
   const { notify } = useNotices();
-  const { copiado: copied, copiar: copy } = useCopy();
+  const { copied: copied, copy: copy } = useCopy();
 
   async function onCopy() {
     if (await copy(coupon)) notify({ message: 'Cupom copiado!', kind: 'success' });

@@ -30,9 +30,9 @@ describe('/friends-and-family', () => {
     const use = screen.getAllByRole('button', { name: 'USAR CUPOM' });
     expect(use).toHaveLength(4);
     use[0]!.click();
-    const dialogo = await screen.findByRole('dialog', { name: 'Cupom de 20% OFF' });
-    expect(dialogo.textContent).toContain('FF20-AAAA-0002');
-    expect(dialogo.textContent).toContain('Válido até 30/11/2026.');
+    const dialog = await screen.findByRole('dialog', { name: 'Cupom de 20% OFF' });
+    expect(dialog.textContent).toContain('FF20-AAAA-0002');
+    expect(dialog.textContent).toContain('Válido até 30/11/2026.');
   });
 
   it('sends a non-staff member to /home when the server refuses', async () => {

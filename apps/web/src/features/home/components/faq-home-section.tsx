@@ -9,7 +9,7 @@ export function FaqHomeSection() {
   const { data, error, isPending } = useFaqHome();
   const [isOpen, setIsOpen] = useState<number | null>(null);
   const { hash } = useLocation();
-  const secao = useRef<HTMLElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (error) console.warn('Não foi possível carregar o FAQ.', error);
   }, [error]);
@@ -17,13 +17,13 @@ export function FaqHomeSection() {
   // The home mounts this section on its way down, or at once for #faq; the questions arrive after
   // the anchor's jump, so the page lands on them when they do, and stays there while the sections
   // above mount (docs/decisions/0018-home-on-a-phone.md, 0022-home-first-screen.md).
-  useKeepInView(secao, items.length > 0 && hash === '#faq');
+  useKeepInView(sectionRef, items.length > 0 && hash === '#faq');
   // While the questions load, an empty box keeps the #faq anchor (and the page's length): an
   // anchor that is missing sends the router's scroll to the top instead.
   if (!items.length) return isPending ? <div id="faq" className="faq-home faq-home--carregando" aria-busy="true" /> : null;
   const half = Math.ceil(items.length / 2);
   return (
-    <section ref={secao} id="faq" className="faq-home" aria-labelledby="faq-titulo">
+    <section ref={sectionRef} id="faq" className="faq-home" aria-labelledby="faq-titulo">
       <h2 id="faq-titulo" className="secao-topo__titulo">
         Perguntas frequentes
       </h2>

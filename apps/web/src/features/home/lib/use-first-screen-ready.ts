@@ -10,7 +10,7 @@ const MAX_WAIT_MS = 4000;
  * placeholders below sit higher than they will: watching them that early would mount sections
  * that end up below the fold (docs/decisions/0018-home-on-a-phone.md).
  */
-export function usePrimeiraTelaPronta(): boolean {
+export function useFirstCallsSettled(): boolean {
   const searching = useIsFetching();
   const [ready, setReady] = useState(false);
   useEffect(() => {

@@ -15,7 +15,7 @@ import { PostponedSection } from '../components/postponed-section';
 import { lazySection } from '../lib/lazy-section';
 import { roleOf, profileReady } from '../lib/perfil';
 import { useFirstScreenReady } from '../lib/use-first-screen';
-import { usePrimeiraTelaPronta } from '../lib/use-first-screen-ready';
+import { useFirstCallsSettled } from '../lib/use-first-screen-ready';
 import '../home.css';
 
 // Below the first screen each section is its own chunk, loaded when it comes near the viewport.
@@ -48,7 +48,7 @@ export function HomePage() {
   const user = useDeferredValue(ready ? loggedUser : undefined);
   const { mutate: logoutNow } = useLogout();
   const { hash } = useLocation();
-  const observe = usePrimeiraTelaPronta();
+  const observe = useFirstCallsSettled();
   // Read once on arrival: the benefits section consumes the key when it mounts.
   const [chatbotBenefit] = useState(() => readValue(STORAGE.beneficioChatbot) !== null);
   // A second pass, in a transition right after the first screen's commit: the collection (below the

@@ -51,12 +51,12 @@ export function ReferralInvitationSection({ showViewReferrals = true }: Referral
             value={code.isError ? 'Não foi possível carregar seu link.' : url || 'Carregando...'}
             onFocus={(e) => e.currentTarget.select()}
           />
-          <button type="button" className="button" disabled={!actions.ready} onClick={() => void actions.copiarLink()}>
-            {actions.copiado ? 'Link copiado!' : 'Copiar link'}
+          <button type="button" className="button" disabled={!actions.ready} onClick={() => void actions.copyLink()}>
+            {actions.copied ? 'Link copiado!' : 'Copiar link'}
           </button>
         </div>
         <p className="visually-hidden" role="status">
-          {actions.copiado ? 'Link copiado!' : ''}
+          {actions.copied ? 'Link copiado!' : ''}
         </p>
       </div>
 

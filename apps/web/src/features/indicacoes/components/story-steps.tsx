@@ -21,13 +21,13 @@ function ActionStep({ acao: action, actions }: { acao: NonNullable<Step['acao']>
   const props = { type: 'button' as const, className: 'button button--small button--ghost', disabled: !actions.ready };
   if (action === 'copiar')
     return (
-      <button {...props} onClick={() => void actions.copiarLink()}>
-        {actions.copiado ? 'Link copiado!' : 'Copiar link'}
+      <button {...props} onClick={() => void actions.copyLink()}>
+        {actions.copied ? 'Link copiado!' : 'Copiar link'}
       </button>
     );
   if (action === 'baixar')
     return (
-      <button {...props} onClick={() => void actions.baixarImagem()}>
+      <button {...props} onClick={() => void actions.downloadImage()}>
         Baixar imagem
       </button>
     );

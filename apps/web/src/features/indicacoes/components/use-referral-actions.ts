@@ -10,7 +10,7 @@ export const MSG_STORY_FAILED = 'Não foi possível gerar a imagem neste navegad
 /** The three helpers of the referral (copy the link, download the story image, open Instagram). */
 export function useReferralActions(code: ReferralCode | undefined) {
   const { notify } = useNotices();
-  const { copiado: copied, copiar: copy } = useCopy();
+  const { copied: copied, copy: copy } = useCopy();
 
   const copyLink = useCallback(async () => {
     if (!code) return;
@@ -22,7 +22,7 @@ export function useReferralActions(code: ReferralCode | undefined) {
     if (!(await downloadStory(code))) notify({ message: MSG_STORY_FAILED, kind: 'info' });
   }, [code, notify]);
 
-  return { ready: !!code, copiado: copied, copiarLink: copyLink, baixarImagem: downloadImage, openInstagram: () => openInstagram() };
+  return { ready: !!code, copied: copied, copyLink: copyLink, downloadImage: downloadImage, openInstagram: () => openInstagram() };
 }
 
 export type ReferralActions = ReturnType<typeof useReferralActions>;

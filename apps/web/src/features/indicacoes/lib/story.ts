@@ -12,7 +12,7 @@ export const INSTAGRAM_WEB = 'https://www.instagram.com';
 export const INSTAGRAM_WAIT_MS = 1500;
 
 /** Breaks a long string (the link) into lines that fit `largura` at the context's current font. */
-function quebrar(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
+function wrapLines(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const ch of text) {
@@ -67,7 +67,7 @@ export function drawStory(canvas: HTMLCanvasElement, data: { url: string; codigo
   ctx.fillText(STORY_LINES.call, centre, 1300);
   ctx.fillStyle = '#ffc233';
   ctx.font = '700 48px ui-monospace, monospace';
-  quebrar(ctx, data.url, STORY_WIDTH - 160).forEach((line, i) => ctx.fillText(line, centre, 1400 + i * 66));
+  wrapLines(ctx, data.url, STORY_WIDTH - 160).forEach((line, i) => ctx.fillText(line, centre, 1400 + i * 66));
   ctx.fillStyle = '#b8b8b8';
   ctx.font = '400 36px system-ui, sans-serif';
   ctx.fillText(`Código: ${data.codigo}`, centre, 1700);

@@ -22,7 +22,7 @@ interface GiftModalProps {
 
 /** How many units of a verified order were bought as gifts (compradoParaPresente). */
 export function GiftModal({ idProduto: productId, item, onClose }: GiftModalProps) {
-  const { salvar: save, saving } = useSaveProduct();
+  const { save: save, saving } = useSaveProduct();
   const schema = useMemo(() => giftQuantitySchema(item.quantidade), [item.quantidade]);
   const { register, handleSubmit, formState } = useForm<{ quantidade: number }>({
     resolver: zodResolver(schema),

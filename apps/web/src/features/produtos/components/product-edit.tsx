@@ -30,7 +30,7 @@ export function ProductEdit({ produto: product, grupo: group }: { produto: Produ
   const queryClient = useQueryClient();
   const { notify } = useNotices();
   const remove = useRemoveProduct();
-  const { salvar: save, saving } = useSaveProduct();
+  const { save: save, saving } = useSaveProduct();
   const [modal, setModal] = useState<ModalOpen>(null);
 
   const items = group.produtos;

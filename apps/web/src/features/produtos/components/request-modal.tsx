@@ -32,7 +32,7 @@ interface RequestModalProps {
  * for a non-verified order only, removal. A verified order is the brand's: only its gift mark changes.
  */
 export function RequestModal({ idProduto: productId, item, unico: single, onClose, onRequestQuantity, onRemove }: RequestModalProps) {
-  const { salvar: save, saving } = useSaveProduct();
+  const { save: save, saving } = useSaveProduct();
   const data = formatPurchaseDate(item.dataCompra);
   const { register, handleSubmit, watch, formState, trigger } = useForm<RequestForm, unknown, RequestData>({
     resolver: zodResolver(requestSchema),

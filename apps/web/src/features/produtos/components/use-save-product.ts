@@ -15,5 +15,5 @@ export function useSaveProduct() {
       },
       onError: (error) => notify({ message: errorMessage(error) }),
     });
-  return { salvar: save, saving: edit.isPending };
+  return { save: save, saving: edit.isPending };
 }

@@ -21,7 +21,7 @@ export const editSite = (id: number, body: BannerSiteInput) => http<BannerSiteAd
 export const createMain = (body: MainBannerInput) => http<MainBannerAdmin>('/admin/banners/principais', { method: 'POST', body });
 export const editMain = (id: number, body: MainBannerInput) => http<MainBannerAdmin>(`/admin/banners/principais/${id}`, { method: 'PUT', body });
 export const removeBanner = (kind: BannerKind, id: number) => http<null>(`/admin/banners/${kind}/${id}`, { method: 'DELETE' });
-export const ordenarBanners = (kind: BannerKind, ids: number[]) => http<BannersAdmin>(`/admin/banners/${kind}-ordem`, { method: 'PUT', body: { ids } });
+export const sortBanners = (kind: BannerKind, ids: number[]) => http<BannersAdmin>(`/admin/banners/${kind}-ordem`, { method: 'PUT', body: { ids } });
 
 /** A site banner's row as the form's body (to toggle ativo without opening the form). */
 export const siteToInput = (b: BannerSiteAdmin): BannerSiteInput => ({

@@ -57,7 +57,7 @@ function valuesOf(b: BannerSiteAdmin | undefined): Values {
 }
 
 /** The form's strings as the contract's body (the contract then checks every rule). */
-function corpo(v: Values) {
+function toInput(v: Values) {
   return {
     nome: v.nome,
     regiao: v.regiao,
@@ -97,10 +97,10 @@ export function BannerSiteForm() {
   const current = id ? q.data?.site.find((b) => b.id === Number(id)) : undefined;
   if (id && q.isPending) return <LoadingState />;
   if (id && !current) return <EmptyState title="Banner não encontrado" message="Ele pode ter sido removido." />;
-  return <Formulario key={current?.id ?? 'novo'} atual={current} />;
+  return <Form key={current?.id ?? 'novo'} atual={current} />;
 }
 
-function Formulario({ atual: current }: { atual: BannerSiteAdmin | undefined }) {
+function Form({ atual: current }: { atual: BannerSiteAdmin | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<Values>({ defaultValues: valuesOf(current) });
@@ -109,7 +109,7 @@ function Formulario({ atual: current }: { atual: BannerSiteAdmin | undefined }) 
   useEffect(() => form.clearErrors(), [region, form]);
 
   const save = form.handleSubmit(async (v) => {
-    const body = validateWithContract(bannerSiteInputSchema, corpo(v), form.setError, FIELDS);
+    const body = validateWithContract(bannerSiteInputSchema, toInput(v), form.setError, FIELDS);
     if (!body) return;
     try {
       if (current) await editSite(current.id, body);

@@ -27,10 +27,10 @@ export function MainBannerForm() {
   const current = id ? q.data?.principais.find((b) => b.id === Number(id)) : undefined;
   if (id && q.isPending) return <LoadingState />;
   if (id && !current) return <EmptyState title="Banner não encontrado" message="Ele pode ter sido removido." />;
-  return <Formulario key={current?.id ?? 'novo'} atual={current} />;
+  return <Form key={current?.id ?? 'novo'} atual={current} />;
 }
 
-function Formulario({ atual: current }: { atual: MainBannerAdmin | undefined }) {
+function Form({ atual: current }: { atual: MainBannerAdmin | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<Values>({

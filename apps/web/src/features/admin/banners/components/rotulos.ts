@@ -4,11 +4,11 @@ export const REGION_LABEL: Record<BannerRegion, string> = { exclusivo: 'Exclusiv
 export const PROFILE_LABEL: Record<string, string> = { geral: 'Geral (qualquer perfil)', funcional: 'Funcional', outsider: 'Outsider', estiloso: 'Estiloso' };
 
 /** Where a site banner stands now: off, waiting for its window, showing, or over. */
-export function siteStatus(b: { ativo: boolean; inicio: string; fim: string }, now = Date.now()): { texto: string; classe: string } {
-  if (!b.ativo) return { texto: 'Inativo', classe: '' };
-  if (Date.parse(b.inicio) > now) return { texto: 'Agendado', classe: 'admin-selo--ambar' };
-  if (Date.parse(b.fim) < now) return { texto: 'Encerrado', classe: '' };
-  return { texto: 'No ar', classe: 'admin-selo--verde' };
+export function siteStatus(b: { ativo: boolean; inicio: string; fim: string }, now = Date.now()): { texto: string; className: string } {
+  if (!b.ativo) return { texto: 'Inativo', className: '' };
+  if (Date.parse(b.inicio) > now) return { texto: 'Agendado', className: 'admin-selo--ambar' };
+  if (Date.parse(b.fim) < now) return { texto: 'Encerrado', className: '' };
+  return { texto: 'No ar', className: 'admin-selo--verde' };
 }
 
 export const audienceLabel = (lead: boolean | null) => (lead === null ? 'Todos' : lead ? 'Só leads' : 'Só legionários e colaboradores');

@@ -34,10 +34,10 @@ export function ProductForm() {
   const q = useProductQuery(id ? Number(id) : null);
   if (id && q.isPending) return <LoadingState />;
   if (id && q.isError) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
-  return <Formulario key={q.data?.id ?? 'novo'} atual={id ? q.data : undefined} />;
+  return <Form key={q.data?.id ?? 'novo'} atual={id ? q.data : undefined} />;
 }
 
-function Formulario({ atual: current }: { atual: ProductAdmin | undefined }) {
+function Form({ atual: current }: { atual: ProductAdmin | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useOptionsQuery();

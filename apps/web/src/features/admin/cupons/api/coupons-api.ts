@@ -29,4 +29,4 @@ export const uploadCouponsFile = (benefitId: number, file: File, option: number 
 
 export const confirmImport = (id: string) => http<CouponImport>(`/admin/cupons/importacoes/${id}/confirmar`, { method: 'POST' });
 export const cancelImport = (id: string) => http<CouponImport>(`/admin/cupons/importacoes/${id}/cancelar`, { method: 'POST' });
-export const setAlert = (benefitId: number, minimo: number) => http<BenefitCoupon>(`/admin/cupons/beneficios/${benefitId}/alerta`, { method: 'PUT', body: { minimo } });
+export const setAlert = (benefitId: number, minimum: number) => http<BenefitCoupon>(`/admin/cupons/beneficios/${benefitId}/alerta`, { method: 'PUT', body: { minimo: minimum } });

@@ -35,7 +35,7 @@ export function FileUpload({ beneficio: b, onSent }: { beneficio: BenefitCouponD
   }
 
   const sending = sent !== null;
-  const analisando = sent !== null && sent.sent >= sent.total;
+  const analysing = sent !== null && sent.sent >= sent.total;
   return (
     <section className="cupons-painel" aria-labelledby={`${fileId}-titulo`}>
       <h2 id={`${fileId}-titulo`}>Importar códigos</h2>
@@ -69,15 +69,15 @@ export function FileUpload({ beneficio: b, onSent }: { beneficio: BenefitCouponD
           {file && <small className="admin-campo__dica">{`${bytes(file.size)}`}</small>}
         </div>
         <button type="submit" className="admin-btn admin-btn--primario" disabled={sending || !file}>
-          {analisando ? 'Analisando...' : sending ? 'Enviando...' : 'Enviar e analisar'}
+          {analysing ? 'Analisando...' : sending ? 'Enviando...' : 'Enviar e analisar'}
         </button>
       </form>
       {sent && (
         <ProgressBar
-          rotulo={analisando ? 'Analisando o arquivo: contando códigos novos, repetidos e já existentes...' : `Enviando ${bytes(sent.sent)} de ${bytes(sent.total)}`}
+          rotulo={analysing ? 'Analisando o arquivo: contando códigos novos, repetidos e já existentes...' : `Enviando ${bytes(sent.sent)} de ${bytes(sent.total)}`}
           valor={sent.sent}
           total={sent.total}
-          indeterminada={analisando}
+          indeterminate={analysing}
         />
       )}
       {error && (

@@ -49,7 +49,7 @@ export function ImportPanel({ id, beneficio: benefit, onClose }: { id: string; b
         </button>
       </div>
       <Counts imp={imp} />
-      {imp.estado === 'analisado' && <Analise imp={imp} beneficio={benefit} />}
+      {imp.estado === 'analisado' && <Analysis imp={imp} beneficio={benefit} />}
       {imp.estado === 'importando' && <Progress imp={imp} />}
       {imp.estado === 'concluido' && (
         <p className="cupons-sucesso" role="status">
@@ -64,11 +64,11 @@ export function ImportPanel({ id, beneficio: benefit, onClose }: { id: string; b
   );
 }
 
-function Analise({ imp, beneficio: benefit }: { imp: CouponImport; beneficio: BenefitCouponDetail }) {
+function Analysis({ imp, beneficio: benefit }: { imp: CouponImport; beneficio: BenefitCouponDetail }) {
   const client = useQueryClient();
   const id = imp.id;
-  const [confirmando, setConfirmando] = useState(false);
-  const [descartando, setDescartando] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   const update = (newOne: CouponImport) => client.setQueryData([...couponsQueryKey, 'importacao', id], newOne);
   return (
     <>
@@ -81,19 +81,19 @@ function Analise({ imp, beneficio: benefit }: { imp: CouponImport; beneficio: Be
       )}
       <Can permission="content.write">
         <div className="cupons-acoes">
-          <button type="button" className="admin-btn admin-btn--primario" disabled={imp.novos === 0} onClick={() => setConfirmando(true)}>
+          <button type="button" className="admin-btn admin-btn--primario" disabled={imp.novos === 0} onClick={() => setConfirming(true)}>
             Confirmar importação de {number(imp.novos)} código(s)
           </button>
-          <button type="button" className="admin-btn" onClick={() => setDescartando(true)}>
+          <button type="button" className="admin-btn" onClick={() => setDiscarding(true)}>
             Descartar
           </button>
         </div>
       </Can>
-      {confirmando && (
+      {confirming && (
         <ConfirmDialog
           title="Importar os códigos?"
           confirmLabel="Importar"
-          onClose={() => setConfirmando(false)}
+          onClose={() => setConfirming(false)}
           onConfirm={async () => {
             try {
               update(await confirmImport(imp.id));
@@ -109,12 +109,12 @@ function Analise({ imp, beneficio: benefit }: { imp: CouponImport; beneficio: Be
           </p>
         </ConfirmDialog>
       )}
-      {descartando && (
+      {discarding && (
         <ConfirmDialog
           title="Descartar esta importação?"
           confirmLabel="Descartar"
           danger
-          onClose={() => setDescartando(false)}
+          onClose={() => setDiscarding(false)}
           onConfirm={async () => {
             try {
               update(await cancelImport(imp.id));

@@ -11,6 +11,6 @@ export const useFaqAdminQuery = () => useQuery(queryOptions({ queryKey: faqAdmin
 export const createFaq = (body: FaqInput) => http<FaqItem>('/admin/faq', { method: 'POST', body });
 export const editFaq = (id: number, body: FaqInput) => http<FaqItem>(`/admin/faq/${id}`, { method: 'PUT', body });
 export const removeFaq = (id: number) => http<null>(`/admin/faq/${id}`, { method: 'DELETE' });
-export const ordenarFaq = (body: FaqOrderInput) => http<FaqItem[]>('/admin/faq/ordem', { method: 'PUT', body });
+export const sortFaq = (body: FaqOrderInput) => http<FaqItem[]>('/admin/faq/ordem', { method: 'PUT', body });
 
 export const faqToInput = (f: FaqItem): FaqInput => ({ pergunta: f.pergunta, resposta: f.resposta, categoria: f.categoria, ativo: f.ativo });

@@ -30,7 +30,7 @@ export function WaitingRoomControls({ estado: state, onState }: { estado: Waitin
     }
   });
 
-  const pausar = async (paused: boolean) => {
+  const pause = async (paused: boolean) => {
     try {
       onState(await changeWaitingRoom({ pausada: paused }));
       notifySuccess(paused ? 'Entrada pausada: ninguém novo entra até retomar.' : 'Entrada retomada.');
@@ -51,7 +51,7 @@ export function WaitingRoomControls({ estado: state, onState }: { estado: Waitin
         </div>
         <FormActions busy={isSubmitting} submitLabel="Salvar limites">
           {state.pausada ? (
-            <button type="button" className="admin-btn admin-btn--primario fila-controles__pausa" onClick={() => void pausar(false).catch(() => {})}>
+            <button type="button" className="admin-btn admin-btn--primario fila-controles__pausa" onClick={() => void pause(false).catch(() => {})}>
               Retomar entrada
             </button>
           ) : (
@@ -63,7 +63,7 @@ export function WaitingRoomControls({ estado: state, onState }: { estado: Waitin
         </FormActions>
       </form>
       {confirmPause && (
-        <ConfirmDialog title="Pausar a entrada?" confirmLabel="Pausar entrada" danger onConfirm={() => pausar(true)} onClose={() => setConfirmPause(false)}>
+        <ConfirmDialog title="Pausar a entrada?" confirmLabel="Pausar entrada" danger onConfirm={() => pause(true)} onClose={() => setConfirmPause(false)}>
           <p>Ninguém novo entra no portal até você retomar. Quem já está dentro continua; quem chega espera na fila.</p>
         </ConfirmDialog>
       )}

@@ -3,7 +3,7 @@ import { duration, number } from '../lib/formatar';
 
 /** The live numbers: who waits, who is in, how fast they go in, and why the room is on. */
 export function WaitingRoomNumbers({ estado: state }: { estado: WaitingRoomState }) {
-  const ocupacao = state.capacidade > 0 ? Math.min(100, Math.round((state.admitidos / state.capacidade) * 100)) : 0;
+  const occupancy = state.capacidade > 0 ? Math.min(100, Math.round((state.admitidos / state.capacidade) * 100)) : 0;
   return (
     <section aria-labelledby="fila-numeros-titulo" className="fila-painel__numeros">
       <h2 id="fila-numeros-titulo" className="visually-hidden">
@@ -21,8 +21,8 @@ export function WaitingRoomNumbers({ estado: state }: { estado: WaitingRoomState
         <strong className="fila-cartao__valor" data-testid="fila-admitidos">
           {number(state.admitidos)} <small>de {number(state.capacidade)}</small>
         </strong>
-        <span className="fila-cartao__barra" role="meter" aria-label="Ocupação" aria-valuemin={0} aria-valuemax={100} aria-valuenow={ocupacao}>
-          <span style={{ width: `${ocupacao}%` }} />
+        <span className="fila-cartao__barra" role="meter" aria-label="Ocupação" aria-valuemin={0} aria-valuemax={100} aria-valuenow={occupancy}>
+          <span style={{ width: `${occupancy}%` }} />
         </span>
       </div>
       <div className="fila-cartao">

@@ -21,15 +21,15 @@ const scheduleSchema = z.object({
 type ScheduleForm = z.input<typeof scheduleSchema>;
 const empty: ScheduleForm = { quando: '', entrada: 'pausar', capacidade: '', admissoesPorMinuto: '', descricao: '' };
 
-const STATUS: Record<WaitingRoomSchedule['situacao'], { texto: string; classe: string }> = {
-  pendente: { texto: 'Agendado', classe: 'admin-selo--ambar' },
-  executado: { texto: 'Aplicado', classe: 'admin-selo--verde' },
-  cancelado: { texto: 'Cancelado', classe: '' },
-  falhou: { texto: 'Falhou', classe: 'admin-selo--vermelho' },
+const STATUS: Record<WaitingRoomSchedule['situacao'], { texto: string; className: string }> = {
+  pendente: { texto: 'Agendado', className: 'admin-selo--ambar' },
+  executado: { texto: 'Aplicado', className: 'admin-selo--verde' },
+  cancelado: { texto: 'Cancelado', className: '' },
+  falhou: { texto: 'Falhou', className: 'admin-selo--vermelho' },
 };
 
 /** What the schedule changes, in words. */
-export function descreverMudanca(a: Pick<WaitingRoomSchedule, 'pausada' | 'capacidade' | 'admissoesPorMinuto'>): string {
+export function describeChange(a: Pick<WaitingRoomSchedule, 'pausada' | 'capacidade' | 'admissoesPorMinuto'>): string {
   const parts = [];
   if (a.pausada === true) parts.push('pausar a entrada');
   if (a.pausada === false) parts.push('retomar a entrada');
@@ -117,10 +117,10 @@ export function WaitingRoomSchedules({ agendamentos: schedules }: { agendamentos
                 {schedules.map((a) => (
                   <tr key={a.id}>
                     <td>{dateTime(a.executarEm)}</td>
-                    <td>{descreverMudanca(a)}</td>
+                    <td>{describeChange(a)}</td>
                     <td>{a.descricao || '—'}</td>
                     <td>
-                      <span className={`admin-selo ${STATUS[a.situacao].classe}`} title={a.erro ?? undefined}>
+                      <span className={`admin-selo ${STATUS[a.situacao].className}`} title={a.erro ?? undefined}>
                         {STATUS[a.situacao].texto}
                       </span>
                       {a.executadoEm && <small className="fila-tabela__quando"> {dateTime(a.executadoEm)}</small>}
@@ -156,7 +156,7 @@ export function WaitingRoomSchedules({ agendamentos: schedules }: { agendamentos
           onClose={() => setCancel(null)}
         >
           <p>
-            {dateTime(cancel.executarEm)}: {descreverMudanca(cancel)}. Nada muda nesse horário.
+            {dateTime(cancel.executarEm)}: {describeChange(cancel)}. Nada muda nesse horário.
           </p>
         </ConfirmDialog>
       )}

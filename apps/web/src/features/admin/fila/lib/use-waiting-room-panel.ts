@@ -3,12 +3,12 @@ import type { WaitingRoomState } from '@legiao/contracts';
 import { ADMIN_WAITING_ROOM_WS_PATH, waitingRoomPanelServerMessageSchema, type WaitingRoomSchedule } from '@legiao/contracts/admin/fila';
 import { getToken } from '../../../../shared/session/session';
 
-export type Conexao = 'conectando' | 'ao-vivo' | 'reconectando' | 'recusada';
+export type Connection = 'conectando' | 'ao-vivo' | 'reconectando' | 'recusada';
 
 export interface WaitingRoomPanel {
   estado: WaitingRoomState | null;
   agendamentos: WaitingRoomSchedule[] | null;
-  conexao: Conexao;
+  connection: Connection;
   /** When the last state arrived (the server's clock). */
   em: string | null;
   erro: string | null;
@@ -27,7 +27,7 @@ const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 export function useWaitingRoomPanel(): WaitingRoomPanel {
   const [state, setState] = useState<WaitingRoomState | null>(null);
   const [schedules, setSchedules] = useState<WaitingRoomSchedule[] | null>(null);
-  const [conexao, setConexao] = useState<Conexao>('conectando');
+  const [connection, setConnection] = useState<Connection>('conectando');
   const [at, setAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const attempts = useRef(0);
@@ -36,7 +36,7 @@ export function useWaitingRoomPanel(): WaitingRoomPanel {
     let socket: WebSocket | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let end = false;
-    const conectar = () => {
+    const connect = () => {
       const ws = new WebSocket(url());
       socket = ws;
       ws.onopen = () => ws.send(JSON.stringify({ type: 'Autenticar', token: getToken() ?? '' }));
@@ -48,25 +48,25 @@ export function useWaitingRoomPanel(): WaitingRoomPanel {
           attempts.current = 0;
           setState(m.estado);
           setAt(m.em);
-          setConexao('ao-vivo');
+          setConnection('ao-vivo');
           setError(null);
         } else if (m.type === 'Agendamentos') {
           setSchedules(m.agendamentos);
         } else {
           end = true;
-          setConexao('recusada');
+          setConnection('recusada');
           setError(m.message);
         }
       };
       ws.onclose = () => {
         if (end) return;
-        setConexao('reconectando');
+        setConnection('reconectando');
         const wait = BACKOFF_MS[Math.min(attempts.current, BACKOFF_MS.length - 1)];
         attempts.current++;
-        timer = setTimeout(conectar, wait);
+        timer = setTimeout(connect, wait);
       };
     };
-    conectar();
+    connect();
     return () => {
       end = true;
       clearTimeout(timer);
@@ -74,5 +74,5 @@ export function useWaitingRoomPanel(): WaitingRoomPanel {
     };
   }, []);
 
-  return { estado: state, agendamentos: schedules, conexao, em: at, erro: error, apply: setState };
+  return { estado: state, agendamentos: schedules, connection, em: at, erro: error, apply: setState };
 }

@@ -12,7 +12,7 @@ export function AnswersTab({ pesquisa: survey }: { pesquisa: SurveySummary }) {
   const params = useListParams(FILTERS, { ordem: '-criadaEm' });
   const q = useAnswersQuery(survey.id, params.query);
   const [isOpen, setIsOpen] = useState<ParticipationAdmin | null>(null);
-  const [baixando, setBaixando] = useState(false);
+  const [downloading, setDownloading] = useState(false);
 
   const columns: AdminColumn<ParticipationAdmin>[] = [
     { id: 'id', header: 'Participação', cell: ({ row }) => `#${row.original.id}` },
@@ -36,14 +36,14 @@ export function AnswersTab({ pesquisa: survey }: { pesquisa: SurveySummary }) {
     },
   ];
 
-  const exportar = async () => {
-    setBaixando(true);
+  const exportCsv = async () => {
+    setDownloading(true);
     try {
       await downloadAnswersCsv(survey.id, `respostas-${survey.chave}.csv`);
     } catch (e) {
       notifyError(e);
     } finally {
-      setBaixando(false);
+      setDownloading(false);
     }
   };
 
@@ -60,8 +60,8 @@ export function AnswersTab({ pesquisa: survey }: { pesquisa: SurveySummary }) {
             { value: 'em-andamento', label: 'Em andamento' },
           ]}
         />
-        <button type="button" className="admin-btn pesquisas-exportar" onClick={() => void exportar()} disabled={baixando} aria-busy={baixando}>
-          {baixando ? 'Exportando...' : 'Exportar CSV (todas as respostas)'}
+        <button type="button" className="admin-btn pesquisas-exportar" onClick={() => void exportCsv()} disabled={downloading} aria-busy={downloading}>
+          {downloading ? 'Exportando...' : 'Exportar CSV (todas as respostas)'}
         </button>
       </div>
       <DataTable caption="Participações e respostas" columns={columns} page={q.data} isLoading={q.isFetching} error={q.error} onRetry={() => void q.refetch()} params={params} getRowId={(p) => String(p.id)} />

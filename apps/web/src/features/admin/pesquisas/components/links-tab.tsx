@@ -4,10 +4,10 @@ import { DataTable, notifyError, notifySuccess, TextFilter, useListParams, type 
 import { useLinksQuery } from '../api/surveys-api';
 
 const FILTERS = ['q'] as const;
-const STATUS: Record<MemberLink['situacao'], { texto: string; classe: string }> = {
-  'nao-iniciada': { texto: 'Não começou', classe: '' },
-  'em-andamento': { texto: 'Em andamento', classe: 'admin-selo--ambar' },
-  concluida: { texto: 'Concluída', classe: 'admin-selo--verde' },
+const STATUS: Record<MemberLink['situacao'], { texto: string; className: string }> = {
+  'nao-iniciada': { texto: 'Não começou', className: '' },
+  'em-andamento': { texto: 'Em andamento', className: 'admin-selo--ambar' },
+  concluida: { texto: 'Concluída', className: 'admin-selo--verde' },
 };
 
 /** Each member's personal link (whoever has it answers as the member: content.write only). */
@@ -26,7 +26,7 @@ export function LinksTab({ pesquisa: survey }: { pesquisa: SurveySummary }) {
       header: 'Nesta campanha',
       cell: ({ row }) => {
         const s = STATUS[row.original.situacao];
-        return <span className={`admin-selo ${s.classe}`}>{row.original.situacao === 'em-andamento' ? `Na página ${row.original.pagina}` : s.texto}</span>;
+        return <span className={`admin-selo ${s.className}`}>{row.original.situacao === 'em-andamento' ? `Na página ${row.original.pagina}` : s.texto}</span>;
       },
     },
     {

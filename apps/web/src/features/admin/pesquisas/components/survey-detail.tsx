@@ -25,8 +25,8 @@ export function SurveyDetail() {
     { id: 'respostas', rotulo: 'Respostas' },
     ...(p.tipo === 'satisfacao' && canEdit ? [{ id: 'links' as const, rotulo: 'Links dos membros' }] : []),
   ];
-  const pedida = params.get('aba') as Tab | null;
-  const tab: Tab = tabs.some((a) => a.id === pedida) ? pedida! : 'perguntas';
+  const requested = params.get('aba') as Tab | null;
+  const tab: Tab = tabs.some((a) => a.id === requested) ? requested! : 'perguntas';
   const goTo = (a: Tab) => setParams(new URLSearchParams({ aba: a }));
 
   return (
