@@ -50,7 +50,7 @@ test('marketing cria um produto, vê as regras dos números da Legião, recusa S
   await expect(page.getByText('Um número nunca muda nem se repete')).toBeVisible();
   await adminSnap(page, 'catalogo-produto');
   await withoutAxeViolations(page, 'o formulário de produto');
-  expect(await publicSearch(page, name)).toEqual([name]);
+  await expect.poll(() => publicSearch(page, name)).toEqual([name]);
 
   // The same SKU in other letters is the same product for the purchase import: refused.
   await page.goto('/admin/catalogo/novo');
@@ -68,10 +68,10 @@ test('marketing cria um produto, vê as regras dos números da Legião, recusa S
   await expect(key).toHaveAttribute('aria-checked', 'true');
   await key.click();
   await expect(key).toHaveAttribute('aria-checked', 'false');
-  expect(await publicSearch(page, name)).toEqual([]);
+  await expect.poll(() => publicSearch(page, name)).toEqual([]);
   await key.click();
   await expect(key).toHaveAttribute('aria-checked', 'true');
-  expect(await publicSearch(page, name)).toEqual([name]);
+  await expect.poll(() => publicSearch(page, name)).toEqual([name]);
 });
 
 test('atendimento vê o catálogo sem controles; o servidor recusa suas escritas', async ({ page }) => {

@@ -57,18 +57,19 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   const links = (await adminApi(page, 'GET', `/api/admin/pesquisas/${id}/links?q=${encodeURIComponent(DEMO.email)}`)).body as { itens: { link: string }[] };
   const hash = new URL(links.itens[0]!.link).searchParams.get('hash')!;
   const state = async () => (await (await page.request.get(`${base}/api/satisfacao?hash=${hash}`)).json()) as { idPesquisa: number | null; faseEncerrada: boolean };
-  expect((await state()).idPesquisa).toBe(id);
+  // Members read survey definitions through the content cache, invalidated a moment after each write.
+  await expect.poll(async () => (await state()).idPesquisa).toBe(id);
 
   // Close the phase (confirmed): the member's page says it is over; open it again.
   await page.goto(`${base}/admin/pesquisas`);
   await page.getByRole('button', { name: 'Encerrar fase de Satisfação dezembro' }).click();
   await page.getByRole('dialog', { name: 'Encerrar a fase?' }).getByRole('button', { name: 'Encerrar fase' }).click();
   await expect(newOne.getByText('Encerrada')).toBeVisible();
-  expect((await state()).faseEncerrada).toBe(true);
+  await expect.poll(async () => (await state()).faseEncerrada).toBe(true);
   await page.getByRole('button', { name: 'Abrir fase de Satisfação dezembro' }).click();
   await page.getByRole('dialog', { name: 'Abrir a fase?' }).getByRole('button', { name: 'Abrir fase' }).click();
   await expect(newOne.getByText('Aberta')).toBeVisible();
-  expect((await state()).faseEncerrada).toBe(false);
+  await expect.poll(async () => (await state()).faseEncerrada).toBe(false);
 
   // Reword question 1.
   await newOne.getByRole('link', { name: 'Abrir Satisfação dezembro' }).click();
