@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rolldown } from 'vite';
-import { initialPrefetch } from '../src/app/prefetch/initial-prefetch.ts';
+import { initialPrefetch, type Rules } from '../src/app/prefetch/initial-prefetch.ts';
 import { chooseHero } from '../src/features/home/lib/choose-hero.ts';
 import { roleOf, profileReady } from '../src/features/home/lib/perfil.ts';
 
@@ -48,6 +48,22 @@ export function homeModules(bundle: Rolldown.OutputBundle): { js: string[]; css:
  * own source text, so the script and the app choose the same hero; the chunk names come from the
  * bundle. Build only: in dev the app just asks for everything itself.
  */
+/**
+ * The script's source: the prefetch function called with its rules, as source text, under the names
+ * it reads. Typed by Rules, so a renamed rule fails the type check instead of the script at run time
+ * (a rename once left the old names here: the second wave of calls and the hero's preload stopped,
+ * silently; app/prefetch/initial-prefetch.test.ts now runs this very text).
+ */
+export function prefetchScript(modules: Rules['modules']): string {
+  const rules: Record<Exclude<keyof Rules, 'modules'>, string> = {
+    chooseHero: chooseHero.toString(),
+    roleOf: roleOf.toString(),
+    profileReady: profileReady.toString(),
+  };
+  const args = Object.entries(rules).map(([name, source]) => `${name}: ${source}`).join(', ');
+  return `(${initialPrefetch.toString()})({ ${args}, modules: ${JSON.stringify(modules)} });\n`;
+}
+
 export function initialPrefetchPlugin(): Plugin {
   let fileName = '';
   return {
@@ -57,8 +73,7 @@ export function initialPrefetchPlugin(): Plugin {
     generateBundle: {
       order: 'pre',
       handler(_options, bundle) {
-        const modules = JSON.stringify(homeModules(bundle));
-        const code = `(${initialPrefetch.toString()})({ escolherHero: ${chooseHero.toString()}, papelDe: ${roleOf.toString()}, perfilPronto: ${profileReady.toString()}, modules: ${modules} });\n`;
+        const code = prefetchScript(homeModules(bundle));
         fileName = `assets/prefetch-inicial-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
         this.emitFile({ type: 'asset', fileName: fileName, source: code });
       },

@@ -5,6 +5,7 @@ import { chooseHero } from '../../features/home/lib/choose-hero';
 import { roleOf, profileReady } from '../../features/home/lib/perfil';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
+import { prefetchScript } from '../../../vite/initial-prefetch-plugin';
 import { initialPrefetch } from './initial-prefetch';
 
 const rules = { chooseHero: chooseHero, roleOf: roleOf, profileReady: profileReady };
@@ -51,6 +52,15 @@ describe('prefetchInicial', () => {
     expect(urls(fetch).sort()).toEqual(['/api/Conquista', '/api/banner', '/api/indicacao', '/api/produto/cliente?lista=colecao', '/api/usuario/logged']);
     expect(fetch.mock.calls.every(([, init]) => (init.headers as Record<string, string>).Authorization === 'Bearer tok')).toBe(true);
     expect(preloads()).toEqual(['/banners/outsider-mobile.svg (max-width: 767px)', '/banners/outsider-desktop.svg (min-width: 768px)']);
+  });
+
+  it('the script the build writes (its own text, rules included) asks for the second wave and preloads the hero', async () => {
+    localStorage.setItem('token', 'tok');
+    const fetch = mockFetch(api(makeUser({ perfil: 'outsider', lead: false, perfilCompleto: true, perfilDefinido: true })));
+    new Function(prefetchScript({ js: ['/assets/home-page-x.js'], css: [] }))();
+    await vi.waitFor(() => expect(preloads()).toHaveLength(2));
+    expect(urls(fetch)).toEqual(expect.arrayContaining(['/api/Conquista', '/api/indicacao']));
+    expect(document.head.querySelector('link[rel=modulepreload]')?.getAttribute('href')).toBe('/assets/home-page-x.js');
   });
 
   it('leaves out what the home would not ask for: achievements for leads, referrals for staff', async () => {
