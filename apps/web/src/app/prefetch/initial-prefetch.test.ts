@@ -6,7 +6,6 @@ import { roleOf, profileReady } from '../../features/home/lib/perfil';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
 import { prefetchScript } from '../../../vite/initial-prefetch-plugin';
-import { prefetchedData } from '../../shared/api/prefetch';
 import { initialPrefetch } from './initial-prefetch';
 
 const rules = { chooseHero: chooseHero, roleOf: roleOf, profileReady: profileReady };
@@ -62,19 +61,6 @@ describe('prefetchInicial', () => {
     await vi.waitFor(() => expect(preloads()).toHaveLength(2));
     expect(urls(fetch)).toEqual(expect.arrayContaining(['/api/Conquista', '/api/indicacao']));
     expect(document.head.querySelector('link[rel=modulepreload]')?.getAttribute('href')).toBe('/assets/home-page-x.js');
-  });
-
-  it('keeps each 2xx answer parsed for the queries to start with, for the same token only', async () => {
-    localStorage.setItem('token', 'tok');
-    const user = makeUser({ perfil: 'outsider', lead: false, perfilCompleto: true, perfilDefinido: true });
-    mockFetch((url: string) => (url === '/api/indicacao' ? jsonResponse({ errors: [{ message: 'x' }] }, 500) : api(user)(url)));
-    initialPrefetch(rules);
-    await vi.waitFor(() => expect(prefetchedData('/api/Conquista')).toBeDefined());
-    expect(prefetchedData('/api/usuario/logged')?.data).toEqual(user);
-    expect((prefetchedData('/api/banner')?.data as unknown[]).length).toBe(2);
-    expect(prefetchedData('/api/indicacao')).toBeUndefined();
-    localStorage.setItem('token', 'another');
-    expect(prefetchedData('/api/usuario/logged')).toBeUndefined();
   });
 
   it('leaves out what the home would not ask for: achievements for leads, referrals for staff', async () => {

@@ -9,7 +9,7 @@ export interface InitialPrefetch {
   inicio: number;
   respostas: Record<string, Promise<Response>>;
   /** The parsed JSON of each answer that came back 2xx, by URL, as soon as it has arrived. */
-  parsed: Record<string, unknown>;
+  dados: Record<string, unknown>;
 }
 
 declare global {
@@ -48,7 +48,7 @@ export function initialPrefetch(rules: Rules) {
     const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
     const answers: Record<string, Promise<Response>> = {};
     const data: Record<string, unknown> = {};
-    window.__legiaoPrefetch = { token, inicio: Date.now(), respostas: answers, parsed: data };
+    window.__legiaoPrefetch = { token, inicio: Date.now(), respostas: answers, dados: data };
     // Each answer is also read here, from a copy taken before the app can read the original, and
     // kept parsed: a query that finds its answer already here starts with it (shared/api/prefetch.ts)
     // instead of rendering empty and again when the answer is read (a blocking render each).

@@ -29,9 +29,9 @@ export function takePrefetch(url: string, token: string | null): Promise<Respons
 export function prefetchedData(url: string): { data: unknown; at: number } | undefined {
   const prefetch: InitialPrefetch | undefined = window.__legiaoPrefetch;
   const token = getToken();
-  if (!prefetch?.parsed || !token || prefetch.token !== token || Date.now() - prefetch.inicio > VALIDITY_MS) return undefined;
-  if (!(url in prefetch.parsed)) return undefined;
-  return { data: prefetch.parsed[url], at: prefetch.inicio };
+  if (!prefetch?.dados || !token || prefetch.token !== token || Date.now() - prefetch.inicio > VALIDITY_MS) return undefined;
+  if (!(url in prefetch.dados)) return undefined;
+  return { data: prefetch.dados[url], at: prefetch.inicio };
 }
 
 /** initialData / initialDataUpdatedAt for a query whose answer the prefetch may already have. */
