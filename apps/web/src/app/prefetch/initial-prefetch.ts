@@ -8,8 +8,6 @@ export interface InitialPrefetch {
   token: string;
   inicio: number;
   respostas: Record<string, Promise<Response>>;
-  /** The parsed JSON of each answer that came back 2xx, by URL, as soon as it has arrived. */
-  dados: Record<string, unknown>;
 }
 
 declare global {
@@ -18,7 +16,7 @@ declare global {
   }
 }
 
-export interface Rules {
+interface Rules {
   chooseHero: typeof EscolherHero;
   roleOf: typeof PapelDe;
   profileReady: typeof PerfilPronto;
@@ -47,19 +45,12 @@ export function initialPrefetch(rules: Rules) {
     if (!token || (path !== '/home' && path !== '/') || window.sessionStorage.getItem('legiao.destinoAposLogin')) return;
     const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
     const answers: Record<string, Promise<Response>> = {};
-    const data: Record<string, unknown> = {};
-    window.__legiaoPrefetch = { token, inicio: Date.now(), respostas: answers, dados: data };
-    // Each answer is also read here, from a copy taken before the app can read the original, and
-    // kept parsed: a query that finds its answer already here starts with it (shared/api/prefetch.ts)
-    // instead of rendering empty and again when the answer is read (a blocking render each).
-    const request = (url: string) => {
-      const answer = (answers[url] = window.fetch(url, { headers }));
-      const copy = answer.then((r) => (r.ok ? (r.clone().json() as Promise<unknown>) : null));
-      copy.then((d) => d !== null && (data[url] = d), () => undefined);
-      return copy;
-    };
-    const user = request('/api/usuario/logged') as Promise<SignedInUser | null>;
-    const banners = request('/api/banner') as Promise<BannerHome[] | null>;
+    window.__legiaoPrefetch = { token, inicio: Date.now(), respostas: answers };
+    const request = (url: string) => (answers[url] = window.fetch(url, { headers }));
+    // A copy read here; registered at once, so before the app can read the original.
+    const readCopy = (answer: Promise<Response>) => answer.then((r) => (r.ok ? (r.clone().json() as Promise<unknown>) : null));
+    const user = readCopy(request('/api/usuario/logged')) as Promise<SignedInUser | null>;
+    const banners = readCopy(request('/api/banner')) as Promise<BannerHome[] | null>;
     request('/api/produto/cliente?lista=colecao');
     // The home's chunks and styles, fetched beside the app's code instead of after it. The app's
     // loader finds these links and does not ask again (crossorigin as Vite's own preloads).

@@ -1,7 +1,6 @@
 import type { Achievement } from '@legiao/contracts/conquista';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http';
-import { fromPrefetch } from '../../../shared/api/prefetch';
 
 export const achievementQueryKey = ['conquista'] as const;
 
@@ -15,7 +14,6 @@ export const achievementQueryOptions = () =>
     queryKey: achievementQueryKey,
     queryFn: ({ signal }) => getAchievement(signal),
     staleTime: 30_000,
-    ...fromPrefetch('/api/Conquista', (d) => d as Achievement),
   });
 
 export function useAchievement() {

@@ -2,7 +2,6 @@ import type { BannerHome, BannerSite, Recommendation } from '@legiao/contracts/b
 import type { ReferralSummary } from '@legiao/contracts/indicacao';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http';
-import { fromPrefetch } from '../../../shared/api/prefetch';
 
 // The calls of the member home (spec 000 section 7). Banners change rarely: 5 minutes fresh.
 const FIVE_MINUTES = 5 * 60_000;
@@ -15,7 +14,6 @@ export const bannersHomeQuery = () =>
     queryKey: ['banner'],
     queryFn: async ({ signal }) => list<BannerHome>(await http('/banner', { signal })),
     staleTime: FIVE_MINUTES,
-    ...fromPrefetch('/api/banner', (d) => list<BannerHome>(d)),
   });
 
 /** GET /bannersite/ativos: the site banners this member may see now (the server filters). */
@@ -40,7 +38,6 @@ export const referralSummaryQuery = () =>
     queryKey: ['indicacao', 'resumo'],
     queryFn: ({ signal }) => http<ReferralSummary>('/indicacao', { signal }),
     staleTime: 60_000,
-    ...fromPrefetch('/api/indicacao', (d) => d as ReferralSummary),
   });
 
 /** GET /satisfacao?hash=: only faseEncerrada matters to the home's pop-up. */

@@ -1,7 +1,6 @@
 import type { MemberProductGroup, MEMBER_PRODUCT_LISTS } from '@legiao/contracts/produto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http';
-import { fromPrefetch } from '../../../shared/api/prefetch';
 
 export type MemberProductList = (typeof MEMBER_PRODUCT_LISTS)[number];
 
@@ -24,8 +23,6 @@ export const memberProductsQueryOptions = (list: MemberProductList) =>
     queryKey: [...memberProductsKey, { lista: list }],
     queryFn: ({ signal }) => getMemberProducts({ lista: list }, signal),
     staleTime: 30_000,
-    // Only the home's list is prefetched (the collection).
-    ...(list === 'colecao' ? fromPrefetch('/api/produto/cliente?lista=colecao', (d) => d as MemberProductGroup[]) : {}),
   });
 
 export function useMemberProducts(list: MemberProductList) {
