@@ -16,7 +16,7 @@ declare global {
   }
 }
 
-interface Rules {
+export interface Rules {
   chooseHero: typeof EscolherHero;
   roleOf: typeof PapelDe;
   profileReady: typeof PerfilPronto;
