@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './modal.css';
 
@@ -27,7 +27,10 @@ export function Modal({ titulo: title, onClose, children, variant = 'padrao' }: 
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Focus moves in before the dialog is painted (a layout effect, not a passive one): Escape is
+  // handled by the dialog, and a key pressed as soon as it shows must reach it. With a passive
+  // effect a loaded machine painted the dialog first and an Escape went to the button behind it.
+  useLayoutEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = ref.current;
     const initial = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node;
