@@ -68,7 +68,7 @@ try {
   await probe.connect();
   const latencies = [];
   let probing = true;
-  const probing = (async () => {
+  const probeLoop = (async () => {
     while (probing) {
       const t = performance.now();
       await probe.query('BEGIN');
@@ -94,7 +94,7 @@ try {
   });
   const tImport = Date.now() - t0;
   probing = false;
-  await probing;
+  await probeLoop;
   await probe.end();
   latencies.sort((a, b) => a - b);
   const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
