@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { firstScreenGroups } from './vite/first-screen-chunks.ts';
 import { initialPrefetchPlugin } from './vite/initial-prefetch-plugin.ts';
 
 // The API the dev server proxies to (docker compose sets http://api:3000).
@@ -28,6 +29,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The home and the waiting room's controller as one file each (vite/first-screen-chunks.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: firstScreenGroups(import.meta.dirname) } } },
   },
   test: {
     environment: 'jsdom',

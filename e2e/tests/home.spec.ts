@@ -160,3 +160,27 @@ test('chegar em /home#faq abre a página no FAQ', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marina!' })).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeInViewport();
 });
+
+// docs/decisions/0022-home-first-screen.md: index.html carries the first screen's prefetch inline,
+// allowed by the API's Content-Security-Policy through its hash, and the home's code is one script.
+test('ao recarregar a home, o prefetch embutido roda sob a CSP e o código da home chega em um arquivo', async ({ page }) => {
+  await login(page, DEMO.email, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marina!' })).toBeVisible();
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marina!' })).toBeVisible();
+  await expect(page.locator('.home-hero img')).toHaveAttribute('src', /\/banners\//);
+  // The inline script ran: a blocked one leaves no prefetch behind (the app takes each answer once,
+  // so what is left in it is not the point; that it exists, for this session's token, is).
+  const token = await page.evaluate(() => (window as { __legiaoPrefetch?: { token: string } }).__legiaoPrefetch?.token);
+  expect(token).toBe(await page.evaluate(() => localStorage.getItem('token')));
+  expect(violations).toEqual([]);
+  expect(scripts.filter((s) => /^\/assets\/home-/.test(s)), scripts.join(' ')).toHaveLength(1);
+});

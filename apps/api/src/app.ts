@@ -130,7 +130,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     done();
   });
 
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { webDist: config.webDist });
   await app.register(cors, { origin: config.corsOrigin.split(',').map((s) => s.trim()), credentials: false, strictPreflight: false });
   await app.register(rateLimit, {
     global: false,

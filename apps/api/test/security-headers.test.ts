@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeSecurityHeaders } from '../src/plugins/security-headers.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { computeSecurityHeaders, helmetOptionsFor, inlineScriptSources, securityHeadersPlugin } from '../src/plugins/security-headers.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 
 // Security headers are helmet's, computed once at boot (docs/decisions/0017-api-speed.md): every
@@ -28,5 +32,26 @@ describe('security headers', () => {
       const res = await t.app.inject({ method: 'GET', url });
       for (const [k, v] of Object.entries(expected)) expect(res.headers[k], `${url} ${k}`).toBe(v);
     }
+  });
+
+  // The web app's index.html carries the first screen's prefetch inline (docs/decisions/0022-home-first-screen.md):
+  // the policy allows that exact text by its hash, and still no other inline script.
+  it("allow the served index.html's inline scripts by hash, and nothing else inline", async () => {
+    // sha256 of 'alert(1)' in base64, computed outside this code (Python's hashlib).
+    const html = '<head><script>alert(1)</script><script type="module" src="/assets/app.js"></script></head>';
+    expect(inlineScriptSources(html)).toEqual(["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]);
+    expect(inlineScriptSources('<script src="/a.js"></script><script></script>')).toEqual([]);
+
+    const dir = mkdtempSync(join(tmpdir(), 'legiao-csp-'));
+    writeFileSync(join(dir, 'index.html'), html);
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, { webDist: dir });
+    app.get('/', async () => 'ok');
+    const csp = (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string;
+    await app.close();
+    const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe("script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+    // Without a web build (or with no inline script) the policy is helmet's own.
+    expect(computeSecurityHeaders(helmetOptionsFor([]))['content-security-policy']).toContain("script-src 'self';");
   });
 });

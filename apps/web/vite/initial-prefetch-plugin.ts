@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Plugin, Rolldown } from 'vite';
 import { initialPrefetch, type Rules } from '../src/app/prefetch/initial-prefetch.ts';
 import { chooseHero } from '../src/features/home/lib/choose-hero.ts';
@@ -28,7 +27,7 @@ export function homeModules(bundle: Rolldown.OutputBundle): { js: string[]; css:
   for (const c of chunks) if (c.isEntry) visit(c.fileName, entryChunks);
   const homeChunks = new Set<string>();
   for (const suffix of HOME_MODULES) {
-    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix)) ?? chunks.find((c) => c.moduleIds.some((id) => id.endsWith(suffix)));
     if (!chunk) throw new Error(`prefetch-inicial: o build não tem o chunk de ${suffix}`);
     visit(chunk.fileName, homeChunks);
   }
@@ -41,12 +40,14 @@ export function homeModules(bundle: Rolldown.OutputBundle): { js: string[]; css:
 }
 
 /**
- * Writes the first-screen prefetch (src/app/prefetch/initial-prefetch.ts) as a small script of
- * its own and loads it from index.html with `async`, so it starts the member home's calls, and the
- * download of the home's own chunks, while the app's code still downloads. A file, not inline: the
- * API's Content-Security-Policy allows scripts from 'self' only. The home's rules travel as their
- * own source text, so the script and the app choose the same hero; the chunk names come from the
- * bundle. Build only: in dev the app just asks for everything itself.
+ * Writes the first-screen prefetch (src/app/prefetch/initial-prefetch.ts) inline at the top of
+ * index.html, so it starts the member home's calls, and the download of the home's own chunks,
+ * while the app's code still downloads. Inline, not a file: a file of its own was one more request
+ * (a round trip on a slow phone link) before the first call could leave. The API's
+ * Content-Security-Policy allows this exact text by its hash, read from index.html at boot
+ * (apps/api/src/plugins/security-headers.ts). The home's rules travel as their own source text, so
+ * the script and the app choose the same hero; the chunk names come from the bundle. Build only: in
+ * dev the app just asks for everything itself.
  */
 /**
  * The script's source: the prefetch function called with its rules, as source text, under the names
@@ -65,24 +66,24 @@ export function prefetchScript(modules: Rules['modules']): string {
 }
 
 export function initialPrefetchPlugin(): Plugin {
-  let fileName = '';
+  let code = '';
   return {
     name: 'legiao-prefetch-inicial',
     apply: 'build',
-    // 'pre': before Vite's HTML plugin writes index.html, which needs the script's name.
+    // 'pre': before Vite's HTML plugin writes index.html, which needs the script's text.
     generateBundle: {
       order: 'pre',
       handler(_options, bundle) {
-        const code = prefetchScript(homeModules(bundle));
-        fileName = `assets/prefetch-inicial-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
-        this.emitFile({ type: 'asset', fileName: fileName, source: code });
+        code = prefetchScript(homeModules(bundle));
+        // The text goes into HTML as is: it must not be able to close its own element.
+        if (/<\/script|<!--/i.test(code)) throw new Error('prefetch-inicial: o script contém </script ou <!--');
       },
     },
     transformIndexHtml: {
       order: 'post',
       handler() {
-        if (!fileName) throw new Error('prefetch-inicial: index.html escrito antes do script');
-        return [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head-prepend' }];
+        if (!code) throw new Error('prefetch-inicial: index.html escrito antes do script');
+        return [{ tag: 'script', children: code, injectTo: 'head-prepend' }];
       },
     },
   };

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -14,6 +17,28 @@ export const HELMET_OPTIONS: HelmetOptions = {
   },
 };
 
+/**
+ * The CSP sources ('sha256-…') of the inline scripts in the web app's index.html: the build inlines
+ * the first screen's prefetch (apps/web/vite/initial-prefetch-plugin.ts) so it starts without a
+ * request of its own, and the policy allows exactly that text, not inline scripts in general.
+ * Read once at boot from the files this process serves. docs/decisions/0022-home-first-screen.md
+ */
+export function inlineScriptSources(html: string): string[] {
+  const sources: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1]!) || !m[2]) continue;
+    sources.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  }
+  return sources;
+}
+
+/** HELMET_OPTIONS with script-src widened to the given inline scripts' hashes (none: unchanged). */
+export function helmetOptionsFor(inlineSources: string[]): HelmetOptions {
+  if (!inlineSources.length) return HELMET_OPTIONS;
+  const csp = HELMET_OPTIONS.contentSecurityPolicy as { useDefaults: boolean; directives: Record<string, unknown> };
+  return { ...HELMET_OPTIONS, contentSecurityPolicy: { ...csp, directives: { ...csp.directives, 'script-src': ["'self'", ...inlineSources] } } };
+}
+
 /** The headers helmet would set, captured from one run of its middleware against a stub response. */
 export function computeSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -28,8 +53,10 @@ export function computeSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS):
   return headers;
 }
 
-export const securityHeadersPlugin = fp(async (app) => {
-  const headers = computeSecurityHeaders();
+export const securityHeadersPlugin = fp<{ webDist?: string }>(async (app, opts) => {
+  const index = opts.webDist ? join(opts.webDist, 'index.html') : undefined;
+  const html = index && existsSync(index) ? readFileSync(index, 'utf8') : '';
+  const headers = computeSecurityHeaders(helmetOptionsFor(inlineScriptSources(html)));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -5,7 +5,7 @@ import { chooseHero } from '../../features/home/lib/choose-hero';
 import { roleOf, profileReady } from '../../features/home/lib/perfil';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
-import { prefetchScript } from '../../../vite/initial-prefetch-plugin';
+import { initialPrefetchPlugin, prefetchScript } from '../../../vite/initial-prefetch-plugin';
 import { initialPrefetch } from './initial-prefetch';
 
 const rules = { chooseHero: chooseHero, roleOf: roleOf, profileReady: profileReady };
@@ -106,5 +106,20 @@ describe('prefetchInicial', () => {
     mockFetch(api(makeUser()));
     initialPrefetch({ ...rules, modules: { js: ['/assets/home-page-x.js'], css: [] } });
     expect(document.head.querySelector('link[rel=modulepreload]')).toBeNull();
+  });
+
+  // docs/decisions/0022-home-first-screen.md: inline, so the calls leave without a request for the script first.
+  it('is written inline at the top of index.html, with the home chunk and its styles from the bundle', () => {
+    const plugin = initialPrefetchPlugin();
+    const chunk = (fileName: string, extra: object) => ({ type: 'chunk', fileName, imports: [], moduleIds: [], isEntry: false, facadeModuleId: null, ...extra });
+    const bundle = {
+      'assets/index-a.js': chunk('assets/index-a.js', { isEntry: true, imports: ['assets/app-b.js'] }),
+      'assets/app-b.js': chunk('assets/app-b.js', {}),
+      'assets/home-c.js': chunk('assets/home-c.js', { imports: ['assets/app-b.js'], moduleIds: ['/w/src/features/home/pages/home-page.tsx'], viteMetadata: { importedCss: new Set(['assets/home-d.css']) } }),
+    };
+    const hook = <T,>(h: unknown) => (h as { handler: T }).handler;
+    hook<(o: unknown, b: unknown) => void>(plugin.generateBundle).call({}, {}, bundle);
+    const tags = hook<() => { tag: string; attrs?: object; children: string; injectTo: string }[]>(plugin.transformIndexHtml)();
+    expect(tags).toEqual([{ tag: 'script', children: prefetchScript({ js: ['/assets/home-c.js'], css: ['/assets/home-d.css'] }), injectTo: 'head-prepend' }]);
   });
 });
