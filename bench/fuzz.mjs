@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
+import { toDraft7 } from '../apps/api/test/support/openapi-draft7.mjs';
 import { API_DIST, DEV_JWT_SECRET, PG_BASE, assertApiBuilt, root, waitFor } from './lib.mjs';
 
 // ajv is the API's test dependency (test/openapi-contract.test.ts): the same independent validator.
@@ -98,24 +99,6 @@ const CLASS_LABEL = {
 };
 
 // --- the document's schemas, validated by ajv ----------------------------------------------------
-
-/** OpenAPI 3.0's schema dialect to JSON Schema draft 7: boolean exclusive bounds, nullable without type. */
-function toDraft7(node) {
-  if (Array.isArray(node)) return node.map(toDraft7);
-  if (!node || typeof node !== 'object') return node;
-  const out = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v).map(([n, s]) => [n, toDraft7(s)])) : toDraft7(v);
-  if (out.exclusiveMinimum === true) [out.exclusiveMinimum, out.minimum] = [out.minimum, undefined];
-  if (out.exclusiveMaximum === true) [out.exclusiveMaximum, out.maximum] = [out.maximum, undefined];
-  if (out.exclusiveMinimum === false) delete out.exclusiveMinimum;
-  if (out.exclusiveMaximum === false) delete out.exclusiveMaximum;
-  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
-  if (out.nullable === true && out.type === undefined) {
-    delete out.nullable;
-    return { anyOf: [out, { type: 'null' }] };
-  }
-  return out;
-}
 
 const ajv = new Ajv({ strict: false, allErrors: false });
 addFormats(ajv);

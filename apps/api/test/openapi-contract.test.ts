@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { INT4_MAX, INT4_MIN, MSG } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { randomCpf } from './support/cpf.js';
+import { toDraft7 } from './support/openapi-draft7.mjs';
 import { createMember, createProduct } from './produto-fixtures.js';
 import { uniqueEmail } from './support/factories.js';
 
@@ -22,25 +23,6 @@ beforeAll(async () => {
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
 });
 afterAll(() => t.close());
-
-/** OpenAPI 3.0's schema dialect to JSON Schema draft 7 (ajv): exclusive bounds are booleans there. */
-function toDraft7(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toDraft7);
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [k, v] of Object.entries(node as Json)) out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as Json).map(([n, s]) => [n, toDraft7(s)])) : toDraft7(v);
-  if (out.exclusiveMinimum === true) [out.exclusiveMinimum, out.minimum] = [out.minimum, undefined];
-  if (out.exclusiveMaximum === true) [out.exclusiveMaximum, out.maximum] = [out.maximum, undefined];
-  if (out.exclusiveMinimum === false) delete out.exclusiveMinimum;
-  if (out.exclusiveMaximum === false) delete out.exclusiveMaximum;
-  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
-  // OpenAPI 3.0 puts `nullable` beside an anyOf too; ajv wants it next to a type.
-  if (out.nullable === true && out.type === undefined) {
-    delete out.nullable;
-    return { anyOf: [out, { type: 'null' }] };
-  }
-  return out;
-}
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
