@@ -40,16 +40,6 @@ export function homeModules(bundle: Rolldown.OutputBundle): { js: string[]; css:
 }
 
 /**
- * Writes the first-screen prefetch (src/app/prefetch/initial-prefetch.ts) inline at the top of
- * index.html, so it starts the member home's calls, and the download of the home's own chunks,
- * while the app's code still downloads. Inline, not a file: a file of its own was one more request
- * (a round trip on a slow phone link) before the first call could leave. The API's
- * Content-Security-Policy allows this exact text by its hash, read from index.html at boot
- * (apps/api/src/plugins/security-headers.ts). The home's rules travel as their own source text, so
- * the script and the app choose the same hero; the chunk names come from the bundle. Build only: in
- * dev the app just asks for everything itself.
- */
-/**
  * The script's source: the prefetch function called with its rules, as source text, under the names
  * it reads. Typed by Rules, so a renamed rule fails the type check instead of the script at run time
  * (a rename once left the old names here: the second wave of calls and the hero's preload stopped,
@@ -65,6 +55,16 @@ export function prefetchScript(modules: Rules['modules']): string {
   return `(${initialPrefetch.toString()})({ ${args}, modules: ${JSON.stringify(modules)} });\n`;
 }
 
+/**
+ * Writes the first-screen prefetch (src/app/prefetch/initial-prefetch.ts) inline at the top of
+ * index.html, so it starts the member home's calls, and the download of the home's own chunks,
+ * while the app's code still downloads. Inline, not a file: a file of its own was one more request
+ * (a round trip on a slow phone link) before the first call could leave. The API's
+ * Content-Security-Policy allows this exact text by its hash, read from index.html at boot
+ * (apps/api/src/plugins/security-headers.ts). The home's rules travel as their own source text, so
+ * the script and the app choose the same hero; the chunk names come from the bundle. Build only: in
+ * dev the app just asks for everything itself.
+ */
 export function initialPrefetchPlugin(): Plugin {
   let code = '';
   return {
