@@ -272,6 +272,7 @@ export function newStats() {
     ticketRetries: 0, // login answered FILA_TICKET_* (e.g. the first try committed on the dead process): asked again
     replays: 0, // redemptions answered with Idempotent-Replayed (retried after a lost answer)
     unexpected: [], // any other answer the journey could not go on with
+    answers: [], // [performance.now(), status, port] of every HTTP answer and refused upgrade: what happened when
   };
 }
 
@@ -352,7 +353,10 @@ export class Journey {
     ws.on('error', (err) => {
       if (ws.everOpened) return;
       const refused = /Unexpected server response: (\d+)/.exec(err.message);
-      if (refused) this.stats.wsRefused[refused[1]] = (this.stats.wsRefused[refused[1]] ?? 0) + 1;
+      if (refused) {
+        this.stats.wsRefused[refused[1]] = (this.stats.wsRefused[refused[1]] ?? 0) + 1;
+        this.stats.answers.push([performance.now(), Number(refused[1]), this.port]);
+      }
       else if (/timed out/i.test(err.message)) this.stats.wsHandshakeTimeouts++;
       else this.stats.wsConnectErrors++;
     });
@@ -519,6 +523,7 @@ export class Journey {
         json = text ? JSON.parse(text) : null;
       } catch {}
       this.stats.status[res.status] = (this.stats.status[res.status] ?? 0) + 1;
+      this.stats.answers.push([performance.now(), res.status, port]);
       if (res.status >= 500) {
         this.stats.fiveXX.push({ path: path.split('?')[0], status: res.status, code: json?.errors?.[0]?.code ?? text.slice(0, 80), port });
         await sleep(Math.max(1, Number(res.headers['retry-after']) || 1) * 1000);

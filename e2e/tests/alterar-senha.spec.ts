@@ -14,6 +14,13 @@ test('troca a senha; depois do Sair só a nova senha entra', async ({ page, requ
   await field(page, 'Nova senha').fill(newPassword);
   await field(page, 'Confirme a nova senha').fill(`${newPassword}x`);
   await expect(update, 'confirmação diferente desabilita').toBeDisabled();
+  // bcrypt reads 72 bytes: 41 characters with accents (77 bytes) are refused as they are typed (ADR 0039).
+  const long = `S@1ab${'ç'.repeat(36)}`;
+  await field(page, 'Nova senha').fill(long);
+  await field(page, 'Confirme a nova senha').fill(long);
+  await expect(visibleText(page, 'A senha é longa demais: use no máximo 72 caracteres (letras com acento, como á ou ç, contam como 2; emojis, como 4).')).toBeVisible();
+  await expect(update, 'senha longa demais desabilita').toBeDisabled();
+  await field(page, 'Nova senha').fill(newPassword);
   await field(page, 'Confirme a nova senha').fill(newPassword);
   await snap(page, 'alterar-senha');
   await update.click();

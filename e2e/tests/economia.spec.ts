@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/data';
 import { DEMO } from '../support/env';
+import { readMail } from '../support/mail';
 import { action, field, login, snap, visibleText } from '../support/ui';
 
 // Referrals (/indicacoes, spec 001 section 2.18 and the invitation of spec 000 section 2), the
@@ -203,10 +204,14 @@ test('expert-xp: mensagens de validação, CUPOM RESGATADO!, VOLTAR e cupom fixo
     await page.getByLabel('Aceito receber novidades e ofertas por e-mail').check();
     await page.getByLabel('Aceito receber novidades e ofertas por SMS e WhatsApp').check();
   };
-  await fill(uniqueEmail('lead-xp'));
+  const leadEmail = uniqueEmail('lead-xp');
+  await fill(leadEmail);
   await register.click();
   await expect(page.getByRole('heading', { name: 'CUPOM RESGATADO!' })).toBeVisible();
-  await expect(page.getByTestId('cupom')).toHaveText(/^XP40-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  // The page shows the campaign's coupon to anyone; the personal one goes only to the address (ADR 0039).
+  await expect(page.getByTestId('cupom')).toHaveText('EXPERTXP40');
+  await expect(visibleText(page, 'Também enviamos um cupom para o e-mail informado.')).toBeVisible();
+  expect((await readMail(leadEmail, 'Seu cupom de 40% OFF')).text).toMatch(/XP40-[A-Z0-9]{4}-[A-Z0-9]{4}/);
   await expect(page.getByRole('button', { name: 'Copiar cupom' })).toBeVisible();
   await expect(action(page, 'IR PARA O SITE')).toHaveAttribute('href', /^https?:\/\//);
   await snap(page, 'expert-xp-sucesso');

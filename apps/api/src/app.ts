@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from './plugins/rate-limit-store.js';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +19,7 @@ import { authPlugin } from './plugins/auth.js';
 import { permissionsPlugin } from './features/admin/permissions.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { RequestLog } from './plugins/request-log.js';
+import { loggerOptions } from './plugins/log-redaction.js';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
 import { overloadPlugin } from './plugins/overload.js';
 import { ApiMetrics } from './features/metrics/metrics.js';
@@ -77,7 +79,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance:
       config.logLevel === 'silent'
         ? undefined
-        : (pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.body.senha', 'req.body.novaSenha'] }, pino.destination({ sync: false })) as FastifyBaseLogger),
+        : (pino(loggerOptions(config.logLevel), pino.destination({ sync: false })) as FastifyBaseLogger),
     logController: new RequestLog(config.logSlowMs, metrics.observe),
     // X-Request-Id believed only from a trusted proxy (TRUST_PROXY), else a new UUID.
     genReqId: requestIdGenerator(config.trustProxy),
@@ -130,11 +132,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     done();
   });
 
-  await app.register(securityHeadersPlugin, { webDist: config.webDist });
+  await app.register(securityHeadersPlugin, { webDist: config.webDist, publicUrl: config.publicUrl });
   await app.register(cors, { origin: config.corsOrigin.split(',').map((s) => s.trim()), credentials: false, strictPreflight: false });
   await app.register(rateLimit, {
     global: false,
-    ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
+    // Shared in Redis; in this process's memory while Redis is away (ADR 0037).
+    ...(ctx.redis ? { store: sharedRateLimitStore(ctx.redis, `${config.redisPrefix}rl:`, app.log) } : {}),
     // The default key reads req.ip, which injected WebSocket requests don't have.
     keyGenerator: (req) => req.ip ?? 'inject',
     errorResponseBuilder: (_req, ctxRl) => ({ statusCode: ctxRl.statusCode, errors: [{ message: MSG.muitasTentativas, code: 'RATE_LIMITED' }] }),
@@ -194,7 +197,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(import('./features/satisfacao/satisfacao.routes.js'));
       // The back office under /api/admin (docs/decisions/0027-back-office.md).
       await api.register(import('./features/admin/index.js'));
-      if (!config.isProduction) await api.register(devInboxRoutes);
+      // Only for the zero-setup start: no SMTP, not production; and only to this machine (dev-inbox.routes.ts).
+      if (!config.isProduction && !config.smtpUrl) await api.register(devInboxRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
 import { availableParallelism } from 'node:os';
+import { isLoopbackHost, zeroSetupDefaults } from './lib/safe-defaults.js';
 
 /** Repository root, for defaults that point at files (web build, embedded database folder). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -18,7 +19,16 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    // Unset: loopback only outside production (the zero-setup start serves this machine alone),
+    // every interface in production (docs/decisions/0036-safe-defaults.md).
+    HOST: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined),
+    // Outside production, listening beyond loopback while a zero-setup default is in use (the
+    // development JWT secret, the demo accounts, the development inbox) stops the boot; this says
+    // "a demonstration on a trusted network, on purpose" instead, with a warning at every start.
+    ALLOW_INSECURE_DEFAULTS: bool.optional(),
     // Only behind a reverse proxy that sets X-Forwarded-For: otherwise clients could pick their IP
     // and dodge the rate limits. false (default), true, or a comma-separated list of
     // proxy addresses/CIDRs; parsed here so a typo stops the boot instead of trusting everyone.
@@ -36,10 +46,17 @@ const envSchema = z
     DATABASE_URL: z.string().url().optional(),
     EMBEDDED_PG_DIR: z.string().default(resolve(REPO_ROOT, '.data/postgres')),
     EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+    // The database away (docs/decisions/0038-database-outage.md): the longest wait for a connection,
+    // new or from the pool, before the request is answered 503; and the Retry-After of that answer.
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+    DATABASE_RETRY_AFTER_S: z.coerce.number().int().min(1).max(600).default(2),
     REDIS_URL: z.string().url().optional(),
     // Start of every Redis key and channel the API uses outside the waiting room (rate limits, login
     // failures): two deployments, or two test runs, on one Redis keep apart with different prefixes.
     REDIS_PREFIX: z.string().min(1).default('legiao-'),
+    // Longest wait for any one Redis command (docs/decisions/0037-redis-outage.md): past it the
+    // feature does without Redis (a limit in memory) or answers 503. A Redis that is down fails at once.
+    REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(250),
     // API processes on the one PORT (docs/decisions/0025-many-processes.md): 1 (default), a number,
     // or auto (one per core). More than one needs REDIS_URL: the waiting room, rate limits and login
     // failures must be shared.
@@ -113,6 +130,9 @@ const envSchema = z
     OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).optional(),
     OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
     OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(600).default(5),
+    // Samples (one a second) past a threshold in a row before requests are refused; from the first
+    // one /api/ready already says "not ready" (docs/decisions/0035-readiness-and-load-shedding.md).
+    OVERLOAD_SUSTAINED_S: z.coerce.number().int().min(1).max(60).default(3),
     // SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are cut.
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // Bearer token for GET /api/metrics (Prometheus); unset: only an administrator's session reads it.
@@ -154,9 +174,20 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'obrigatório em produção' });
+    if (env.JWT_SECRET === DEV_JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'é o segredo de desenvolvimento, publicado no código: gere um seu' });
     if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'obrigatório em produção' });
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatório em produção' });
     if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatório em produção' });
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' || !env.HOST || isLoopbackHost(env.HOST) || env.ALLOW_INSECURE_DEFAULTS) return;
+    const defaults = zeroSetupDefaults(env);
+    if (defaults.length === 0) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HOST'],
+      message: `${env.HOST} aceita conexões de outras máquinas, e este servidor (fora de produção) ainda usa padrões que só servem para esta máquina:\n${defaults.map((d) => `      · ${d}`).join('\n')}\n    Defina-os (ou NODE_ENV=production), ou deixe HOST vazio (só esta máquina), ou ALLOW_INSECURE_DEFAULTS=true para uma demonstração numa rede de confiança.`,
+    });
   })
   .superRefine((env, ctx) => {
     if (env.WORKERS > 1 && !env.REDIS_URL) {
@@ -215,12 +246,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
+    /** Outside production and beyond loopback: the zero-setup defaults still in use (only with ALLOW_INSECURE_DEFAULTS, or none). */
+    insecureDefaults: e.NODE_ENV !== 'production' && !!e.HOST && !isLoopbackHost(e.HOST) ? zeroSetupDefaults(e) : [],
+    allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS === true,
     trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
+    database: { connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS, retryAfterS: e.DATABASE_RETRY_AFTER_S },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     workers: e.WORKERS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -270,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION ?? 0,
       maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB !== undefined ? e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024 : e.NODE_ENV === 'test' ? 0 : Math.floor(getHeapStatistics().heap_size_limit * 0.9),
       retryAfterS: e.OVERLOAD_RETRY_AFTER_S,
+      sustainedSamples: e.OVERLOAD_SUSTAINED_S,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { Redis } from 'ioredis';
+import { createRedis } from './lib/redis.js';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -7,6 +7,8 @@ import { resolveDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createPrisma } from './db/prisma.js';
 import { seedDemo } from './db/seed.js';
+import { demoAccountsWithPublishedPassword } from './db/demo-exposure.js';
+import { isLoopbackHost } from './lib/safe-defaults.js';
 import { HttpCepProvider } from './features/cep/cep.provider.js';
 import { Mailer } from './features/mail/mailer.js';
 import { runPrimary } from './cluster.js';
@@ -33,6 +35,7 @@ const seed = async (client: ReturnType<typeof createPrisma>) => {
   if (created) log.info(`${created} conta(s) de demonstração criada(s)`);
 };
 if (!isWorker) await migrate(db.url, (m) => log.info(m));
+if (!isWorker) await refuseExposedDemo();
 if (config.workers > 1 && cluster.isPrimary) {
   if (config.seedDemo) {
     const seeding = createPrisma(db.url, 2);
@@ -44,10 +47,10 @@ if (config.workers > 1 && cluster.isPrimary) {
   log.info('encerrado');
   process.exit(code);
 }
-const prisma = createPrisma(db.url);
+const prisma = createPrisma(db.url, undefined, config.database.connectTimeoutMs);
 if (!isWorker && config.seedDemo) await seed(prisma);
-const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
-redis?.on('error', (err) => log.warn({ err }, 'redis error'));
+// Fail-fast client: no request waits for a Redis that is away (lib/redis.ts, ADR 0037); it logs the loss and the return.
+const redis = config.redisUrl ? createRedis(config.redisUrl, { name: 'limites', commandTimeoutMs: config.redisTimeoutMs, log }) : undefined;
 const mailer = new Mailer(prisma, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryIntervalMs: config.mailRetryIntervalMs, log });
 const app = await buildApp({ config, prisma, mailer, cep: new HttpCepProvider(config.cep.providerUrl, config.cep.timeoutMs), redis });
 
@@ -57,6 +60,28 @@ mailer.start();
 await app.listen({ port: config.port, host: config.host });
 log.info(`Legião no ar em ${config.publicUrl} (API em /api, documentação em /api/docs)`);
 if (mailer.mode === 'log') log.info(`Sem SMTP_URL: e-mails ficam em ${config.publicUrl}/api/dev/emails`);
+
+/**
+ * Outside production, a server other machines can reach must not run with what exists for the
+ * zero-setup start (docs/decisions/0036-safe-defaults.md). The environment was checked when it was
+ * parsed; the database may still hold demo accounts from an earlier zero-setup start, which open
+ * with the password the README publishes. Refused, unless ALLOW_INSECURE_DEFAULTS=true (warned).
+ */
+async function refuseExposedDemo() {
+  if (config.isProduction || isLoopbackHost(config.host)) return;
+  const client = createPrisma(db.url, 1);
+  const open = await demoAccountsWithPublishedPassword(client).finally(() => client.$disconnect());
+  const found = [...config.insecureDefaults, ...(open.length ? [`contas de demonstração que abrem com a senha publicada no README: ${open.join(', ')} (troque as senhas delas ou remova-as, ou use outro banco)`] : [])];
+  if (found.length === 0) return;
+  const list = found.map((d) => `  · ${d}`).join('\n');
+  if (config.allowInsecureDefaults) {
+    log.warn(`ALLOW_INSECURE_DEFAULTS=true: ${config.host} aceita conexões de outras máquinas com padrões de desenvolvimento:\n${list}`);
+    return;
+  }
+  console.error(`Configuração insegura: ${config.host} aceita conexões de outras máquinas e este servidor (fora de produção) ainda tem:\n${list}\nDeixe HOST vazio (só esta máquina), ou ALLOW_INSECURE_DEFAULTS=true para uma demonstração numa rede de confiança.`);
+  await db.stop();
+  process.exit(1);
+}
 
 let closing = false;
 /**

@@ -85,19 +85,25 @@ describe('POST /api/usuario/reenviar-email', () => {
     expect((await t.prisma.usuario.findUniqueOrThrow({ where: { email } })).ativo).toBe(true);
   });
 
-  it('answers 400 for an account that is already active, and sends nothing', async () => {
-    const { email } = await createUser(t.prisma, { ativo: true });
-    expectError(await resend(email), 400, 'Esta conta já está ativada. Faça login.');
-    expect(await t.prisma.emailSaida.count({ where: { para: email } })).toBe(0);
-    expect(await t.prisma.tokenConta.count({ where: { usuario: { email } } })).toBe(0);
-  });
+  it('answers active, pending and unknown addresses alike; only the pending account gets a mail', async () => {
+    // Issue 23, section 4, finding 2: the answer must not tell which addresses have an account.
+    const active = await createUser(t.prisma, { ativo: true });
+    const pending = await createUser(t.prisma, { ativo: false });
+    const unknown = uniqueEmail('ninguem');
 
-  it('answers the same success for an unknown address, and sends nothing', async () => {
-    const email = uniqueEmail('ninguem');
-    const res = await resend(email);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'O e-mail de ativação de conta foi reenviado!' });
-    expect(await t.prisma.emailSaida.count({ where: { para: email } })).toBe(0);
+    const answers = [];
+    for (const email of [active.email, pending.email, unknown]) answers.push(await resend(email));
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ message: 'O e-mail de ativação de conta foi reenviado!' });
+      expect(res.headers['content-type']).toBe(answers[0]!.headers['content-type']);
+      expect(res.headers['content-length']).toBe(answers[0]!.headers['content-length']);
+    }
+
+    const mail = await waitForMail(pending.email, { subject: 'Ative sua conta' });
+    expect((await activate(extractLink(mail, '/ativar-conta').searchParams.get('q'))).statusCode).toBe(200);
+    for (const email of [active.email, unknown]) expect(await t.prisma.emailSaida.count({ where: { para: email } })).toBe(0);
+    expect(await t.prisma.tokenConta.count({ where: { usuario: { email: active.email } } })).toBe(0);
   });
 
   it('refuses a missing or malformed address', async () => {

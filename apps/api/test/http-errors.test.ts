@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { OPS_MSG } from '@legiao/contracts';
 import { createPrisma } from '../src/db/prisma.js';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { bearer, createUser, expectError, login, TEST_PASSWORD } from './support/factories.js';
@@ -81,8 +82,10 @@ describe('bad requests never become 500s', () => {
 
 describe('server failures', () => {
   it('answer 500 with the generic Portuguese message and no internals', async () => {
-    const port = await getFreePort();
-    const broken = await buildTestApp({ prisma: createPrisma(`postgresql://postgres@127.0.0.1:${port}/legiao_test`, 1) });
+    // A database that doesn't exist is a wrong setting, not an outage: an internal error.
+    const missing = new URL(inject('databaseUrl'));
+    missing.pathname = `/legiao_test_nao_existe_${process.pid}`;
+    const broken = await buildTestApp({ prisma: createPrisma(missing.toString(), 1) });
     try {
       const res = await broken.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'alguem@teste.legiao.dev', senha: TEST_PASSWORD } });
       expect(expectError(res, 500, FALLBACK).errors[0]!.code).toBe('INTERNAL');
@@ -92,14 +95,15 @@ describe('server failures', () => {
     }
   });
 
-  it('a database failure on an authenticated call is a 500, never a 401 that would log the member out', async () => {
+  it('a database out of reach on an authenticated call is a 503 to retry, never a 401 that would log the member out', async () => {
     const port = await getFreePort();
     const broken = await buildTestApp({ prisma: createPrisma(`postgresql://postgres@127.0.0.1:${port}/legiao_test`, 1) });
     try {
       const now = Math.floor(Date.now() / 1000);
       const token = signJwt({ sub: randomUUID(), sid: randomUUID(), iat: now, exp: now + 3600 }, TEST_JWT_SECRET);
       const res = await broken.app.inject({ method: 'GET', url: '/api/usuario/logged', headers: bearer(token) });
-      expectError(res, 500, FALLBACK);
+      expect(expectError(res, 503, OPS_MSG.bancoIndisponivel).errors[0]!.code).toBe('BANCO_INDISPONIVEL');
+      expect(res.headers['retry-after']).toBe('2');
       expectNoInternals(res);
     } finally {
       await broken.close();

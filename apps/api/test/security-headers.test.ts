@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { computeSecurityHeaders, helmetOptionsFor, inlineScriptSources, securityHeadersPlugin } from '../src/plugins/security-headers.js';
+import { computeSecurityHeaders, helmetOptionsFor, inlineScriptSources, securityHeadersPlugin, socketSources } from '../src/plugins/security-headers.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 
 // Security headers are helmet's, computed once at boot (docs/decisions/0017-api-speed.md): every
@@ -18,7 +18,8 @@ describe('security headers', () => {
   it("are helmet's defaults with our CSP (no upgrade-insecure-requests)", () => {
     const h = computeSecurityHeaders();
     expect(h['content-security-policy']).toContain("default-src 'self'");
-    expect(h['content-security-policy']).toContain("connect-src 'self' ws: wss:");
+    // Sockets to the page's own host only (docs/decisions/0040-asvs-level-2.md), not to any ws:/wss: host.
+    expect(h['content-security-policy']).toMatch(/(^|;)connect-src 'self'(;|$)/);
     expect(h['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(h['x-content-type-options']).toBe('nosniff');
     expect(h['x-frame-options']).toBe('SAMEORIGIN');
@@ -27,7 +28,7 @@ describe('security headers', () => {
   });
 
   it('are on every answer: 200, 401 and 404', async () => {
-    const expected = computeSecurityHeaders();
+    const expected = computeSecurityHeaders(helmetOptionsFor([], socketSources(t.config.publicUrl)));
     for (const url of ['/api/health', '/api/usuario/logged', '/api/nada-aqui']) {
       const res = await t.app.inject({ method: 'GET', url });
       for (const [k, v] of Object.entries(expected)) expect(res.headers[k], `${url} ${k}`).toBe(v);

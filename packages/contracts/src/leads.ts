@@ -18,6 +18,8 @@ export const FIXED_LEAD_COUPON = 'EXPERTXP40';
 export const LEAD_MSG = {
   sucesso: 'CUPOM RESGATADO!',
   nomeInvalido: 'Informe seu nome.',
+  /** Under the coupon on the success view: the personal code goes by e-mail (ADR 0039). */
+  cupomPorEmail: 'Também enviamos um cupom para o e-mail informado.',
 } as const;
 
 /** POST /Leads/Create (spec 001 section 3, lead payload). */
@@ -33,10 +35,14 @@ export const leadSchema = z.object({
 export type LeadInput = z.input<typeof leadSchema>;
 export type Lead = z.output<typeof leadSchema>;
 
+/**
+ * The same answer for a new e-mail and for one that already has a lead, so the call tells nobody
+ * whether an address is a lead: the campaign's coupon (the page's fixed code, spec 001 section
+ * 2.21). The lead's personal code goes only to its address, by e-mail (issue 23; ADR 0039).
+ */
 export const leadResponseSchema = z.object({
   message: z.string().describe("'CUPOM RESGATADO!'"),
-  cupom: z.string(),
+  cupom: z.string().describe(`o cupom da campanha (${FIXED_LEAD_COUPON}), o mesmo para todos; o cupom pessoal do lead vai por e-mail`),
   percentual: z.number().int(),
-  novo: z.boolean().describe('false quando o e-mail já tinha recebido o cupom (o mesmo volta)'),
 });
 export type LeadResponse = z.infer<typeof leadResponseSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.js';
-import { isStrongPassword, passwordRules, passwordSchema } from './password.js';
+import { fitsPasswordLimit, isStrongPassword, passwordBytes, passwordRules, passwordSchema } from './password.js';
 
 const message = (value: unknown) => {
   const r = passwordSchema.safeParse(value);
@@ -40,5 +40,18 @@ describe('password rules (spec 001 section 5)', () => {
     expect(message('fraca')).toBe(MSG.senhaRegras);
     expect(message(`Aa1!${'x'.repeat(69)}`)).toBe(MSG.senhaLonga); // 73 characters: bcrypt reads only 72
     expect(message(undefined)).toBe(MSG.camposObrigatorios);
+  });
+
+  it('bounds the password to the 72 bytes bcrypt reads, counting UTF-8 bytes, not characters', () => {
+    const long = `S@1ab${'ç'.repeat(36)}`; // 41 characters, 77 bytes
+    expect([long.length, passwordBytes(long)]).toEqual([41, 77]);
+    expect(message(long)).toBe(MSG.senhaLonga);
+    expect(message(`S@1ab${'ç'.repeat(33)}x`)).toBeUndefined(); // exactly 72 bytes
+    expect(message(`Aa1!${'x'.repeat(68)}`)).toBeUndefined(); // 72 ASCII characters
+    expect(passwordBytes('Senha@1😀')).toBe(11);
+    expect(fitsPasswordLimit(`Senha@1${'😀'.repeat(16)}`)).toBe(true); // 7 + 64 bytes
+    expect(fitsPasswordLimit(`Senha@1${'😀'.repeat(17)}`)).toBe(false); // 7 + 68 bytes, 41 characters
+    // One message, even when the long password breaks other rules too.
+    expect(passwordSchema.safeParse('ç'.repeat(40)).error?.issues.map((i) => i.message)).toEqual([MSG.senhaLonga]);
   });
 });

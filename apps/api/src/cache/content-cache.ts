@@ -47,6 +47,8 @@ export class ContentCache {
   private client?: pg.Client;
   private closed = false;
   private retry?: NodeJS.Timeout;
+  /** The connection was lost and is being made again (one attempt a second). */
+  private reconnecting = false;
   readonly stats: CacheStats = { hits: 0, loads: 0, invalidations: 0 };
 
   private readonly connectionString: string | undefined;
@@ -113,6 +115,10 @@ export class ContentCache {
       // Anything cached before this connection may have missed a notification.
       this.invalidate();
       this.listening = true;
+      if (this.reconnecting) {
+        this.reconnecting = false;
+        this.log('cache: conexão de LISTEN restabelecida; o cache recomeça vazio');
+      }
     } catch (err) {
       this.lost(client, err);
     }
@@ -153,7 +159,11 @@ export class ContentCache {
     this.invalidate();
     client.end().catch(() => {});
     if (this.closed) return;
-    this.log('cache: conexão de LISTEN perdida; lendo do banco até reconectar', err);
+    // Said once per loss, not once per attempt: a database away for a minute is one line, then "back".
+    if (!this.reconnecting) {
+      this.reconnecting = true;
+      this.log('cache: conexão de LISTEN perdida; lendo do banco até reconectar', err);
+    }
     this.retry = setTimeout(() => void this.start(), 1000);
     this.retry.unref();
   }

@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { markConnectionUsed, recordPoolStatements } from './request-statements.js';
 
 export type Db = PrismaClient;
 export type SqlPool = pg.Pool;
@@ -25,10 +26,23 @@ const utcTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
-export function createPrisma(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max, types: utcTypes });
+/** Longest wait for a connection, new or pooled, unless the caller says otherwise (DATABASE_CONNECT_TIMEOUT_MS). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+
+const ignore = () => {};
+
+export function createPrisma(connectionString: string, max = 10, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS): Db {
+  // connectionTimeoutMillis bounds both opening a connection and waiting for a pooled one: a database
+  // out of reach (or a pool held by slow calls) fails the request quickly instead of holding it
+  // forever (docs/decisions/0038-database-outage.md).
+  const pool = new pg.Pool({ connectionString, max, types: utcTypes, connectionTimeoutMillis: connectTimeoutMs });
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  pool.on('error', ignore);
+  // Nor one a caller holds (pool.connect()) between two statements: pg-pool takes its own listener off
+  // while a client is checked out, and a fast shutdown's 57P01 would then be an unhandled 'error'
+  // event. The caller still sees the failure on its next statement.
+  pool.on('connect', (client) => client.on('error', ignore));
+  recordPoolStatements(pool);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   pools.set(prisma, pool);
   return prisma;
@@ -49,8 +63,9 @@ export function poolOf(prisma: Db): SqlPool {
  */
 export async function connectOutsidePool(prisma: Db): Promise<pg.Client> {
   const client = new pg.Client(poolOf(prisma).options);
+  client.on('error', ignore);
   await client.connect();
-  client.on('error', () => {});
+  markConnectionUsed();
   return client;
 }
 

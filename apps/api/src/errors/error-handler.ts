@@ -1,15 +1,21 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MSG, REQUEST_MSG, type ErrorResponse } from '@legiao/contracts';
+import { MSG, OPS_MSG, OPS_RETRY_CODES, REQUEST_MSG, type ErrorResponse } from '@legiao/contracts';
 import { AppError } from './app-error.js';
+import { recordRequestStatements, sentNothing } from '../db/request-statements.js';
+import { classifyDatabaseFailure, OutageLog, type DatabaseFailure } from '../db/unavailable.js';
 
 export const errorBody = (message: string, code?: string): ErrorResponse => ({ errors: [{ message, ...(code ? { code } : {}) }] });
 
 /** The one place errors become HTTP answers: always `{ errors: [{ message, code? }] }`. */
 export function registerErrorHandler(app: FastifyInstance) {
+  // Which requests sent the database anything, for the answer when it goes away (below).
+  recordRequestStatements(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A dependency away ("nothing was done, try again"): say when, so clients retry by themselves (ADR 0037).
+      if (error.status === 503 && (OPS_RETRY_CODES as readonly string[]).includes(error.reason ?? '') && !reply.hasHeader('retry-after')) reply.header('retry-after', String(app.ctx.config.overload.retryAfterS));
       return reply.status(error.status).send(errorBody(error.message, error.reason ?? error.code));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -17,6 +23,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       const messages = [...new Set(error.validation.map((v) => v.message))];
       return reply.status(400).send({ errors: messages.map((message) => ({ message, code: 'VALIDATION' })) });
     }
+    const databaseFailure = classifyDatabaseFailure(error);
+    if (databaseFailure) return answerDatabaseFailure(request, reply, error, databaseFailure, app.ctx.config.database.retryAfterS);
     if (isUniqueViolation(error)) {
       // Two requests raced for one unique value (two duplications of one benefit at once, ...):
       // the state changed under the request, which is a conflict. Services map the ones they expect.
@@ -38,6 +46,23 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody(MSG.fallback, 'INTERNAL'));
   });
+}
+
+const databaseOutageLog = new OutageLog('banco de dados indisponível: pedidos respondidos com 503');
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The database away is no internal error (docs/decisions/0038-database-outage.md): 503 with
+ * Retry-After and a Portuguese "try again". BANCO_INDISPONIVEL says nothing was done (a safe method,
+ * or no statement of this request could have reached the server), so the web app repeats any
+ * method by itself; BANCO_INTERROMPIDO says it may have been done (a connection broke under it), so
+ * only a GET or a call with an Idempotency-Key is repeated. Logged once per burst, without a stack.
+ */
+function answerDatabaseFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, failure: DatabaseFailure, retryAfterS: number) {
+  const nothingDone = SAFE_METHODS.has(request.method) || (failure === 'unreachable' && sentNothing(request));
+  const [code, message] = nothingDone ? ['BANCO_INDISPONIVEL', OPS_MSG.bancoIndisponivel] : ['BANCO_INTERROMPIDO', OPS_MSG.bancoInterrompido];
+  databaseOutageLog.report(request.log, error, { code, failure });
+  return reply.status(503).header('retry-after', String(retryAfterS)).send(errorBody(message, code));
 }
 
 /** Prisma's unique-constraint error (P2002), or PostgreSQL's own (23505) from plain SQL on the pool. */

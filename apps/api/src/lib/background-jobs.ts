@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { connectOutsidePool, poolOf, type Db } from '../db/prisma.js';
+import { classifyDatabaseFailure } from '../db/unavailable.js';
 
 // Background jobs of this API process: the back office's code pool confirmations
 // (docs/decisions/0028-code-pools-and-images.md) and import applies (0032-back-office-imports.md).
@@ -11,6 +12,8 @@ import { connectOutsidePool, poolOf, type Db } from '../db/prisma.js';
 
 /** A job whose row says it runs but made no progress for this long ran in a process that stopped. */
 export const STALLED_MS = 2 * 60_000;
+/** Attempts, a second apart, at marking a failed job while the database is away. */
+const MARK_FAILED_TRIES = 60;
 
 /** What a kind of job does with its row, once claimed (T: the row as the feature reads it). */
 export interface JobKind<T> {
@@ -72,11 +75,29 @@ export class BackgroundJobs<T> {
       .run(prisma, claimed)
       .catch(async (err) => {
         log(err);
-        await this.kind.markFailed(prisma, id).catch(() => {});
+        await this.markFailed(prisma, id);
       })
       .finally(() => this.jobs.delete(id));
     this.jobs.set(id, job);
     return claimed;
+  }
+
+  /**
+   * Marks the row failed, so staff see it and may start it again (it resumes from its progress). A
+   * job cut short by the database going away can't write that at once: tried again every second
+   * while the database is away (for up to MARK_FAILED_TRIES s, or until shutdown), rather than leaving
+   * a row that says "running" until it counts as stalled (docs/decisions/0038-database-outage.md).
+   */
+  private async markFailed(prisma: Db, id: string) {
+    for (let tries = 1; ; tries++) {
+      try {
+        await this.kind.markFailed(prisma, id);
+        return;
+      } catch (err) {
+        if (!classifyDatabaseFailure(err) || tries >= MARK_FAILED_TRIES || this.stopping) return;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
   }
 
   /**

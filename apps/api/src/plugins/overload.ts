@@ -1,28 +1,31 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import underPressure from '@fastify/under-pressure';
 import { OPS_MSG } from '@legiao/contracts';
 import { errorBody } from '../errors/error-handler.js';
+import { PressureMonitor } from '../lib/pressure-monitor.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Answered even under pressure or while draining (liveness, metrics): a busy process is alive, not dead. */
+    /** Answered even under pressure or while draining (liveness, metrics, readiness): these report the state themselves. */
     overloadExempt?: boolean;
   }
   interface FastifyInstance {
     /** True from the moment close() starts (SIGTERM): new requests are sent elsewhere. */
     draining: boolean;
+    /** This process's event loop and heap, sampled once a second. */
+    pressure: PressureMonitor;
   }
 }
 
 /**
- * Load shedding (issue 15 item 4, docs/decisions/0024-overload-and-observability.md).
+ * Readiness first, load shedding only under sustained pressure (issue 23 item 1,
+ * docs/decisions/0035-readiness-and-load-shedding.md; the shedding itself: ADR 0024).
  *
- * Under pressure (mean event-loop delay, event-loop utilisation or heap past the configured
- * thresholds, sampled once a second by @fastify/under-pressure) a request is answered at once with
- * 503, `Retry-After` and the Portuguese error body, before any handler or database work: the
- * requests already accepted finish in time instead of every request timing out. The web app shows
- * "muita gente agora" and retries (shared/api/http.ts).
+ * The process samples its event loop and heap once a second (lib/pressure-monitor.ts). From the
+ * first sample past a limit, `GET /api/ready` answers 503, so the balancer sends new traffic to
+ * other processes; calls are still served. Only when the pressure lasts `OVERLOAD_SUSTAINED_S`
+ * samples in a row is a request answered at once with 503, `Retry-After` and the Portuguese error
+ * body, before any handler or database work: the requests already accepted finish in time instead
+ * of every request timing out. The web app shows "muita gente agora" and retries (shared/api/http.ts).
  *
  * While the process drains (close() started), a request that still arrives on an open keep-alive
  * connection gets the same kind of 503 (Fastify adds `Connection: close`), so the client retries
@@ -31,7 +34,16 @@ declare module 'fastify' {
 export const overloadPlugin = fp(async (app) => {
   const { overload } = app.ctx.config;
   const retryAfter = String(overload.retryAfterS);
+  const monitor = new PressureMonitor({
+    maxEventLoopDelayMs: overload.maxEventLoopDelayMs,
+    maxEventLoopUtilization: overload.maxEventLoopUtilization,
+    maxHeapUsedBytes: overload.maxHeapUsedBytes,
+    sustainedSamples: overload.sustainedSamples,
+  });
+  app.decorate('pressure', monitor);
   app.decorate('draining', false);
+  // Sampling starts once the app is built: the boot's own work is not load (see PressureMonitor).
+  app.addHook('onReady', async () => monitor.start());
   let reaper: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     app.draining = true;
@@ -41,26 +53,21 @@ export const overloadPlugin = fp(async (app) => {
     reaper = setInterval(() => app.server.closeIdleConnections?.(), 100);
     reaper.unref();
   });
-  app.addHook('onClose', async () => clearInterval(reaper));
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!app.draining || request.routeOptions.config.overloadExempt) return done();
-    reply.status(503).header('retry-after', '1').send(errorBody(OPS_MSG.encerrando, 'ENCERRANDO'));
+  app.addHook('onClose', async () => {
+    clearInterval(reaper);
+    monitor.stop();
   });
-
-  await app.register(underPressure, {
-    maxEventLoopDelay: overload.maxEventLoopDelayMs,
-    maxEventLoopUtilization: overload.maxEventLoopUtilization,
-    maxHeapUsedBytes: overload.maxHeapUsedBytes,
-    // Utilisation over the last sample, not since boot (the plugin's default is cumulative, which
-    // would stay high long after a burst or never rise on a process that idled for hours).
-    eventLoopUtilizationMode: 'interval',
-    // Its type says void, its documentation and code send any other returned value as the answer.
-    pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
-      if (request.routeOptions.config.overloadExempt) return undefined; // handled normally
-      request.log.warn({ pressure: type, value }, 'sobrecarga: pedido recusado com 503');
-      reply.status(503).header('retry-after', retryAfter);
-      // Returned, not sent: under-pressure sends it and stops the request there.
-      return errorBody(OPS_MSG.sobrecarga, 'SOBRECARGA');
-    }) as unknown as () => void,
+  let lastWarning = 0;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.overloadExempt) return done();
+    if (app.draining) return reply.status(503).header('retry-after', '1').send(errorBody(OPS_MSG.encerrando, 'ENCERRANDO'));
+    if (!monitor.shedding) return done();
+    // One line a second, not one per refused request: a crowd would flood the log.
+    const now = Date.now();
+    if (now - lastWarning >= 1000) {
+      lastWarning = now;
+      request.log.warn({ pressure: monitor.latest.over?.kind, value: monitor.latest.over?.value, samples: monitor.consecutive }, 'sobrecarga: pedidos recusados com 503');
+    }
+    reply.status(503).header('retry-after', retryAfter).send(errorBody(OPS_MSG.sobrecarga, 'SOBRECARGA'));
   });
 });

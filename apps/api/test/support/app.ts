@@ -12,8 +12,8 @@ import { startFakeCep } from './fake-cep.js';
 export const TEST_JWT_SECRET = 'legiao-test-secret-0123456789-abcdefghijklmnop';
 
 export interface TestAppOptions {
-  /** Environment overrides (strings, as in process.env), e.g. { RATE_LIMIT_AUTH_MAX: '3' }. */
-  env?: Record<string, string>;
+  /** Environment overrides (strings, as in process.env), e.g. { RATE_LIMIT_AUTH_MAX: '3' }; undefined unsets one. */
+  env?: Record<string, string | undefined>;
   /** Use this Prisma client instead of one on the test database (e.g. one that can't connect). */
   prisma?: Db;
 }

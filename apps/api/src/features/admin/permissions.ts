@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_MSG, can, type Permission, type StaffRole } from '@legiao/contracts';
 import { forbidden } from '../../errors/app-error.js';
 import { poolOf, type Db, type SqlPool } from '../../db/prisma.js';
+import { markGuard } from '../../plugins/auth.js';
 
 // Back-office access (docs/decisions/0027-back-office.md): every /api/admin route names the
 // permission it needs; roles map to permissions in packages/contracts/src/admin/roles.ts, the same
@@ -20,9 +21,9 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * A hook (onRequest or preHandler): 401 without a live session, 403 without the permission;
-     * on success request.staff holds who is acting. onRequest is preferred: a caller without the
-     * permission is refused before their body is even validated.
+     * An onRequest hook: 401 without a live session, 403 without the permission; on success
+     * request.staff holds who is acting. Only onRequest (the auth plugin refuses to boot otherwise):
+     * a caller without the permission is refused before their input is even read (issue 23 §4.1).
      */
     requirePermission: (permission: Permission) => Hook;
     /** Any staff role at all (the shell's own call, GET /api/admin/eu). */
@@ -57,17 +58,20 @@ export const permissionsPlugin = fp(async (app) => {
     return staff;
   }
 
-  app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
-    const staff = await identify(request, reply);
-    if (staff.roles.length === 0) throw forbidden(ADMIN_MSG.somenteEquipe);
-  });
+  app.decorate(
+    'requireStaff',
+    markGuard('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
+      const staff = await identify(request, reply);
+      if (staff.roles.length === 0) throw forbidden(ADMIN_MSG.somenteEquipe);
+    }),
+  );
 
-  app.decorate('requirePermission', (permission: Permission): Hook => {
-    return async (request, reply) => {
+  app.decorate('requirePermission', (permission: Permission): Hook =>
+    markGuard(`permission:${permission}`, async (request, reply) => {
       const staff = await identify(request, reply);
       if (!can(staff.roles, permission)) throw forbidden(ADMIN_MSG.semPermissao);
-    };
-  });
+    }),
+  );
 });
 
 /** The name the waiting-room panel (BO-C) was written against. */

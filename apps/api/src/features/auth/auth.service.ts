@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@legiao/contracts';
+import { fitsPasswordLimit, MSG } from '@legiao/contracts';
 import { blockedAccountMessage } from '@legiao/contracts/admin/membros';
 import { AppError, badRequest, forbidden, unauthenticated } from '../../errors/app-error.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -17,6 +17,14 @@ export async function login(app: FastifyInstance, email: string, password: strin
   // don't lock each other out (issue 14, ADR 0023). Checked before the password, so the right
   // password doesn't get through a locked account either.
   if (await app.loginFailures.isLocked(email)) throw new AppError('RATE_LIMITED', MSG.muitasTentativas, 'RATE_LIMITED');
+  // bcrypt would compare only the first 72 bytes, letting in any password that shares them with
+  // an older, longer one. No password that long can be set any more; one that arrives here is a
+  // wrong password, counted like any other, and never reaches bcrypt (ADR 0039). Checked before
+  // the account is read, so the answer says nothing about the account.
+  if (!fitsPasswordLimit(password)) {
+    await app.loginFailures.record(email);
+    throw unauthenticated(MSG.credenciaisInvalidas, 'CREDENCIAIS_INVALIDAS');
+  }
   const user = await prisma.usuario.findUnique({ where: { email } });
   if (!user?.senhaHash) {
     await burnPasswordCheck(password, config.bcryptCost);

@@ -42,28 +42,56 @@ export class MemoryLoginFailures implements LoginFailures {
   }
 }
 
-/** The same counts in Redis, shared by every API process (REDIS_URL). */
+/**
+ * The same counts in Redis, shared by every API process (REDIS_URL). While Redis is away (a
+ * command fails at once or within REDIS_TIMEOUT_MS, lib/redis.ts) this process counts in its own
+ * memory instead, so a login never waits for Redis and brute force against one account is still
+ * stopped, per process (docs/decisions/0037-redis-outage.md). A lock reached in memory holds for
+ * its window even after Redis is back; the counts in Redis go on from where they were.
+ */
 export class RedisLoginFailures implements LoginFailures {
+  private readonly local: MemoryLoginFailures;
+
   constructor(
     private readonly redis: Redis,
     private readonly max: number,
     private readonly windowMs: number,
     private readonly prefix = 'legiao-login-falhas:',
-  ) {}
+    /** A failed Redis command (the outage itself is logged by the client). */
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {
+    this.local = new MemoryLoginFailures(max, windowMs);
+  }
 
   async isLocked(email: string) {
-    return Number((await this.redis.get(this.prefix + email)) ?? 0) >= this.max;
+    if (await this.local.isLocked(email)) return true;
+    try {
+      return Number((await this.redis.get(this.prefix + email)) ?? 0) >= this.max;
+    } catch (err) {
+      this.onError(err);
+      return false;
+    }
   }
 
   async record(email: string) {
     const key = this.prefix + email;
-    const count = await this.redis.incr(key);
-    // The first failure opens the window; a key left without expiry (a crash between the two
-    // calls) gets one on the next failure.
-    if (count === 1 || (await this.redis.pttl(key)) === -1) await this.redis.pexpire(key, this.windowMs);
+    try {
+      const count = await this.redis.incr(key);
+      // The first failure opens the window; a key left without expiry (a crash between the two
+      // calls) gets one on the next failure.
+      if (count === 1 || (await this.redis.pttl(key)) === -1) await this.redis.pexpire(key, this.windowMs);
+    } catch (err) {
+      this.onError(err);
+      await this.local.record(email);
+    }
   }
 
   async clear(email: string) {
-    await this.redis.del(this.prefix + email);
+    await this.local.clear(email);
+    try {
+      await this.redis.del(this.prefix + email);
+    } catch (err) {
+      this.onError(err);
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { OutageLog } from '../../db/unavailable.js';
 import { randomUUID } from 'node:crypto';
 import type { AutomaticWaitingRoom } from '@legiao/contracts';
 import type { AutoLimites, AutoSwap, QueueStore } from './fila.types.js';
@@ -7,7 +8,7 @@ import { systemClock, type Clock } from './clock.js';
 export interface AutoRoomOptions {
   store: QueueStore;
   limites: AutoLimites;
-  /** Mean event-loop delay of this process over the last second, in ms (@fastify/under-pressure's sample). */
+  /** Mean event-loop delay of this process over the last second, in ms (lib/pressure-monitor.ts's latest sample). */
   readDelayMs: () => number;
   /** Requests of this process waiting for a database connection right now. */
   readPoolWaiting: () => number;
@@ -35,6 +36,7 @@ const REASONS: Record<AutoSwap['motivo'], string> = {
  * The process whose report made a switch logs it; the store keeps the last switches for staff.
  */
 export class AutoRoom {
+  private readonly failures = new OutageLog('fila: leitura da sala automática falhou');
   /** Unique per process and per app (tests run several apps in one process). */
   readonly processo = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly clock: Clock;
@@ -71,7 +73,8 @@ export class AutoRoom {
       }
       return swap;
     } catch (err) {
-      this.opts.log.warn({ err }, 'fila: leitura da sala automática falhou');
+      // Every second while Redis is away: one line per burst (ADR 0037).
+      this.failures.report(this.opts.log, err);
       return null;
     } finally {
       this.reporting = false;

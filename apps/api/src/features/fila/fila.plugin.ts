@@ -28,7 +28,7 @@ export const waitingRoomPlugin = fp(async (app) => {
   const storeOptions = { defaults: { capacidade: config.fila.capacidade, admissoesPorMinuto: config.fila.admissoesPorMinuto }, inactivityMs: config.fila.inactivityMs };
   let store: QueueStore;
   if (config.redisUrl && config.fila.enabled) {
-    const redisStore = new RedisQueueStore({ ...storeOptions, url: config.redisUrl, prefix: config.fila.redisPrefix, onError: (err) => app.log.warn({ err }, 'fila: erro no redis') });
+    const redisStore = new RedisQueueStore({ ...storeOptions, url: config.redisUrl, prefix: config.fila.redisPrefix, commandTimeoutMs: config.redisTimeoutMs, log: app.log });
     // Fail fast rather than serve a queue that no other process can hear.
     await Promise.race([
       redisStore.ready(),
@@ -53,7 +53,7 @@ export const waitingRoomPlugin = fp(async (app) => {
     ? new AutoRoom({
         store,
         limites: config.fila.auto,
-        readDelayMs: () => app.memoryUsage().eventLoopDelay,
+        readDelayMs: () => app.pressure.latest.eventLoopDelayMs,
         readPoolWaiting: () => poolOf(app.ctx.prisma).waitingCount,
         log: app.log,
       })

@@ -34,6 +34,11 @@ export interface WaitingRoomEvent {
   closings: Closing[];
   /** Positions or counts may have changed: waiting clients need a fresh ReceiveQueuePosition. */
   changed: boolean;
+  /**
+   * The store came back without its data (a Redis restarted with nothing on disk): each process
+   * puts back the places of the clients connected to it (QueueStore.restore, ADR 0037).
+   */
+  reset?: boolean;
 }
 
 export type JoinResult = { estado: 'admitido'; jti: string } | { estado: 'aguardando'; posicao: number; quantidade: number };
@@ -80,6 +85,12 @@ export interface QueueStore {
   autoReport(process: string, reading: AutoReading, limites: AutoLimites, now: number): Promise<AutoSwap | null>;
   autoState(now: number): Promise<AutoState>;
   onEvent(listener: (e: WaitingRoomEvent) => void): void;
+  /**
+   * After a `reset` event: puts back clients this process had told they were admitted (admitted
+   * again, a new ticket on their next TryLogin) and those waiting, in the order of their last known
+   * place. Clients the store knows already are left alone. Only stores that can lose their data have it.
+   */
+  restore?(admitted: string[], waiting: { clientId: string; posicao: number }[], now: number): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -4,6 +4,10 @@ import { WAITING_ROOM_CLIENT_TYPES, waitingRoomClientMessageSchema, MSG_WAITING_
 import { systemClock, type Clock } from './clock.js';
 import type { WaitingRoomEvent, QueueStore } from './fila.types.js';
 import { signTicket, ticketKey } from './ticket.js';
+import { AppError } from '../../errors/app-error.js';
+
+/** The store's Redis is away (ADR 0037): its client logs the loss and the return once; not again per message. */
+const storeAway = (err: unknown) => err instanceof AppError && err.code === 'UNAVAILABLE';
 
 export interface HubLog {
   warn: (obj: object, msg?: string) => void;
@@ -116,7 +120,7 @@ export class WaitingRoomHub {
     try {
       await this.store.tick(this.clock.now());
     } catch (err) {
-      this.opts.log.warn({ err }, 'fila: tick falhou');
+      if (!storeAway(err)) this.opts.log.warn({ err }, 'fila: tick falhou');
     } finally {
       this.ticking = false;
     }
@@ -190,7 +194,7 @@ export class WaitingRoomHub {
 
   private enqueue(conn: Conn, job: () => Promise<void> | void) {
     conn.chain = conn.chain.then(job).catch((err) => {
-      this.opts.log.warn({ err }, 'fila: mensagem falhou');
+      if (!storeAway(err)) this.opts.log.warn({ err }, 'fila: mensagem falhou');
       this.fail(conn, 'INDISPONIVEL', MSG_WAITING_ROOM.indisponivel);
     });
   }
@@ -287,6 +291,7 @@ export class WaitingRoomHub {
 
   private onEvent(e: WaitingRoomEvent) {
     if (this.closed) return;
+    if (e.reset) void this.restorePlaces();
     for (const { clientId, jti } of e.admitidos) {
       for (const conn of this.byClient.get(clientId) ?? []) this.enqueue(conn, () => this.proceed(conn, clientId, jti, false));
     }
@@ -300,6 +305,33 @@ export class WaitingRoomHub {
       }
     }
     if (e.changed || e.admitidos.length || e.closings.length) this.schedulePush();
+  }
+
+  /**
+   * The store lost its data (Redis came back empty, ADR 0037): puts back what this process told its
+   * sockets, so a member who was admitted (logged in, or on the form) is not sent away and those
+   * waiting keep their order, instead of everyone hearing FORA_DA_FILA at their next UpdateActivity.
+   */
+  async restorePlaces() {
+    const admitted = new Set<string>();
+    const waiting = new Map<string, number>();
+    for (const c of this.conns.values()) {
+      if (!c.clientId) continue;
+      if (c.estado === 'admitido') admitted.add(c.clientId);
+      else if (c.estado === 'aguardando') waiting.set(c.clientId, Math.min(c.posicao, waiting.get(c.clientId) ?? Infinity));
+    }
+    for (const id of admitted) waiting.delete(id);
+    if (!admitted.size && !waiting.size) return;
+    const places = [...waiting].map(([clientId, place]) => ({ clientId, posicao: place }));
+    try {
+      // Slices of 2000, as positions() reads them: a long script would hold Redis.
+      const ids = [...admitted];
+      for (let i = 0; i < ids.length; i += 2000) await this.store.restore?.(ids.slice(i, i + 2000), [], this.clock.now());
+      for (let i = 0; i < places.length; i += 2000) await this.store.restore?.([], places.slice(i, i + 2000), this.clock.now());
+      this.opts.log.warn({ admitidos: admitted.size, aguardando: places.length }, 'fila: o Redis voltou sem dados; lugares deste processo recolocados');
+    } catch (err) {
+      this.opts.log.warn({ err }, 'fila: lugares deste processo não recolocados');
+    }
   }
 
   /** Coalesces changes into one push, no sooner than pushIntervalMs after the previous one. */
@@ -361,7 +393,7 @@ export class WaitingRoomHub {
         if (++sent % PUSH_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (err) {
-      this.opts.log.warn({ err }, 'fila: envio de posições falhou');
+      if (!storeAway(err)) this.opts.log.warn({ err }, 'fila: envio de posições falhou');
       retry = true;
     } finally {
       this.pushing = false;

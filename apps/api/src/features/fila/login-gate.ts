@@ -16,7 +16,8 @@ export async function checkLoginTicket(app: FastifyInstance, ticket: string | un
   try {
     gated = await waitingRoom.store.isGated();
   } catch (err) {
-    app.log.warn({ err }, 'fila: estado indisponível no login');
+    // Redis away (the store's AppError) is logged once by its client (ADR 0037), not per login.
+    if (!(err instanceof AppError)) app.log.warn({ err }, 'fila: estado indisponível no login');
     throw new AppError('UNAVAILABLE', MSG_WAITING_ROOM.indisponivel, 'FILA_INDISPONIVEL');
   }
   if (!gated) return null;

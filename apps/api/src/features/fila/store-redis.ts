@@ -1,4 +1,8 @@
-import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { MSG_WAITING_ROOM } from '@legiao/contracts';
+import { AppError } from '../../errors/app-error.js';
+import { createRedis, isRedisUnavailable } from '../../lib/redis.js';
 import { AUTO_READING_VALID_MS, AUTO_SWITCHES_KEPT, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Admission, type Closing, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
 
 /**
@@ -15,13 +19,14 @@ import { AUTO_READING_VALID_MS, AUTO_SWITCHES_KEPT, type AutoState, type AutoRea
  *   auto       hash the automatic room: ligada, motivo, desde, quenteEm (last reading over a
  *              limit), vistoEm (last report: a hold nobody confirms lapses)
  *   leituras   hash process -> "delay pool at"    trocas  list of the automatic room's switches
+ *   epoca      a random id set once: another one after a reconnect means Redis lost everything
  */
-const KEY_NAMES = ['seq', 'adm', 'aguardando', 'admitidos', 'atividade', 'entrada', 'jti', 'admissoes', 'balde', 'config', 'auto', 'leituras', 'trocas'] as const;
+const KEY_NAMES = ['seq', 'adm', 'aguardando', 'admitidos', 'atividade', 'entrada', 'jti', 'admissoes', 'balde', 'config', 'auto', 'leituras', 'trocas', 'epoca'] as const;
 
 // ARGV: 1 channel, 2 now, 3 default capacity, 4 default rate, 5 idle ms, 6.. script's own.
 const PRELUDE = /* lua */ `
 local K_SEQ, K_ADM, K_AGU, K_ADMIT, K_ATIV, K_ENT, K_JTI, K_ADMS, K_BALDE, K_CFG = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10]
-local K_AUTO, K_LEIT, K_TROCAS = KEYS[11], KEYS[12], KEYS[13]
+local K_AUTO, K_LEIT, K_TROCAS, K_EPOCA = KEYS[11], KEYS[12], KEYS[13], KEYS[14]
 local CANAL = ARGV[1]
 local NOW = tonumber(ARGV[2])
 local DEF_CAP = tonumber(ARGV[3])
@@ -189,6 +194,42 @@ for i = 6, #ARGV do
 end
 return out
 `,
+  // The data's id, made by the first process to find none (ADR 0037).
+  queueEpoch: `
+local e = redis.call('GET', K_EPOCA)
+if e then return e end
+redis.call('SET', K_EPOCA, ARGV[6])
+return ARGV[6]
+`,
+  // ARGV 6 how many admitted, then their ids, then pairs of (waiting id, last known place).
+  // Places keep their order across processes; new arrivals then queue after the highest.
+  queueRestore: `
+local n = tonumber(ARGV[6])
+local i = 7
+local function known(cid) return redis.call('ZSCORE', K_ADMIT, cid) or redis.call('ZSCORE', K_AGU, cid) end
+for _ = 1, n do
+  local cid = ARGV[i]
+  i = i + 1
+  if not known(cid) then
+    redis.call('ZADD', K_ADMIT, NOW, cid)
+    redis.call('ZADD', K_ATIV, NOW, cid)
+  end
+end
+local top = 0
+while i < #ARGV do
+  local cid, place = ARGV[i], tonumber(ARGV[i + 1])
+  i = i + 2
+  if not known(cid) then
+    redis.call('ZADD', K_AGU, place, cid)
+    redis.call('ZADD', K_ATIV, NOW, cid)
+    redis.call('HSET', K_ENT, cid, NOW)
+    if place > top then top = place end
+  end
+end
+if top > (tonumber(redis.call('GET', K_SEQ)) or 0) then redis.call('SET', K_SEQ, top) end
+finish({}, {}, true)
+return 1
+`,
   filaConsume: `
 local cid, jti = ARGV[6], ARGV[7]
 if redis.call('HGET', K_JTI, cid) ~= jti then return 0 end
@@ -263,7 +304,21 @@ export interface RedisStoreOptions extends StoreOptions {
   url: string;
   /** Key and channel prefix; tests use a unique one. */
   prefix: string;
+  /** REDIS_TIMEOUT_MS: the longest wait for one script's answer. */
+  commandTimeoutMs?: number;
+  /** Told once when a connection is lost and once when it is back (lib/redis.ts). */
+  log?: { warn: (obj: object, msg: string) => void; info: (msg: string) => void };
+  /** The loss of a connection, when no `log` is given. */
   onError?: (err: Error) => void;
+}
+
+/**
+ * Redis away (no connection, no answer within REDIS_TIMEOUT_MS): the queue can't be read or changed,
+ * so the caller answers 503 FILA_INDISPONIVEL (login, back office) or Error INDISPONIVEL (the
+ * socket), at once (docs/decisions/0037-redis-outage.md). Any other error is a bug and stays one.
+ */
+function unavailable(err: unknown): never {
+  throw isRedisUnavailable(err) ? new AppError('UNAVAILABLE', MSG_WAITING_ROOM.indisponivel, 'FILA_INDISPONIVEL') : err;
 }
 
 const asPairs = (v: unknown): [string, string][] => (Array.isArray(v) ? (v as [string, string][]) : []);
@@ -276,18 +331,20 @@ export class RedisQueueStore implements QueueStore {
   private readonly channel: string;
   private readonly listeners = new Set<(e: WaitingRoomEvent) => void>();
   private subscribed?: Promise<unknown>;
+  /** The id of the data this process has seen (queueEpoch); null until the first connection. */
+  private epoch: string | null = null;
 
   constructor(private readonly opts: RedisStoreOptions) {
-    // Commands fail fast while Redis is away (the hub answers INDISPONIVEL) instead of piling up.
-    this.cmd = new Redis(opts.url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
-    this.sub = new Redis(opts.url, { maxRetriesPerRequest: null });
-    const onError = (err: Error) => opts.onError?.(err);
-    this.cmd.on('error', onError);
-    this.sub.on('error', onError);
+    // Commands fail at once while Redis is away (the hub answers INDISPONIVEL, login 503) instead of
+    // piling up; the subscriber waits and subscribes again by itself (lib/redis.ts).
+    const log = opts.log ?? (opts.onError ? { warn: (o: { err?: Error }) => opts.onError!(o.err ?? new Error('Redis: sem conexão')), info: () => {} } : undefined);
+    this.cmd = createRedis(opts.url, { name: 'fila', commandTimeoutMs: opts.commandTimeoutMs, log });
+    this.sub = createRedis(opts.url, { name: 'fila-eventos', subscriber: true, log });
     this.keys = KEY_NAMES.map((k) => `${opts.prefix}${k}`);
     this.channel = `${opts.prefix}eventos`;
     for (const [name, body] of Object.entries(SCRIPTS)) this.cmd.defineCommand(name, { numberOfKeys: this.keys.length, lua: PRELUDE + body });
     this.watchReconnects();
+    this.cmd.on('ready', () => void this.checkEpoch());
     this.sub.on('message', (channel: string, message: string) => {
       if (channel !== this.channel) return;
       let raw: { a?: unknown; e?: unknown; m?: unknown };
@@ -318,16 +375,34 @@ export class RedisQueueStore implements QueueStore {
     });
   }
 
-  /** Resolves once this process hears the shared channel (call before serving). */
+  /**
+   * On every connection of the command client: a Redis restarted with nothing on disk has no queue
+   * any more (nor the operators' overrides). Noticed here by the data's id, it tells the hub, which
+   * puts back its own clients (hub.ts, ADR 0037); every process does the same for its own.
+   */
+  private async checkEpoch() {
+    try {
+      const current = String(await this.run('queueEpoch', Date.now(), randomUUID()));
+      const before = this.epoch;
+      this.epoch = current;
+      if (before !== null && before !== current) for (const l of this.listeners) l({ admitidos: [], closings: [], changed: true, reset: true });
+    } catch {
+      // Lost again (the next connection checks again), or no answer in time: ask again in a second.
+      setTimeout(() => this.cmd.status === 'ready' && void this.checkEpoch(), 1000).unref();
+    }
+  }
+
+  /** Resolves once this process hears the shared channel and can send commands (call before serving). */
   ready() {
-    this.subscribed ??= this.sub.subscribe(this.channel);
+    const commands = this.cmd.status === 'ready' ? Promise.resolve() : new Promise((resolve) => this.cmd.once('ready', resolve));
+    this.subscribed ??= Promise.all([this.sub.subscribe(this.channel), commands]);
     return this.subscribed;
   }
 
   private run(name: ScriptName, now: number, ...extra: (string | number)[]) {
     const fn = (this.cmd as unknown as Record<ScriptName, ScriptFn>)[name];
     const { defaults, inactivityMs } = this.opts;
-    return fn.call(this.cmd, ...this.keys, this.channel, now, defaults.capacidade, defaults.admissoesPorMinuto, inactivityMs, ...extra);
+    return fn.call(this.cmd, ...this.keys, this.channel, now, defaults.capacidade, defaults.admissoesPorMinuto, inactivityMs, ...extra).catch(unavailable);
   }
 
   async join(clientId: string, now: number): Promise<JoinResult> {
@@ -408,7 +483,11 @@ export class RedisQueueStore implements QueueStore {
   }
 
   async checkTicket(clientId: string, jti: string) {
-    return (await this.cmd.hget(this.keys[6]!, clientId)) === jti;
+    return (await this.cmd.hget(this.keys[6]!, clientId).catch(unavailable)) === jti;
+  }
+
+  async restore(admitted: string[], waiting: { clientId: string; posicao: number }[], now: number) {
+    await this.run('queueRestore', now, admitted.length, ...admitted, ...waiting.flatMap((w) => [w.clientId, w.posicao]));
   }
 
   async consumeTicket(clientId: string, jti: string, now: number) {

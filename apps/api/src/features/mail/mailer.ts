@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/prisma.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
 
 export interface OutgoingMail {
   para: string;
@@ -24,6 +25,11 @@ const backoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_6
 export class Mailer {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
+  /** Sent, but the row doesn't say so yet (the database went away in between): id -> attempts. */
+  private readonly sentUnrecorded = new Map<string, number>();
+  /** Claimed by a round that stopped before sending them. */
+  private readonly claimedUnsent = new Set<string>();
+  private readonly outageLog = new OutageLog('e-mails: banco de dados indisponível; entregas retomadas quando ele voltar');
   private readonly transport: Transporter;
   readonly mode: 'smtp' | 'log';
 
@@ -42,7 +48,13 @@ export class Mailer {
 
   /** Ask for a delivery round soon (after the enqueueing transaction committed). */
   kick() {
-    setImmediate(() => void this.deliverDue().catch((err) => this.opts.log.error({ err }, 'mail delivery round failed')));
+    setImmediate(() =>
+      void this.deliverDue().catch((err) => {
+        // The database away: one line per burst; the next round (timer or kick) picks up where this stopped.
+        if (classifyDatabaseFailure(err)) this.outageLog.report(this.opts.log, err);
+        else this.opts.log.error({ err }, 'mail delivery round failed');
+      }),
+    );
   }
 
   start() {
@@ -68,6 +80,7 @@ export class Mailer {
   }
 
   private async round(): Promise<number> {
+    await this.settleLeftovers();
     let sent = 0;
     for (;;) {
       const batch = await this.prisma.$queryRaw<{ id: string; para: string; assunto: string; texto: string; html: string; tentativas: number }[]>`
@@ -77,14 +90,12 @@ export class Mailer {
           ORDER BY criado_em LIMIT 20 FOR UPDATE SKIP LOCKED)
         RETURNING id, para, assunto, texto, html, tentativas`;
       if (batch.length === 0) return sent;
+      for (const mail of batch) this.claimedUnsent.add(mail.id);
       for (const mail of batch) {
+        const attempts = mail.tentativas + 1;
         try {
           await this.transport.sendMail({ from: this.opts.from, to: mail.para, subject: mail.assunto, text: mail.texto, html: mail.html });
-          await this.prisma.emailSaida.update({ where: { id: mail.id }, data: { status: 'enviado', enviadoEm: new Date(), tentativas: mail.tentativas + 1 } });
-          if (this.mode === 'log') this.opts.log.info({ para: mail.para, assunto: mail.assunto, texto: mail.texto }, 'e-mail (sem SMTP: veja /api/dev/emails)');
-          sent++;
         } catch (err) {
-          const attempts = mail.tentativas + 1;
           this.opts.log.warn({ err, para: mail.para, tentativas: attempts }, 'e-mail não enviado; nova tentativa agendada');
           await this.prisma.emailSaida.update({
             where: { id: mail.id },
@@ -95,8 +106,37 @@ export class Mailer {
               proximaTentativa: new Date(Date.now() + backoffMs(attempts)),
             },
           });
+          this.claimedUnsent.delete(mail.id);
+          continue;
         }
+        // Sent: from here on it must never go out again. Remembered until the row says so.
+        this.claimedUnsent.delete(mail.id);
+        this.sentUnrecorded.set(mail.id, attempts);
+        await this.recordSent(mail.id, attempts);
+        if (this.mode === 'log') this.opts.log.info({ para: mail.para, assunto: mail.assunto, texto: mail.texto }, 'e-mail (sem SMTP: veja /api/dev/emails)');
+        sent++;
       }
+    }
+  }
+
+  private async recordSent(id: string, attempts: number) {
+    // updateMany: a row gone meanwhile (an account deleted) is nothing to mark, not an error that would stop every round.
+    await this.prisma.emailSaida.updateMany({ where: { id }, data: { status: 'enviado', enviadoEm: new Date(), tentativas: attempts } });
+    this.sentUnrecorded.delete(id);
+  }
+
+  /**
+   * What a round cut short by the database going away left behind (ADR 0038): mails sent whose row
+   * could not be marked (marked now, so their lease running out doesn't send them twice) and mails
+   * claimed but not sent yet (due again now, instead of when their lease runs out, 2 min later).
+   * Only a process that dies in between leaves that to the lease (at least once, ADR 0004).
+   */
+  private async settleLeftovers() {
+    for (const [id, attempts] of this.sentUnrecorded) await this.recordSent(id, attempts);
+    if (this.claimedUnsent.size) {
+      const ids = [...this.claimedUnsent];
+      await this.prisma.emailSaida.updateMany({ where: { id: { in: ids }, status: 'pendente' }, data: { proximaTentativa: new Date() } });
+      for (const id of ids) this.claimedUnsent.delete(id);
     }
   }
 }

@@ -58,3 +58,18 @@ export function emailChangedNoticeMail(to: string, name: string, newEmail: strin
     html: layout('Seu e-mail foi alterado', intro, null, after),
   };
 }
+
+/**
+ * The lead's personal coupon (the /expert-xp/ page): only its address gets it, on the first
+ * sign-up and again when the address is typed once more (issue 23; ADR 0039).
+ */
+export function leadCouponMail(to: string, name: string, code: string, percentage: number): OutgoingMail {
+  const intro = [`Olá, ${firstName(name)}!`, `Aqui está o seu cupom de ${percentage}% OFF para a primeira compra na loja oficial:`, code];
+  const after = 'O cupom vale na primeira compra, uma vez por CPF. Se você não se cadastrou na página Expert XP da Legião, ignore este e-mail.';
+  return {
+    para: to,
+    assunto: `Seu cupom de ${percentage}% OFF da Legião`,
+    texto: `${intro.join('\n\n')}\n\n${after}\n`,
+    html: layout(`Seu cupom de ${percentage}% OFF`, intro, null, after),
+  };
+}

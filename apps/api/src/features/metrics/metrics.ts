@@ -60,7 +60,8 @@ export class ApiMetrics {
   private readonly pressure = {
     delay: this.gauge('legiao_event_loop_delay_seconds', 'Atraso médio do event loop no último segundo (o que a proteção de sobrecarga compara)', undefined, 'max'),
     utilization: this.gauge('legiao_event_loop_utilization', 'Utilização do event loop no último segundo (0-1)', undefined, 'average'),
-    overloaded: this.gauge('legiao_overloaded', '1 enquanto o processo recusa pedidos com 503 (sobrecarga)', undefined, 'max'),
+    overloaded: this.gauge('legiao_overloaded', '1 enquanto o processo recusa pedidos com 503 (sobrecarga sustentada)', undefined, 'max'),
+    notReady: this.gauge('legiao_under_pressure', 'Processos cuja última amostra passou de um limite: /api/ready responde 503, pedidos ainda atendidos', undefined, 'sum'),
   };
 
   constructor() {
@@ -152,10 +153,11 @@ export class ApiMetrics {
       setCounter(this.cache.misses, stats.loads);
       setCounter(this.cache.invalidations, stats.invalidations);
       this.cache.listening.set(app.cache.isListening ? 1 : 0);
-      const usage = app.memoryUsage();
-      this.pressure.delay.set(Number.isFinite(usage.eventLoopDelay) ? usage.eventLoopDelay / 1000 : 0);
-      this.pressure.utilization.set(usage.eventLoopUtilized);
-      this.pressure.overloaded.set(app.isUnderPressure() ? 1 : 0);
+      const sample = app.pressure.latest;
+      this.pressure.delay.set(sample.eventLoopDelayMs / 1000);
+      this.pressure.utilization.set(sample.eventLoopUtilization);
+      this.pressure.overloaded.set(app.pressure.shedding ? 1 : 0);
+      this.pressure.notReady.set(app.pressure.underPressure ? 1 : 0);
     }
   }
 

@@ -84,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/usuario/reenviar-email',
-    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Reenvia o e-mail de ativação', body: resendEmailSchema, response: { 200: messageResponseSchema, ...errors } } },
+    { config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Reenvia o e-mail de ativação', description: 'Público. A mesma resposta para uma conta pendente, ativa ou um e-mail desconhecido: só a conta pendente recebe um novo link.', body: resendEmailSchema, response: { 200: messageResponseSchema, ...errors } } },
     async (request) => {
       await resendActivation(app, request.body.email);
       return { message: MSG.reenvioSucesso };
@@ -110,7 +110,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/usuario/nova-senha',
-    { onRequest: [app.authenticate], schema: { tags: ['usuario'], summary: 'Troca a senha (senha atual e nova)', ...secured, body: newPasswordSchema, response: { 200: messageResponseSchema, ...authErrors } } },
+    // Per address as for the other password calls: a stolen session can't try current passwords at will (ADR 0040).
+    { onRequest: [app.authenticate], config: { rateLimit }, schema: { tags: ['usuario'], summary: 'Troca a senha (senha atual e nova)', ...secured, body: newPasswordSchema, response: { 200: messageResponseSchema, ...authErrors, 429: errorResponseSchema } } },
     async (request) => {
       await changePassword(app, request.usuario, request.sessao.id, request.body.senha, request.body.novaSenha);
       return { message: MSG.senhaAlterada };

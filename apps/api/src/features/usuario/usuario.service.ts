@@ -115,15 +115,32 @@ export async function activateAccount(app: FastifyInstance, hash: string) {
   return { email: token.usuario.email };
 }
 
-/** Unknown e-mails get the same success answer, so this call can't list accounts. */
+/** No account's id: the statements a pending account would run match no row for the others. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Active, pending and unknown addresses get the same answer and cost the same work, so this call
+ * can't list accounts or tell their state (issue 23, finding 2; ADR 0039). Only a pending account
+ * gets a new link: the others run the same transaction's statements on no row.
+ */
 export async function resendActivation(app: FastifyInstance, email: string) {
   const { prisma, mailer, config } = app.ctx;
-  const user = await prisma.usuario.findUnique({ where: { email } });
-  if (!user) return;
-  if (user.ativo) throw badRequest(MSG.contaJaAtivada, 'CONTA_JA_ATIVADA');
+  const user = await prisma.usuario.findUnique({ where: { email }, select: { id: true, email: true, nome: true, ativo: true } });
+  const pending = user && !user.ativo ? user : null;
   await prisma.$transaction(async (tx) => {
-    const { secret } = await issueAccountLink(tx, user.id, 'ativacao');
-    await mailer.enqueue(tx, activationMail(user.email, user.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
+    // Only this transaction writes, and a commit that wrote waits for the disk: without this, the
+    // flush alone would tell a pending account from the others. Losing a resend to a crash in the
+    // next fraction of a second costs another click on Reenviar (the older link is then still valid).
+    await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
+    if (pending) {
+      const { secret } = await issueAccountLink(tx, pending.id, 'ativacao');
+      await mailer.enqueue(tx, activationMail(pending.email, pending.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
+      return;
+    }
+    // issueAccountLink's update, then two reads in place of its insert and the mail's.
+    await tx.tokenConta.updateMany({ where: { usuarioId: NO_USER, tipo: 'ativacao', usadoEm: null }, data: { usadoEm: new Date() } });
+    await tx.tokenConta.findFirst({ where: { usuarioId: NO_USER }, select: { id: true } });
+    await tx.emailSaida.findFirst({ where: { id: NO_USER }, select: { id: true } });
   });
   mailer.kick();
 }

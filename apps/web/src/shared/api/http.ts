@@ -3,7 +3,7 @@ import { navigateTo, scrollToTop } from '../navigation/app-navigate';
 import { clearSession, getToken } from '../session/session';
 import { ApiError, firstErrorMessage } from './api-error';
 import { takePrefetch } from './prefetch';
-import { isOverloaded, OVERLOAD_GIVE_UP_MS, overloadDelay, overloadStore, sleep } from './overload';
+import { isOverloaded, waitReason, OVERLOAD_GIVE_UP_MS, overloadDelay, overloadStore, sleep } from './overload';
 import { OPS_MSG } from '@legiao/contracts/ops-constants';
 
 export const API_BASE = '/api';
@@ -78,6 +78,7 @@ export async function http<T = unknown>(path: string, options: RequestOptions = 
   // "muita gente agora" (overload.ts); only after OVERLOAD_GIVE_UP_MS does the call fail.
   const call = Symbol(url);
   const startedAt = Date.now();
+  const idempotencyKey = Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
   try {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
@@ -97,14 +98,15 @@ export async function http<T = unknown>(path: string, options: RequestOptions = 
       const data = await readBody(response).catch(() => undefined);
       if (response.ok) return data as T;
       const retryAfter = response.headers.get('retry-after');
-      if (isOverloaded(response.status, retryAfter, method, data)) {
+      if (isOverloaded(response.status, retryAfter, method, data, idempotencyKey)) {
         const delay = overloadDelay(retryAfter, attempt);
         if (Date.now() + delay - startedAt <= OVERLOAD_GIVE_UP_MS) {
-          overloadStore.wait(call, Date.now() + delay);
+          overloadStore.wait(call, Date.now() + delay, waitReason(data));
           await sleep(delay, signal);
           continue;
         }
-        throw new ApiError(503, OPS_MSG.sobrecarga, data);
+        // Given up: the server's own words (too busy, restarting, the database away).
+        throw new ApiError(503, firstErrorMessage(data) ?? OPS_MSG.sobrecarga, data);
       }
       if (response.status === 401 && token && !skipUnauthorizedHandler) handleUnauthorized();
       throw new ApiError(response.status, firstErrorMessage(data) ?? MSG.fallback, data);

@@ -40,6 +40,20 @@ describe('http() when the API is overloaded', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('says "instabilidade momentânea", not "muita gente", while it waits for the database to come back', async () => {
+    let calls = 0;
+    mockFetch(() => (++calls <= 1 ? overloaded('2', 'BANCO_INDISPONIVEL') : jsonResponse({ nome: 'Ana' })));
+    render(<OverloadNotice />);
+    const answer = http('/usuario/logged');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('status').textContent).toContain('Instabilidade momentânea');
+    expect(screen.getByRole('status').textContent).not.toContain('Muita gente');
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    await expect(answer).resolves.toEqual({ nome: 'Ana' });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('shows "muita gente agora", asks again after the wait and answers; the notice goes away', async () => {
     let calls = 0;
     const fetch = mockFetch(() => (++calls <= 2 ? overloaded('2') : jsonResponse({ nome: 'Ana' })));

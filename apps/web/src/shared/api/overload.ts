@@ -1,4 +1,4 @@
-import { OPS_RETRY_CODES } from '@legiao/contracts/ops-constants';
+import { OPS_RETRY_CODES, OPS_RETRY_WITH_KEY_CODES } from '@legiao/contracts/ops-constants';
 
 // The API sheds load with 503 + Retry-After when too many members arrive at once (issue 15,
 // docs/decisions/0024-overload-and-observability.md). Such an answer means "nothing was done, ask
@@ -27,30 +27,50 @@ export function overloadDelay(retryAfter: string | null, attempt: number, random
 
 /**
  * The answer is "too busy, try again": 503 with Retry-After. A GET is always safe to repeat; any
- * other method only when the body says the server did nothing (SOBRECARGA, ENCERRANDO). A 503
- * without Retry-After (the CEP provider down, readiness) stays an ordinary error.
+ * other method only when the body says the server did nothing (SOBRECARGA, ENCERRANDO,
+ * BANCO_INDISPONIVEL), or when it may have done it (BANCO_INTERROMPIDO: the database connection
+ * broke mid-call) but the call carried an Idempotency-Key, whose repeat replays the first answer
+ * (docs/decisions/0038-database-outage.md). A 503 without Retry-After (the CEP provider down,
+ * readiness) stays an ordinary error.
  */
-export function isOverloaded(status: number, retryAfter: string | null, method: string, body: unknown): boolean {
+export function isOverloaded(status: number, retryAfter: string | null, method: string, body: unknown, idempotencyKey = false): boolean {
   if (status !== 503 || retryAfter === null) return false;
   if (method === 'GET') return true;
   const errors = (body as { errors?: { code?: unknown }[] } | null)?.errors;
   const code = Array.isArray(errors) ? errors[0]?.code : undefined;
-  return typeof code === 'string' && (OPS_RETRY_CODES as readonly string[]).includes(code);
+  if (typeof code !== 'string') return false;
+  return (OPS_RETRY_CODES as readonly string[]).includes(code) || (idempotencyKey && (OPS_RETRY_WITH_KEY_CODES as readonly string[]).includes(code));
 }
 
-/** What the notice shows: when the next attempt goes (epoch ms), or null when nothing waits. */
+/**
+ * Why a call waits: 'busy' (the API shedding load: SOBRECARGA) or 'unstable' (a server restarting,
+ * the database or the waiting room's store away for a moment): the notice words them differently.
+ */
+export type WaitReason = 'busy' | 'unstable';
+
+/** The reason a 503's body gives, for the notice. */
+export function waitReason(body: unknown): WaitReason {
+  const code = (body as { errors?: { code?: unknown }[] } | null)?.errors?.[0]?.code;
+  return code === undefined || code === 'SOBRECARGA' ? 'busy' : 'unstable';
+}
+
+/** What the notice shows: when the next attempt goes (epoch ms), or null when nothing waits, and why. */
 export interface OverloadState {
   retryAt: number | null;
+  reason: WaitReason;
 }
 
-let state: OverloadState = { retryAt: null };
-const waiting = new Map<symbol, number>();
+let state: OverloadState = { retryAt: null, reason: 'busy' };
+const waiting = new Map<symbol, { at: number; reason: WaitReason }>();
 const listeners = new Set<() => void>();
 
 function publish() {
-  const next = waiting.size ? Math.min(...waiting.values()) : null;
-  if (next === state.retryAt) return;
-  state = { retryAt: next };
+  const calls = [...waiting.values()];
+  const next = calls.length ? Math.min(...calls.map((c) => c.at)) : null;
+  // A crowd is the likelier story when both are seen: say "busy" if any call was refused for it.
+  const reason: WaitReason = calls.some((c) => c.reason === 'busy') || !calls.length ? 'busy' : 'unstable';
+  if (next === state.retryAt && reason === state.reason) return;
+  state = { retryAt: next, reason };
   listeners.forEach((l) => l());
 }
 
@@ -61,8 +81,8 @@ export const overloadStore = {
     return () => listeners.delete(listener);
   },
   /** One call is waiting until `retryAt`. */
-  wait(call: symbol, retryAt: number) {
-    waiting.set(call, retryAt);
+  wait(call: symbol, retryAt: number, reason: WaitReason = 'busy') {
+    waiting.set(call, { at: retryAt, reason });
     publish();
   },
   /** The call got its answer (or gave up). */

@@ -1,3 +1,5 @@
+import { MSG } from '@legiao/contracts/messages';
+import { fitsPasswordLimit } from '@legiao/contracts/password';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
@@ -11,7 +13,11 @@ interface NewPasswordFieldsProps {
   registerConfirmation: UseFormRegisterReturn;
 }
 
-/** A new password, its confirmation (each with show/hide) and the live rule checklist. */
+/**
+ * A new password, its confirmation (each with show/hide) and the live rule checklist. A password
+ * over bcrypt's 72 bytes is told as it is typed, with the contract's message: the submit button is
+ * disabled then, so the form's own validation would never get to say why (ADR 0039).
+ */
 export function NewPasswordFields(props: NewPasswordFieldsProps) {
   return (
     <>
@@ -19,6 +25,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         label={props.passwordLabel}
         toggleName={props.passwordLabel.toLowerCase()}
         autoComplete="new-password"
+        error={fitsPasswordLimit(props.password) ? undefined : MSG.senhaLonga}
         {...props.registerPassword}
       />
       <PasswordField

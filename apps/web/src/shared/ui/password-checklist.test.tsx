@@ -69,5 +69,10 @@ describe('passwordReady', () => {
     expect(passwordReady('Abcdefg!', 'Abcdefg!')).toBe(false); // no digit
     expect(passwordReady('Abcdefg1', 'Abcdefg1')).toBe(false); // no special character
     expect(passwordReady('', '')).toBe(false);
+    // bcrypt reads 72 bytes: 41 characters with accents (77 bytes) are too long, 72 bytes are not.
+    const long = `S@1ab${'ç'.repeat(36)}`;
+    expect(passwordReady(long, long)).toBe(false);
+    const atLimit = `S@1ab${'ç'.repeat(33)}x`;
+    expect(passwordReady(atLimit, atLimit)).toBe(true);
   });
 });

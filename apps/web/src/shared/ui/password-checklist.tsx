@@ -1,4 +1,4 @@
-import { isStrongPassword, passwordRules } from '@legiao/contracts/password';
+import { fitsPasswordLimit, isStrongPassword, passwordRules } from '@legiao/contracts/password';
 
 export interface PasswordChecklistProps {
   password: string;
@@ -31,7 +31,7 @@ export function PasswordChecklist({ password, confirmation }: PasswordChecklistP
   );
 }
 
-/** Every rule holds and the confirmation matches: the submit buttons' enabling condition. */
+/** Every rule holds, it fits bcrypt's 72 bytes and the confirmation matches: the submit buttons' enabling condition. */
 export function passwordReady(password: string, confirmation: string): boolean {
-  return password === confirmation && password.length <= 72 && isStrongPassword(password);
+  return password === confirmation && fitsPasswordLimit(password) && isStrongPassword(password);
 }

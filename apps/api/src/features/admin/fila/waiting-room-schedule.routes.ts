@@ -66,14 +66,14 @@ export const waitingRoomScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/fila/agendamentos',
-    { preHandler: app.requirePermission(PERMISSION), schema: { tags, summary: 'Mudanças agendadas da sala de espera (pendentes primeiro)', ...secured, response: { 200: waitingRoomScheduleListSchema, ...errors } } },
+    { onRequest: [app.requirePermission(PERMISSION)], schema: { tags, summary: 'Mudanças agendadas da sala de espera (pendentes primeiro)', ...secured, response: { 200: waitingRoomScheduleListSchema, ...errors } } },
     async () => schedules(),
   );
 
   app.post(
     '/admin/fila/agendamentos',
     {
-      preHandler: app.requirePermission(PERMISSION),
+      onRequest: [app.requirePermission(PERMISSION)],
       schema: {
         tags,
         summary: 'Agenda uma mudança (ex.: pausar às 10:00 do dia 12)',
@@ -97,7 +97,7 @@ export const waitingRoomScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/fila/agendamentos/:id',
     {
-      preHandler: app.requirePermission(PERMISSION),
+      onRequest: [app.requirePermission(PERMISSION)],
       schema: { tags, summary: 'Cancela uma mudança agendada ainda pendente', ...secured, params: waitingRoomScheduleParamsSchema, response: { 200: waitingRoomScheduleSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors } },
     },
     async (request) => {

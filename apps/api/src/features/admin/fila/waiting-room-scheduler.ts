@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/prisma.js';
+import { OutageLog } from '../../../db/unavailable.js';
 import type { QueueStore } from '../../fila/fila.types.js';
 import { applyDueSchedules, type Applied } from './waiting-room-schedule.service.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
@@ -9,6 +10,7 @@ import type { Prisma } from '../../../generated/prisma/client.js';
  * applied once, by one of them, and no process has to be "the scheduler".
  */
 export class WaitingRoomScheduler {
+  private readonly failures = new OutageLog('fila: agendamento não aplicado (nova tentativa em 1 s)');
   private timer: NodeJS.Timeout | null = null;
   private running = false;
 
@@ -38,7 +40,8 @@ export class WaitingRoomScheduler {
       if (done.length) this.opts.afterApplied(done);
       return done;
     } catch (err) {
-      this.opts.log.warn({ err }, 'fila: agendamento não aplicado (nova tentativa em 1 s)');
+      // Every second while the database is away: one line per burst, not a stack a second (ADR 0038).
+      this.failures.report(this.opts.log, err);
       return [];
     } finally {
       this.running = false;

@@ -1,5 +1,6 @@
 import type { SqlPool } from '../../../db/prisma.js';
 import type { WaitingRoomState } from '@legiao/contracts';
+import { AppError } from '../../../errors/app-error.js';
 
 const ERRORS = 'legiao_http_errors_total';
 
@@ -36,6 +37,12 @@ export class DashboardSampler {
     this.timer = null;
   }
 
+  private skipReading(err: unknown): null {
+    // Redis away is logged by its client; anything else is worth a line.
+    if (!(err instanceof AppError && err.code === 'UNAVAILABLE')) this.opts.log.warn({ err }, 'painel: leitura da fila falhou (nova tentativa em 10 s)');
+    return null;
+  }
+
   async runOnce(now = Date.now()): Promise<void> {
     if (this.running) return;
     this.running = true;
@@ -45,7 +52,9 @@ export class DashboardSampler {
       // The first reading only sets the baseline: errors before this sampler started are not this minute's.
       const errors = this.seenErrors === null ? 0 : Math.max(0, total - this.seenErrors);
       this.seenErrors = total;
-      const waitingRoom = minute !== this.sampledMinute ? await this.opts.readWaitingRoom() : null;
+      // The queue's reading needs Redis; while it is away (ADR 0037) the minute's 5xx are still
+      // written, and the reading is tried again in 10 s.
+      const waitingRoom = minute !== this.sampledMinute ? await this.opts.readWaitingRoom().catch((err) => this.skipReading(err)) : null;
       if (!waitingRoom && errors === 0) return;
       await this.opts.pool.query(
         `INSERT INTO painel_minuto (minuto, aguardando, admitidos, espera_ms, admissoes, erros) VALUES ($1::timestamp, $2, $3, $4, $5, $6)

@@ -15,7 +15,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const pool = poolOf(app.ctx.prisma);
-  const guard = { preHandler: app.requirePermission('dashboard.read') };
+  const guard = { onRequest: [app.requirePermission('dashboard.read')] };
 
   const sampler = new DashboardSampler({
     pool,

@@ -120,6 +120,9 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
       // COPY TO STDOUT piped to the answer: memory stays flat whatever the size. On a connection of
       // its own, not the pool's: a slow download must not hold a connection members' requests need.
       const client = new pg.Client({ connectionString: poolOf(prisma).options.connectionString });
+      // The database going away mid-export must end this download, not the process (ADR 0038): the
+      // stream's own 'error' below says so; without a listener the client's would be uncaught.
+      client.on('error', () => {});
       await client.connect();
       let released = false;
       const release = (err?: Error) => {

@@ -16,6 +16,8 @@ describe('AtivacaoPage', () => {
     await ui.click(button);
 
     expect(await screen.findByText('O e-mail de ativação de conta foi reenviado!')).toBeTruthy();
+    // The answer is the same for any address: the page says when the link comes.
+    expect(screen.getByText(/se este e-mail tiver um cadastro aguardando ativação/)).toBeTruthy();
     expect(JSON.parse(String(fetch.mock.calls[0]![1].body))).toEqual({ email: 'ana@example.com' });
     expect(button.disabled).toBe(true);
     expect(screen.getByRole('timer').textContent).toBe('01:00');
@@ -31,12 +33,12 @@ describe('AtivacaoPage', () => {
   });
 
   it('shows the first error message and keeps the button enabled', async () => {
-    mockFetch(() => jsonResponse({ errors: [{ message: 'Esta conta já está ativada. Faça login.' }] }, 409));
+    mockFetch(() => jsonResponse({ errors: [{ message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' }] }, 429));
     const ui = userEvent.setup();
     renderApp('/ativacao');
     await ui.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
     await ui.click(screen.getByRole('button', { name: 'Reenviar' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Esta conta já está ativada. Faça login.');
+    expect((await screen.findByRole('alert')).textContent).toContain('Muitas tentativas. Aguarde um minuto e tente novamente.');
     expect((screen.getByRole('button', { name: 'Reenviar' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

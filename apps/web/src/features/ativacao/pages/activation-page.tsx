@@ -13,6 +13,7 @@ import { TextField } from '../../../shared/ui/text-field';
 import { useResendEmail } from '../api/resend-email';
 
 export const RESEND_COOLDOWN_SECONDS = 60;
+export const RESEND_HINT = 'O link chega se este e-mail tiver um cadastro aguardando ativação. Se a sua conta já está ativada, é só fazer login.';
 const schema = z.object({ email: emailSchema });
 
 export function ActivationPage() {
@@ -49,9 +50,13 @@ export function ActivationPage() {
         <p className="form__intro">Informe o e-mail do cadastro para receber um novo link de ativação.</p>
         <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         {sent ? (
-          <p className="form__success" role="status">
-            {MSG.reenvioSucesso}
-          </p>
+          <>
+            <p className="form__success" role="status">
+              {MSG.reenvioSucesso}
+            </p>
+            {/* The server answers alike for any address (ADR 0039): say what the mail depends on. */}
+            <p className="form__hint">{RESEND_HINT}</p>
+          </>
         ) : null}
         <button type="submit" className="button button--block" disabled={coolingDown || resend.isPending}>
           Reenviar

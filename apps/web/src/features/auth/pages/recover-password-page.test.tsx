@@ -1,3 +1,4 @@
+import { MSG } from '@legiao/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -27,5 +28,21 @@ describe('RecuperarSenhaPage', () => {
       senha: 'Trocada1!',
       confirmacaoSenha: 'Trocada1!',
     });
+  });
+
+  it('says a password over 72 bytes is too long and keeps Salvar nova senha disabled', async () => {
+    const fetch = mockFetch(() => jsonResponse({ message: 'ok' }));
+    const ui = userEvent.setup();
+    renderApp('/recuperar-senha?q=codigo&h=hash');
+    const long = `S@1ab${'ç'.repeat(36)}`; // 41 characters, 77 bytes
+    await ui.type(await screen.findByLabelText('Senha'), long);
+    await ui.type(screen.getByLabelText('Confirme sua senha'), long);
+    expect(screen.getByText(MSG.senhaLonga)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Salvar nova senha' }) as HTMLButtonElement).disabled).toBe(true);
+    // Back under the limit, the message goes.
+    await ui.clear(screen.getByLabelText('Senha'));
+    await ui.type(screen.getByLabelText('Senha'), 'Trocada1!');
+    expect(screen.queryByText(MSG.senhaLonga)).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import { MSG } from '@legiao/contracts/messages';
 import { STORAGE } from '@legiao/contracts/storage-keys';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -135,5 +136,21 @@ describe('CadastroPage', () => {
     await ui.click(screen.getByRole('button', { name: 'FINALIZAR' }));
     expect((await screen.findByRole('alert')).textContent).toContain('CEP inválido');
     expect(posted).toHaveLength(0);
+  });
+
+  it('on the password step, says a password over 72 bytes is too long and keeps AVANÇAR disabled', async () => {
+    mockApi();
+    const ui = userEvent.setup();
+    renderApp('/cadastro');
+    await ui.type(await screen.findByLabelText('E-mail'), 'nova@example.com');
+    await ui.type(screen.getByLabelText('Confirme seu e-mail'), 'nova@example.com');
+    await ui.click(screen.getByRole('button', { name: 'AVANÇAR' }));
+    expect(await screen.findByText('Etapa 1 de 3')).toBeTruthy();
+    const long = `S@1ab${'ç'.repeat(36)}`; // 41 characters, 77 bytes: bcrypt would read only 72
+    await ui.type(screen.getByLabelText('Senha'), long);
+    await ui.type(screen.getByLabelText('Confirme sua senha'), long);
+    expect(screen.getByText(MSG.senhaLonga)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'AVANÇAR' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Etapa 1 de 3')).toBeTruthy();
   });
 });

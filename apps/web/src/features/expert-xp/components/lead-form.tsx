@@ -11,12 +11,18 @@ import { useCreateLead } from '../api/create-lead';
 
 const EMPTY: LeadInput = { nome: '', email: '', celular: '', dtNascimento: '', cep: '', optinEmail: false, optinCelular: false };
 
+/** What the success view shows: the coupon, and whether the server took the lead (and mails it its own). */
+export interface LeadResult {
+  cupom: string;
+  mailed: boolean;
+}
+
 /**
  * The lead form (spec 001 section 2.21), validated by the contract's own schema. The success view
- * follows even when the call fails (spec): then with the fixed coupon CUPOM_LEAD_FIXO, after the
+ * follows even when the call fails (spec): then with the fixed coupon FIXED_LEAD_COUPON, after the
  * error notice (spec 001 section 8).
  */
-export function LeadForm({ onCoupon }: { onCoupon: (coupon: string) => void }) {
+export function LeadForm({ onCoupon }: { onCoupon: (result: LeadResult) => void }) {
   const { notify } = useNotices();
   const create = useCreateLead();
   const { register, control, handleSubmit, formState } = useForm<LeadInput, unknown, Lead>({
@@ -29,10 +35,10 @@ export function LeadForm({ onCoupon }: { onCoupon: (coupon: string) => void }) {
     create.mutate(
       { ...lead, dtNascimento: dateInputToIso(lead.dtNascimento) ?? lead.dtNascimento },
       {
-        onSuccess: (answer) => onCoupon(answer.cupom),
+        onSuccess: (answer) => onCoupon({ cupom: answer.cupom, mailed: true }),
         onError: (error) => {
           notify({ message: errorMessage(error) });
-          onCoupon(FIXED_LEAD_COUPON);
+          onCoupon({ cupom: FIXED_LEAD_COUPON, mailed: false });
         },
       },
     );

@@ -1,4 +1,4 @@
-import { FIXED_LEAD_COUPON } from '@legiao/contracts/leads';
+import { FIXED_LEAD_COUPON, LEAD_MSG } from '@legiao/contracts/leads';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -17,12 +17,14 @@ async function fill() {
 }
 
 describe('/expert-xp/', () => {
-  it('sends the lead (digits, ISO date, consents) and shows the coupon it gets back', async () => {
-    const fetch = mockFetch(() => jsonResponse({ message: 'CUPOM RESGATADO!', cupom: 'XP40-ABCD-EFGH', percentual: 40, novo: true }, 201));
+  it('sends the lead (digits, ISO date, consents), shows the coupon it gets back and says the personal one goes by e-mail', async () => {
+    // The same answer for a new e-mail and a known one (ADR 0039): the campaign's coupon.
+    const fetch = mockFetch(() => jsonResponse({ message: 'CUPOM RESGATADO!', cupom: FIXED_LEAD_COUPON, percentual: 40 }));
     renderApp('/expert-xp/');
     await fill();
     expect(await screen.findByRole('heading', { name: 'CUPOM RESGATADO!' })).toBeTruthy();
-    expect(screen.getByTestId('cupom').textContent).toBe('XP40-ABCD-EFGH');
+    expect(screen.getByTestId('cupom').textContent).toBe(FIXED_LEAD_COUPON);
+    expect(screen.getByText(LEAD_MSG.cupomPorEmail)).toBeTruthy();
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/Leads/Create');
     expect(JSON.parse(String(init.body))).toEqual({
@@ -43,6 +45,7 @@ describe('/expert-xp/', () => {
     expect(await screen.findByRole('heading', { name: 'CUPOM RESGATADO!' })).toBeTruthy();
     expect(screen.getByTestId('cupom').textContent).toBe(FIXED_LEAD_COUPON);
     expect(await screen.findAllByText('Muitas tentativas.')).not.toHaveLength(0);
+    expect(screen.queryByText(LEAD_MSG.cupomPorEmail)).toBeNull(); // nothing was sent
   });
 
   it('does not call the API while the form is invalid', async () => {

@@ -1,3 +1,4 @@
+import { MSG } from '@legiao/contracts/messages';
 import { STORAGE } from '@legiao/contracts/storage-keys';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -50,5 +51,20 @@ describe('AlterarSenhaPage', () => {
     await ui.type(screen.getByLabelText('Confirme a nova senha'), 'Novinha1!');
     await ui.click(screen.getByRole('button', { name: 'Atualizar' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Senha atual incorreta.');
+  });
+
+  it('says a new password over 72 bytes is too long, as it is typed, and keeps Atualizar disabled', async () => {
+    localStorage.setItem(STORAGE.token, 'tok');
+    const fetch = mockFetch(() => jsonResponse(makeUser()));
+    const ui = userEvent.setup();
+    renderApp('/alterar-senha');
+    const long = `S@1ab${'ç'.repeat(36)}`; // 41 characters, 77 bytes
+    await ui.type(await screen.findByLabelText('Senha atual'), 'Antiga1!');
+    await ui.type(screen.getByLabelText('Nova senha'), long);
+    await ui.type(screen.getByLabelText('Confirme a nova senha'), long);
+    expect(screen.getByText(MSG.senhaLonga)).toBeTruthy();
+    expect(screen.getByLabelText('Nova senha').getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Atualizar' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(fetch.mock.calls.some(([url]) => url === '/api/usuario/nova-senha')).toBe(false);
   });
 });
