@@ -272,7 +272,7 @@ export function newStats() {
     ticketRetries: 0, // login answered FILA_TICKET_* (e.g. the first try committed on the dead process): asked again
     replays: 0, // redemptions answered with Idempotent-Replayed (retried after a lost answer)
     unexpected: [], // any other answer the journey could not go on with
-    answers: [], // [performance.now(), status, port] of every HTTP answer and refused upgrade: what happened when
+    answers: [], // [performance.now(), status, port] of every HTTP answer and WebSocket upgrade (101 or refused): what happened when
   };
 }
 
@@ -360,7 +360,9 @@ export class Journey {
       else if (/timed out/i.test(err.message)) this.stats.wsHandshakeTimeouts++;
       else this.stats.wsConnectErrors++;
     });
+    const port = this.port;
     ws.on('open', () => {
+      this.stats.answers.push([performance.now(), 101, port]);
       if (this.connectedOnce) this.stats.reconnects++;
       this.connectedOnce = true;
       this.backoff = 0;
