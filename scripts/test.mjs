@@ -14,6 +14,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'apps/api/package.json'));
 const only = process.argv[2]; // optional: unit | e2e
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The failing tests' names, repeated at the end: a CI log often keeps only its last lines.
+const failures = [];
 
 function run(cmd, args, env = {}) {
   return new Promise((resolve) => {
@@ -31,6 +33,7 @@ function run(cmd, args, env = {}) {
 function count(out) {
   const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
   for (const line of plain.split('\n')) {
+    if (/^\s*(FAIL\s|×\s|✘\s|\d+\) \[)/.test(line) && !failures.includes(line.trim())) failures.push(line.trim());
     const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
     const pw = line.match(/^\s*(\d+) (passed|failed|skipped|flaky)\b/);
     if (vitest) {
@@ -101,5 +104,6 @@ try {
   await pg.stop();
 }
 
+if (failures.length) console.log(`\nFalharam:\n${failures.slice(0, 40).map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed || totals.failed > 0 ? 1 : 0);

@@ -245,7 +245,9 @@ describe('coupon usage', () => {
 describe('bad files', () => {
   const header = 'pedido;email;produto;quantidade;dataCompra';
   it('refuses wrong columns, empty files, header-only files, long lines, bad mappings, a wrong kind and oversized files, leaving nothing', async () => {
-    const n = await t.prisma.dataImport.count();
+    // This account's imports only: other files import at the same time.
+    const mine = () => t.prisma.dataImport.count({ where: { createdById: s.operacao.id } });
+    const n = await mine();
     const h = s.operacao.headers;
     expectError(await upload(h, 'compras', 'pedido;email;produto\n1;a@b.com;X\n'), 400, IMPORTS_MSG.colunaFaltando('Quantidade, Data da compra'));
     expectError(await upload(h, 'compras', 'pedido;produto;quantidade;dataCompra\n1;X;1;2025-01-01\n'), 400, IMPORTS_MSG.emailOuCpf);
@@ -261,7 +263,7 @@ describe('bad files', () => {
     expectError(await upload(h, 'usos-cupom', 'data\n2025-01-01\n'), 400, IMPORTS_MSG.colunaFaltando('Código do cupom'));
     const json = await t.app.inject({ method: 'POST', url: '/api/admin/importacoes?tipo=compras', headers: h, payload: { arquivo: 'x' } });
     expectError(json, 400, IMPORTS_MSG.arquivoObrigatorio);
-    expect(await t.prisma.dataImport.count()).toBe(n);
+    expect(await mine()).toBe(n);
     expectError(await t.app.inject({ method: 'GET', url: `/api/admin/importacoes/${randomUUID()}`, headers: h }), 404, IMPORTS_MSG.importacaoNaoEncontrada);
     expectError(await t.app.inject({ method: 'POST', url: `/api/admin/importacoes/${randomUUID()}/aplicar`, headers: h }), 404, IMPORTS_MSG.importacaoNaoEncontrada);
     expectError(await t.app.inject({ method: 'GET', url: `/api/admin/importacoes/${randomUUID()}/relatorio.csv`, headers: h }), 404, IMPORTS_MSG.importacaoNaoEncontrada);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNER_MSG, bannerHomeListSchema, bannerSiteListSchema, recommendationListSchema, type BannerSite } from '@legiao/contracts/banner';
 import type { Prisma } from '../src/generated/prisma/client.js';
 import { seedBenefits } from '../src/db/seed-economy.js';
-import { ENTRY_TABS, BANNERS_HOME_DEMO, SALVADOR_AND_REGION, seedEngagementDemo } from '../src/db/seed-engagement.js';
+import { ENTRY_TABS, BANNERS_HOME_DEMO, bannersSiteDemo, FAQ_DEMO, SALVADOR_AND_REGION, seedEngagementDemo } from '../src/db/seed-engagement.js';
 import { searchName } from '../src/features/produto/name-search.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { expectError } from './support/factories.js';
@@ -216,7 +216,14 @@ describe('seed-engajamento.ts', () => {
   it('is idempotent and seeds hero images per perfil, the exclusive banners of Niterói and Salvador, a pre-sale and a launch', async () => {
     await seedBenefits(t.prisma);
     await seedEngagementDemo(t.prisma);
-    const count = async () => ({ banners: await t.prisma.banner.count(), site: await t.prisma.bannerSite.count(), faq: await t.prisma.faq.count() });
+    // Other files write banners and FAQs at the same time: the rows of the seed's own keys, not the tables.
+    const afternoon = await t.prisma.beneficio.findMany({ where: { chave: { startsWith: 'tardezinha-' } }, select: { id: true, chave: true, inicio: true, fim: true } });
+    const siteKeys = bannersSiteDemo(new Date(), new Map(afternoon.map((b) => [b.chave!, b]))).map((b) => b.chave);
+    const count = async () => ({
+      banners: await t.prisma.banner.findMany({ where: { chave: { in: BANNERS_HOME_DEMO.map((b) => b.chave!) } }, orderBy: { id: 'asc' } }),
+      site: await t.prisma.bannerSite.findMany({ where: { chave: { in: siteKeys } }, orderBy: { id: 'asc' } }),
+      faq: await t.prisma.faq.findMany({ where: { chave: { in: FAQ_DEMO.map((f) => f.chave) } }, orderBy: { id: 'asc' } }),
+    });
     const before = await count();
     expect(await seedEngagementDemo(t.prisma)).toEqual({ banners: 0, bannersSite: 0, faq: 0 });
     expect(await count()).toEqual(before);
