@@ -33,7 +33,7 @@ function run(cmd, args, env = {}) {
 function count(out) {
   const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
   for (const line of plain.split('\n')) {
-    if (/^\s*(FAIL\s|×\s|✘\s|\d+\) \[)/.test(line) && !failures.includes(line.trim())) failures.push(line.trim());
+    if (/^\s*(FAIL\s|×\s|✘\s|\d+\) \[)/.test(line) && !/pnpm recursive run/.test(line) && !failures.includes(line.trim())) failures.push(line.trim());
     const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
     const pw = line.match(/^\s*(\d+) (passed|failed|skipped|flaky)\b/);
     if (vitest) {

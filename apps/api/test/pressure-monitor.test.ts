@@ -37,6 +37,27 @@ describe('PressureMonitor', () => {
     expect(monitor.consecutive).toBe(0);
   });
 
+  it('sees one stall inside a second of quiet ticks (a mean over the ticks did not)', async () => {
+    monitor = new PressureMonitor({ maxEventLoopDelayMs: 100, maxEventLoopUtilization: 0, maxHeapUsedBytes: 0, sustainedSamples: 3 }, 0);
+    monitor.start();
+    await new Promise((resolve) => setTimeout(resolve, 200)); // ~20 ticks on time
+    await stall(800);
+    await tick();
+    const sample = monitor.sample();
+    expect(sample.over?.kind).toBe('eventLoopDelay');
+    expect(sample.eventLoopDelayMs).toBeGreaterThan(400);
+    expect(monitor.shedding).toBe(false);
+  });
+
+  it('reads a steady lag as about that lag', async () => {
+    monitor = new PressureMonitor({ maxEventLoopDelayMs: 100, maxEventLoopUtilization: 0, maxHeapUsedBytes: 0, sustainedSamples: 3 }, 0);
+    monitor.start();
+    for (let i = 0; i < 8; i++) await stall(150);
+    await tick();
+    // Ticks ~150 ms late, with a few on time between the stalls.
+    expect(monitor.sample().eventLoopDelayMs).toBeGreaterThan(100);
+  });
+
   it('sheds only after the configured number of samples in a row', async () => {
     monitor = new PressureMonitor({ maxEventLoopDelayMs: 100, maxEventLoopUtilization: 0, maxHeapUsedBytes: 0, sustainedSamples: 3 }, 0);
     monitor.start();

@@ -29,16 +29,22 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const boot = () => startEmbeddedPostgres({ dir, port });
   let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined = await boot();
   const url = server.url;
+  // A stop still under way (the server finishing its shutdown): a start waits for it, else the new
+  // server finds the old one's port and postmaster.pid (seen on a busy machine: the start failed).
+  let stopping: Promise<void> = Promise.resolve();
   const stop = async () => {
     const running = server;
     server = undefined;
-    await running?.stop();
+    const done = stopping.then(() => running?.stop());
+    stopping = done.catch(() => {});
+    await done;
   };
   return {
     url,
     port,
     stop,
     start: async () => {
+      await stopping;
       if (server) return;
       server = await boot();
     },
