@@ -3,7 +3,9 @@
 // time and as a whole: wrong JSON types, boundary numbers, long/empty/odd strings, invalid enum
 // values and formats, control characters, lone surrogates, bad percent-encoding, duplicate and
 // missing parameters, extra fields, bodies that are not JSON or not of the documented media type, a
-// 1 MB body, huge headers, and no token / a bad token / the member's token on /api/admin.
+// 1 MB body, huge headers, and no token / a bad token / the member's token on /api/admin; the store
+// integration's calls (/api/integracao/) with a machine key holding every scope (made through the back
+// office's API, as a store's developer gets one), a session token there, and that key everywhere else.
 //
 // Every answer is checked: status < 500; a 4xx is JSON `{ errors: [{ message }] }` with a non-empty
 // Portuguese message; a request the document declares invalid (judged by ajv over the document's
@@ -21,7 +23,10 @@
 // parameter is written in decimal digits with an optional minus sign; a boolean one is `true` or
 // `false`; a parameter the document declares once may not be repeated; a URL whose percent-encoding
 // doesn't decode to UTF-8 is invalid. A token that the server didn't issue, no token on an operation
-// with `security`, and a member's token on /api/admin/* are invalid input too.
+// with `security`, a member's token on /api/admin/*, a session token on /api/integracao/* and a
+// machine key anywhere else are invalid input too. The orders call (POST /api/integracao/v1/pedidos)
+// checks each order alone and answers 200 with the bad ones `recusado` (ADR 0041): an answer whose
+// every order is `recusado`, each with Portuguese reasons, is its refusal.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -95,6 +100,8 @@ const CLASS_LABEL = {
   noToken: 'sem token',
   badToken: 'token inválido',
   memberToken: 'token de membro em /api/admin',
+  sessionOnMachine: 'token de sessão em /api/integracao',
+  machineKey: 'chave de integração fora de /api/integracao',
   protocol: 'protocolo (métodos, caminhos, HTTP cru)',
 };
 
@@ -182,6 +189,12 @@ function hinted(name, ctx) {
       return 'Fuzz Teste';
     case 'dataCompra':
       return '2025-01-15';
+    // The store's orders (only their reference request has these in its context): a SKU of the
+    // catalogue and a purchase day, rules the document can't state.
+    case 'sku':
+      return ctx.sku;
+    case 'data':
+      return ctx.orderDay;
     default:
       return undefined;
   }
@@ -311,8 +324,10 @@ function baseRequest(op, ctx) {
 /** The document's verdict on a request: true when some part of it is declared invalid. */
 function declaredInvalid(op, req) {
   if (req.forcedInvalid) return true;
-  if (op.secured && !['admin', 'member', 'self', 'target'].includes(req.identity)) return true;
+  if (op.secured && !['admin', 'member', 'self', 'target', 'machine'].includes(req.identity)) return true;
   if (op.adminOnly && req.identity !== 'admin') return true;
+  // A machine key only on the integration's calls, and only a machine key there.
+  if (op.secured && op.machine !== (req.identity === 'machine')) return true;
   for (const p of op.params) {
     let values;
     if (p.in === 'path') values = req.path[p.name] === undefined ? [] : [req.path[p.name]];
@@ -433,6 +448,15 @@ function fail(kind, c, sent, res) {
   failures.push({ kind, opKey: c.opKey, klass: c.klass, label: c.label, sent, status: res?.status, body: res?.text?.slice(0, 400) ?? res?.error });
 }
 
+/** The orders' answer when every order in it is `recusado` (the call's refusal), else undefined. */
+function refusedEveryItem(res) {
+  let list;
+  try {
+    list = JSON.parse(res.text).pedidos;
+  } catch {}
+  return Array.isArray(list) && list.length > 0 && list.every((o) => o?.situacao === 'recusado') ? list : undefined;
+}
+
 function check(c, sent, res, invalid) {
   requestCount++;
   const stats = (classStats[c.klass] ??= { sent: 0, s2xx: 0, s4xx: 0, s5xx: 0, other: 0, invalid: 0 });
@@ -445,6 +469,16 @@ function check(c, sent, res, invalid) {
   else if (res.status >= 200 && res.status < 300) stats.s2xx++;
   else stats.other++;
   if (res.status >= 500) fail('status5xx', c, sent, res);
+  // The orders call refuses an order by answering it `recusado` with its reasons (ADR 0041).
+  if (c.op?.perItem && res.status >= 200 && res.status < 300) {
+    const list = refusedEveryItem(res);
+    if (list) {
+      const messages = list.flatMap((o) => (Array.isArray(o.erros) ? o.erros.map((e) => e?.mensagem) : []));
+      if (!messages.length || list.some((o) => !o.erros?.length) || messages.some((m) => typeof m !== 'string' || !m.trim())) fail('noMessage', c, sent, res);
+      else if (messages.some((m) => ENGLISH.test(m))) fail('english', c, sent, res);
+      return;
+    }
+  }
   if (res.status >= 400) {
     if (!/^application\/json\b/i.test(res.headers['content-type'] ?? '')) fail('notJson', c, sent, res);
     let body;
@@ -503,7 +537,10 @@ function operations(doc) {
       if (ONLY && !key.includes(ONLY)) continue;
       const secured = Array.isArray(spec.security) && spec.security.length > 0;
       const adminOnly = path.startsWith('/api/admin/');
-      const identity = SELF_DESTRUCTIVE.has(key) ? 'self' : adminOnly ? 'admin' : secured ? 'member' : 'none';
+      const machine = path.startsWith('/api/integracao/');
+      const identity = SELF_DESTRUCTIVE.has(key) ? 'self' : adminOnly ? 'admin' : machine ? 'machine' : secured ? 'member' : 'none';
+      // An answer per item (the orders call): 200 with each one's outcome, refusals included.
+      const perItem = Boolean(spec.responses?.['200']?.content?.['application/json']?.schema?.properties?.pedidos?.items?.properties?.situacao?.enum?.includes('recusado'));
       const json = spec.requestBody?.content?.['application/json'];
       ops.push({
         key,
@@ -514,6 +551,8 @@ function operations(doc) {
         bodySchema: json?.schema,
         secured,
         adminOnly,
+        machine,
+        perItem,
         identity,
         last: SELF_DESTRUCTIVE.has(key) || RUN_LAST.test(key),
         websocket: /\/ws$/.test(path),
@@ -717,6 +756,10 @@ function casesFor(op) {
     }
   }
   if (op.adminOnly) add('memberToken', 'token do membro', (req) => void (req.identity = 'member'));
+  if (op.machine) {
+    add('sessionOnMachine', 'token do membro em vez da chave', (req) => void (req.identity = 'member'));
+    add('sessionOnMachine', 'token de administrador em vez da chave', (req) => void (req.identity = 'admin'));
+  } else if (op.secured) add('machineKey', 'chave de integração (todas as permissões)', (req) => void (req.identity = 'machine'));
   add('header', 'cabeçalho de 8 KB', (req) => void (req.headers['x-fuzz'] = 'a'.repeat(8 * 1024)));
   add('baseline', `pedido válido${op.bodyMode === 'required' ? ' (só campos obrigatórios)' : ''}`, () => {}, { baseline: true });
   return cases;
@@ -756,7 +799,7 @@ async function runCase(c, ctx) {
   const res = await send(httpReq);
   const sent = `${httpReq.method} ${httpReq.path.length > 160 ? `${httpReq.path.slice(0, 150)}…(${httpReq.path.length})` : httpReq.path}${httpReq.body ? ` corpo ${show(httpReq.body.length > 300 ? `${httpReq.body.subarray(0, 120).toString('utf8')}…(${httpReq.body.length} bytes)` : httpReq.body.toString('utf8'))}` : ''}`;
   check(c, sent, res, invalid);
-  if (c.baseline && !(res.status >= 200 && res.status < 300)) refusedBaselines.push(`${op.key}: ${res.status} ${(res.text ?? res.error ?? '').slice(0, 160)}`);
+  if (c.baseline && (!(res.status >= 200 && res.status < 300) || (op.perItem && refusedEveryItem(res)))) refusedBaselines.push(`${op.key}: ${res.status} ${(res.text ?? res.error ?? '').slice(0, 160)}`);
   if (op.identity === 'self' && res.status >= 200 && res.status < 300) ctx.selfDead(op);
   if (op.key.includes('/anonimizar') && res.status >= 200 && res.status < 300) await ctx.targetDead(op);
 }
@@ -900,7 +943,7 @@ async function discoverPathValues(ops, ctx) {
   const lookup = async (g, op, p) => {
     const path = filled(g);
     if (!path) return undefined;
-    const json = await getJson(path, g.adminOnly ? 'admin' : g.secured ? 'member' : 'none');
+    const json = await getJson(path, g.machine ? 'machine' : g.adminOnly ? 'admin' : g.secured ? 'member' : 'none');
     return findValue(json, p.name, p.schema) ?? (p.name === 'id' ? undefined : findValue(json, 'id', p.schema));
   };
   for (let pass = 0; pass < 3; pass++) {
@@ -945,6 +988,16 @@ async function main() {
     const ops = operations(doc);
 
     const tokens = { admin: await login('admin@legiao.dev'), member: await login('membro@legiao.dev') };
+    // The integration's calls take a machine key: one with every scope, made as the back office makes it.
+    const created = await send({
+      method: 'POST',
+      path: '/api/admin/integracoes',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ nome: 'Fuzzer', escopos: ['pedidos:enviar', 'cupons:usar', 'membros:ler'], limitePorMinuto: 100_000 })),
+    });
+    tokens.machine = created.status === 201 ? JSON.parse(created.text).chave : undefined;
+    if (!tokens.machine) throw new Error(`chave de integração: ${created.status} ${created.text ?? created.error}`);
+    const { rows: catalogue } = await db.query('SELECT sku FROM produto WHERE ativo ORDER BY id LIMIT 1');
     const target = await throwawayMember(db, 'alvo');
     const selves = new Map();
     const targets = new Map();
@@ -972,15 +1025,20 @@ async function main() {
       op.pathValue = (name) => (name === 'id' && targets.has(op.key) ? targets.get(op.key).id : op.pathValues?.[name]);
       // Self-destructive operations act on the caller: their e-mail fields name the caller.
       if (op.identity === 'self') op.bodyValue = (c) => (op.bodySchema ? sample(op.bodySchema, '', { ...c, targetEmail: `fuzz-novo-${unique()}@legiao.dev` }) : undefined);
+      // The store's orders: a SKU of the catalogue and a past day (the target member buys).
+      if (op.machine && op.bodySchema) op.bodyValue = (c) => sample(op.bodySchema, '', { ...c, sku: catalogue[0]?.sku, orderDay: '2025-01-15' });
     }
 
+    let sentOrderId;
     // The reference request the server takes, for operations safe to call twice: every field, or
     // only the required ones (a field that only some cases allow, like a launch banner's tabs).
     for (const op of ops.filter((o) => o.bodySchema && !o.last && o.method !== 'DELETE')) {
       let chosen = 'all';
       for (const mode of ['all', 'required']) {
         op.bodyMode = mode;
-        const res = await send(buildHttp(op, baseRequest(op, ctx), {}, ctx));
+        const req = baseRequest(op, ctx);
+        const res = await send(buildHttp(op, req, {}, ctx));
+        if (op.perItem && res.status === 200 && JSON.parse(res.text).pedidos?.[0]?.situacao === 'aplicado') sentOrderId ??= req.body.json.pedidos[0].pedido;
         if (res.status >= 200 && res.status < 300) {
           chosen = mode;
           break;
@@ -988,6 +1046,8 @@ async function main() {
       }
       op.bodyMode = chosen;
     }
+    // GET /api/integracao/v1/pedidos/{pedido} reads an order the reference request sent.
+    if (sentOrderId) for (const op of ops.filter((o) => o.machine && o.method === 'GET' && o.params.some((p) => p.in === 'path' && p.name === 'pedido'))) op.pathValues.pedido = sentOrderId;
     const unresolved = ops.flatMap((o) => o.params.filter((p) => p.in === 'path' && !p.schema?.enum && o.pathValue(p.name) === undefined).map((p) => `${o.key} {${p.name}}`));
     if (unresolved.length) console.log(`parâmetros de caminho sem valor real (usa um valor de exemplo): ${unresolved.join(', ')}`);
     const all = ops.flatMap(casesFor);

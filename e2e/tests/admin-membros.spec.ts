@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
@@ -128,3 +129,50 @@ test('marketing não vê Membros; a página e a API recusam', async ({ page }) =
   expect((await adminApi(page, 'GET', '/api/admin/membros?busca=maria')).status).toBe(403);
   expect((await adminApi(page, 'GET', '/api/admin/membros/ajustes')).status).toBe(403);
 });
+
+// Where each verified purchase came from (docs/decisions/0041-store-integration.md): an order sent by
+// the store's integration, one registered by staff on this page, and the store's cancellation.
+test('a página do membro mostra a origem de cada compra verificada; a equipe registra uma; a cancelada aparece como cancelada', async ({ page, request }) => {
+  const member = await createActiveAccount(request, 'membro-origem');
+  await loginStaff(page, 'admin');
+  const tag = randomUUID().slice(0, 6);
+  const created = await adminApi(page, 'POST', '/api/admin/integracoes', { nome: `Loja virtual ${tag}`, escopos: ['pedidos:enviar'] });
+  expect(created.status).toBe(201);
+  const key = (created.body as { chave: string }).chave;
+  const orderId = `SITE-${tag}`;
+  const order = { pedido: orderId, email: member.email, data: '2026-03-14', canal: 'Site oficial', itens: [{ sku: 'CAF-CANECA350-PRETO', quantidade: 1 }], estado: 'pago' };
+  const sent = await request.post('/api/integracao/v1/pedidos', { headers: { authorization: `Bearer ${key}` }, data: { pedidos: [order] } });
+  expect((await sent.json()).pedidos[0].situacao).toBe('aplicado');
+
+  const found = await adminApi(page, 'GET', `/api/admin/membros?busca=${encodeURIComponent(member.email)}`);
+  const id = (found.body as { itens: { id: string }[] }).itens[0]!.id;
+  await page.goto(`/admin/membros/${id}`);
+  const products = page.getByRole('table', { name: 'Produtos do membro' });
+  await expect(products.getByRole('columnheader', { name: 'Origem' })).toBeVisible();
+  const storeRow = products.getByRole('row', { name: new RegExp(orderId) });
+  await expect(storeRow).toContainText(`Integração da loja (Loja virtual ${tag}, pedido ${orderId})`);
+  await expect(storeRow).toContainText('Verificada');
+
+  // A purchase the store did not send, registered by staff: its own origin.
+  await page.getByRole('button', { name: 'Registrar compra verificada' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar compra verificada' });
+  await dialog.getByRole('button', { name: 'Registrar compra' }).click();
+  await expect(dialog.getByText('Informe o SKU do produto.')).toBeVisible();
+  await dialog.getByLabel('SKU do produto').fill('bar-copo473-branco');
+  await dialog.getByLabel('Local da compra').fill('Loja Física');
+  await dialog.getByLabel('Pedido ou referência').fill(`TEL-${tag}`);
+  await shot(page, 'compra-dialogo');
+  await dialog.getByRole('button', { name: 'Registrar compra' }).click();
+  await expect(page.getByText(/Compra verificada registrada: .* \(pedido TEL-/)).toBeVisible();
+  await expect(products.getByRole('row', { name: new RegExp(`TEL-${tag}`) })).toContainText(`Equipe · pedido TEL-${tag}`);
+  await expect(page.getByRole('table', { name: 'Extrato' }).getByRole('row').nth(1)).toContainText('+1');
+
+  // The store cancels its order: the purchase stays on the page, as cancelled, and the points go back.
+  const cancel = await request.post('/api/integracao/v1/pedidos', { headers: { authorization: `Bearer ${key}` }, data: { pedidos: [{ ...order, estado: 'cancelado' }] } });
+  expect((await cancel.json()).pedidos[0].situacao).toBe('cancelado');
+  await page.reload();
+  await expect(products.getByRole('row', { name: new RegExp(orderId) })).toContainText('Cancelada em');
+  await expect(page.getByRole('table', { name: 'Extrato' }).getByRole('row').nth(1)).toContainText('Estorno: compra cancelada');
+  await shot(page, 'origem-compras');
+});
+

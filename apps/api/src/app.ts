@@ -17,6 +17,7 @@ import { ContentCache } from './cache/content-cache.js';
 import { clientErrorHandler, connectMethodHandler, errorBody, frameworkErrors, malformedQuery, registerErrorHandler } from './errors/error-handler.js';
 import { authPlugin } from './plugins/auth.js';
 import { permissionsPlugin } from './features/admin/permissions.js';
+import { clientAuthPlugin } from './features/integracao/client-auth.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { RequestLog } from './plugins/request-log.js';
 import { loggerOptions } from './plugins/log-redaction.js';
@@ -157,7 +158,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Legião API', version: '1.0.0', description: 'API do portal Legião. Todas as rotas ficam sob /api.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The store's systems (docs/decisions/0041-store-integration.md): a key from Integrações, not a session.
+          chaveIntegracao: { type: 'http', scheme: 'bearer', bearerFormat: 'lgk_live_…', description: 'Chave de integração criada em /admin/integracoes (Authorization: Bearer lgk_live_...).' },
+        },
+      },
     },
     transform: documentRoute,
     transformObject: completeDocument,
@@ -166,6 +173,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authPlugin);
   // Back-office permissions: app.requirePermission, request.staff (docs/decisions/0027-back-office.md).
   await app.register(permissionsPlugin);
+  // Machine keys of the store integration: app.requireClientScope (docs/decisions/0041-store-integration.md).
+  await app.register(clientAuthPlugin);
   // The waiting room (app.fila, used by login) with its routes under /api (ADR 0008).
   await app.register(waitingRoomPlugin);
 
@@ -197,6 +206,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(import('./features/satisfacao/satisfacao.routes.js'));
       // The back office under /api/admin (docs/decisions/0027-back-office.md).
       await api.register(import('./features/admin/index.js'));
+      // The store's systems, with machine keys, under /api/integracao/v1 (docs/decisions/0041-store-integration.md).
+      await api.register(import('./features/integracao/integracao.routes.js'));
+      await api.register(import('./features/integracao/pedidos.routes.js'));
+      await api.register(import('./features/integracao/cupons.routes.js'));
       // Only for the zero-setup start: no SMTP, not production; and only to this machine (dev-inbox.routes.ts).
       if (!config.isProduction && !config.smtpUrl) await api.register(devInboxRoutes);
     },

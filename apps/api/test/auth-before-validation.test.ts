@@ -7,6 +7,7 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { toDraft7 } from './support/openapi-draft7.mjs';
 import { bearer, createUser, login } from './support/factories.js';
 import { signJwt } from './support/jwt.js';
+import { createApiClient } from './support/integration-client.js';
 import { authPlugin } from '../src/plugins/auth.js';
 import { permissionsPlugin } from '../src/features/admin/permissions.js';
 
@@ -16,6 +17,9 @@ import { permissionsPlugin } from '../src/features/admin/permissions.js';
 // document itself calls invalid (checked with ajv), which must be 401 without a live session and,
 // for the back office, 403 for a member, a lead and a colaborador; an allowed caller gets 400 for
 // the same request, which shows that the refusal came first and not from the input.
+// The store integration's operations (security `chaveIntegracao`, docs/decisions/0041) take a
+// machine key instead of a session: for them a member's or staff session is 401 too, and the
+// allowed caller is a key with every scope; and a key is 401 on every other secured operation.
 
 type Json = Record<string, any>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -56,6 +60,8 @@ let t: TestApp;
 let doc: Json;
 /** A member, a lead, a colaborador (none of them staff), staff with every role and the admin flag, and a logged-out session. */
 let sessions: { member: Headers; lead: Headers; staffMember: Headers; everything: Headers; ended: Headers };
+/** A store integration's key with every scope (the allowed caller of the machine operations). */
+let machineKey: Headers;
 /** The three kinds of account that are not staff, by the name a failure shows. */
 const NOT_STAFF = [['membro', 'member'], ['lead', 'lead'], ['colaborador', 'staffMember']] as const;
 type Headers = { authorization: string };
@@ -74,6 +80,7 @@ beforeAll(async () => {
   const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ended });
   expect(logout.statusCode, logout.body).toBe(200);
   sessions = { member, lead, staffMember, everything, ended };
+  machineKey = (await createApiClient(t.prisma, ['pedidos:enviar', 'cupons:usar', 'membros:ler'], { perMinute: 100_000 })).headers;
 });
 afterAll(() => t.close());
 
@@ -89,6 +96,8 @@ const operations = (): Operation[] =>
     Object.entries(ops as Json).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase() as Method, path, op: op as Json })),
   );
 const isSecured = (o: Operation) => Array.isArray(o.op.security) && o.op.security.length > 0;
+/** The store integration's calls: a machine key, not a session (docs/decisions/0041-store-integration.md). */
+const isMachine = (o: Operation) => isSecured(o) && (o.op.security as Json[]).every((req) => 'chaveIntegracao' in req);
 const isStaffOnly = (o: Operation) => (o.path.startsWith('/api/admin/') || STAFF_ONLY_OUTSIDE_ADMIN.includes(o.key)) && !(o.key in EXCEPTIONS);
 
 // Parameters arrive as text; the validator reads numbers from it, so ajv coerces as it would.
@@ -209,6 +218,9 @@ describe('every secured operation of the OpenAPI document refuses before it vali
         ['Bearer vazio', { authorization: 'Bearer ' }],
       ];
       if (!TOKEN_ONLY.includes(o.key)) callers.push(['sessão encerrada', sessions.ended]);
+      // A session is no key, and a key is no session.
+      if (isMachine(o)) callers.push(['sessão de membro', sessions.member], ['sessão de admin', sessions.everything]);
+      else callers.push(['chave de integração', machineKey]);
       for (const [who, auth] of callers) {
         const p = problem(await send(o, r, auth), 401);
         if (p) failures.push(`${o.key} (${who}): ${p}`);
@@ -237,7 +249,7 @@ describe('every secured operation of the OpenAPI document refuses before it vali
       if (o.key in EXCEPTIONS) continue;
       const r = invalidRequest(o);
       if (r.invalid.length === 0) continue; // reads no input: the call would run
-      const res = await send(o, r, sessions.everything);
+      const res = await send(o, r, isMachine(o) ? machineKey : sessions.everything);
       if (res.statusCode !== 400) failures.push(`${o.key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
@@ -268,6 +280,12 @@ describe('the routes the app has are the ones walked', () => {
     const byList = operations().filter(isSecured).filter(isStaffOnly).map((o) => o.key);
     expect(byGuard.sort()).toEqual(byList.sort());
     expect(routes().filter((r) => r.guard === 'verifyToken').map((r) => opKey(r.method, r.url))).toEqual(TOKEN_ONLY);
+    // The machine key's guard runs exactly on the operations documented with its security scheme, all under /api/integracao/v1/.
+    const byClientGuard = routes().filter((r) => r.guard === 'client' || r.guard?.startsWith('client:') === true).map((r) => opKey(r.method, r.url));
+    const machineOps = operations().filter(isMachine).map((o) => o.key);
+    expect(machineOps.length).toBeGreaterThanOrEqual(2);
+    expect(byClientGuard.sort()).toEqual(machineOps.sort());
+    expect(machineOps.filter((key) => !key.includes(' /api/integracao/v1/'))).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { errorResponseSchema, INT4_MAX } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { createMember } from './produto-fixtures.js';
+import { createApiClient } from './support/integration-client.js';
 
 // Issue 14, "done when": a small contract fuzzer over the server's own OpenAPI document. For every
 // operation, each string field (query, path, body) gets a NUL byte and each integer field a value
@@ -13,6 +14,9 @@ type Json = Record<string, any>;
 let t: TestApp;
 let doc: Json;
 let headers: Record<string, string>;
+/** The integration API's calls take a machine key, not a session (ADR 0041): one holding every scope. */
+let machine: Record<string, string>;
+const authFor = (path: string) => (path.startsWith('/api/integracao/') ? machine : headers);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -21,6 +25,7 @@ beforeAll(async () => {
   const member = await createMember(t.app, t.prisma);
   await t.prisma.usuario.update({ where: { id: member.usuario.id }, data: { admin: true } });
   headers = member.headers;
+  machine = (await createApiClient(t.prisma, ['pedidos:enviar', 'cupons:usar', 'membros:ler'], { perMinute: 100_000 })).headers;
 });
 afterAll(() => t.close());
 
@@ -104,12 +109,12 @@ describe('the contract fuzzer, second round: wire texts, URLs and messages', () 
         const texts = typeOf(param.schema) === 'integer' ? [' 1', '+1', '1e3', '0x10', '1.0'] : [];
         for (const text of texts) {
           const target = param.in === 'query' ? `${url}?${param.name}=${encodeURIComponent(text)}` : path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(name === param.name ? text : sampleParam((op.parameters as Json[]).find((p) => p.in === 'path' && p.name === name) ?? { name })));
-          expectRefusal(`${method} ${path} ${param.name}=${JSON.stringify(text)}`, await t.app.inject({ method: method as 'GET', url: target, headers }));
+          expectRefusal(`${method} ${path} ${param.name}=${JSON.stringify(text)}`, await t.app.inject({ method: method as 'GET', url: target, headers: authFor(path) }));
           checked++;
         }
         if (param.in === 'query') {
           const value = encodeURIComponent(sampleParam(param));
-          expectRefusal(`${method} ${path} ?${param.name} twice`, await t.app.inject({ method: method as 'GET', url: `${url}?${param.name}=${value}&${param.name}=${value}`, headers }));
+          expectRefusal(`${method} ${path} ?${param.name} twice`, await t.app.inject({ method: method as 'GET', url: `${url}?${param.name}=${value}&${param.name}=${value}`, headers: authFor(path) }));
           checked++;
         }
       }
@@ -122,7 +127,7 @@ describe('the contract fuzzer, second round: wire texts, URLs and messages', () 
       const query = ((op.parameters ?? []) as Json[]).find((p) => p.in === 'query');
       if (!query) continue;
       for (const bad of ['abc%ZZ', 'abc%', 'abc%ED%A0%80', '%FF']) {
-        expectRefusal(`${method} ${path} ?${query.name}=${bad}`, await t.app.inject({ method: method as 'GET', url: `${url}?${query.name}=${bad}`, headers }));
+        expectRefusal(`${method} ${path} ?${query.name}=${bad}`, await t.app.inject({ method: method as 'GET', url: `${url}?${query.name}=${bad}`, headers: authFor(path) }));
       }
     }
   }, 120_000);
@@ -132,7 +137,7 @@ describe('the contract fuzzer, second round: wire texts, URLs and messages', () 
     for (const { method, path, op, url } of operations()) {
       const body: Json | undefined = op.requestBody?.content?.['application/json']?.schema;
       if (!body?.required?.length) continue;
-      expectRefusal(`${method} ${path} {}`, await t.app.inject({ method: method as 'POST', url, headers, payload: {} }));
+      expectRefusal(`${method} ${path} {}`, await t.app.inject({ method: method as 'POST', url, headers: authFor(path), payload: {} }));
       checked++;
     }
     expect(checked).toBeGreaterThan(20);
@@ -144,7 +149,7 @@ describe('a contract fuzzer over /api/docs/json', () => {
     const all = cases();
     expect(all.length).toBeGreaterThan(50);
     for (const c of all) {
-      const res = await t.app.inject({ method: c.method.toUpperCase() as 'GET', url: c.url, headers, ...(c.payload ? { payload: c.payload } : {}) });
+      const res = await t.app.inject({ method: c.method.toUpperCase() as 'GET', url: c.url, headers: authFor(c.url), ...(c.payload ? { payload: c.payload } : {}) });
       expectRefusal(c.label, res);
     }
   }, 120_000);

@@ -88,7 +88,21 @@ async function roundTripCases() {
     atualizadoEm: ms('2026-05-02T10:00:00.000Z'),
   };
   const product = await t.prisma.produto.create({ data: productData });
-  const queueEntryData = { id: randomUUID(), usuarioId: user.id, produtoId: product.id, quantidade: 4, dataCompra: day('2026-05-10'), localCompra: 'Mercado Livre', produtoValidado: true, presente: true, quantidadePresente: 2, codigoPedido: `PED-${randomUUID()}`, criadoEm: ms('2026-05-11T00:00:00.000Z'), atualizadoEm: ms('2026-05-12T00:00:00.000Z') };
+  // The store integration (docs/decisions/0041-store-integration.md).
+  const apiClientData = { id: randomUUID(), nome: 'Loja Esquema', escopos: ['pedidos:enviar', 'cupons:usar'], limitePorMinuto: 120, criadoPor: user.id, criadoEm: ms('2026-05-01T00:00:00.000Z'), revogadoEm: ms('2026-05-09T00:00:00.000Z'), ultimoUsoEm: ms('2026-05-08T00:00:00.000Z'), ultimoUsoIp: '203.0.113.9' };
+  const apiClient = await t.prisma.clienteIntegracao.create({ data: apiClientData });
+  const apiKeyData = { id: randomUUID(), clienteId: apiClient.id, prefixo: randomUUID().replace(/-/g, '').slice(0, 12), hash: 'b'.repeat(64), criadaEm: ms('2026-05-01T00:00:00.000Z'), expiraEm: ms('2026-05-02T00:00:00.000Z'), revogadaEm: ms('2026-05-03T00:00:00.000Z'), ultimoUsoEm: ms('2026-05-01T12:00:00.000Z') };
+  const storeOrderData = {
+    id: randomUUID(), pedido: `LOJA-${randomUUID()}`, clienteId: apiClient.id, canal: 'Site oficial', email: userData.email, cpf: userData.cpf, dataCompra: day('2026-05-10'), estado: 'cancelado' as const, situacao: 'cancelado' as const,
+    conteudo: 'c'.repeat(64), corpo: { itens: [{ sku: 'X', quantidade: 1, quantidadePresente: 0 }] }, usuarioId: user.id, recebidoEm: ms('2026-05-10T10:00:00.000Z'), aplicadoEm: ms('2026-05-10T10:00:00.001Z'), canceladoEm: ms('2026-05-11T10:00:00.000Z'),
+  };
+  const storeOrder = await t.prisma.pedidoLoja.create({ data: storeOrderData });
+  const storeOrderItemData = { pedidoLojaId: storeOrder.id, produtoId: product.id, quantidade: 3, quantidadePresente: 1 };
+  const batchData = { clienteId: apiClient.id, chave: `lote-${randomUUID()}`, corpo: 'd'.repeat(64), status: 409, resposta: { pedidos: [] }, criadoEm: ms('2026-05-10T11:00:00.000Z') };
+  const queueEntryData = {
+    id: randomUUID(), usuarioId: user.id, produtoId: product.id, quantidade: 4, dataCompra: day('2026-05-10'), localCompra: 'Mercado Livre', produtoValidado: true, presente: true, quantidadePresente: 2, codigoPedido: `PED-${randomUUID()}`,
+    origem: 'integracao' as const, pedidoLojaId: storeOrder.id, canceladoEm: ms('2026-05-11T10:00:00.000Z'), criadoEm: ms('2026-05-11T00:00:00.000Z'), atualizadoEm: ms('2026-05-12T00:00:00.000Z'),
+  };
   const entry = await t.prisma.produtoCliente.create({ data: queueEntryData });
   const numberData = { produtoId: product.id, numero: 1913, produtoClienteId: entry.id, atribuidoEm: ms('2026-05-13T00:00:00.000Z') };
   // The economy (docs/decisions/0009-economy.md). Ids of autoincrement tables are set far above
@@ -133,7 +147,7 @@ async function roundTripCases() {
   const redemptionData = { id: bigId(), usuarioId: user.id, beneficioId: benefit.id, opcaoId: option.id, cupomId: coupon.id, valor: 3, chaveIdempotencia: `chave-${randomUUID()}`, criadoEm: ms('2026-06-05T00:00:00.000Z') };
   const redemption = await t.prisma.resgate.create({ data: redemptionData });
   // Each motivo has exactly its cause (CHECK): the other cause columns are null.
-  const entryData = { id: randomUUID(), usuarioId: user.id, motivo: 'resgate_beneficio' as const, valor: -3, data: ms('2026-06-05T00:00:00.000Z'), indicacaoId: null, resgateId: redemption.id, produtoClienteId: null, ajusteId: null };
+  const entryData = { id: randomUUID(), usuarioId: user.id, motivo: 'resgate_beneficio' as const, valor: -3, data: ms('2026-06-05T00:00:00.000Z'), indicacaoId: null, resgateId: redemption.id, produtoClienteId: null, ajusteId: null, estornoDeId: null };
   // A reviewed adjustment (the CHECK wants a reviewer other than the requester once not pending).
   const adjustmentData = { id: randomUUID(), usuarioId: user.id, valor: -2, motivo: 'Correção de crédito duplicado', referencia: 'CHAMADO-1', corrigeLancamentoId: randomUUID(), status: 'aprovado' as const, solicitanteId: randomUUID(), revisorId: randomUUID(), motivoRecusa: null, criadoEm: ms('2026-06-05T01:00:00.000Z'), revisadoEm: ms('2026-06-05T02:00:00.000Z') };
   const ffData = { id: randomUUID(), usuarioId: user.id, mes: '2026-06', ordem: 5, codigo: `FF-${randomUUID()}`, percentual: 20, validoAte: day('2026-06-30'), usadoEm: ms('2026-06-10T00:00:00.000Z'), criadoEm: ms('2026-06-01T03:00:00.000Z') };
@@ -234,6 +248,17 @@ async function roundTripCases() {
     PainelMinuto: { table: 'painel_minuto', fields: Prisma.PainelMinutoScalarFieldEnum, data: { minuto: new Date('2001-02-03T04:05:00Z'), aguardando: 1, admitidos: 2, esperaMs: 3, admissoes: 4, erros: 5 }, written: await t.prisma.painelMinuto.create({ data: { minuto: new Date('2001-02-03T04:05:00Z'), aguardando: 1, admitidos: 2, esperaMs: 3, admissoes: 4, erros: 5 } }), read: () => t.prisma.painelMinuto.findUniqueOrThrow({ where: { minuto: new Date('2001-02-03T04:05:00Z') } }) },
     DataImport: { table: 'importacao', fields: Prisma.DataImportScalarFieldEnum, data: dataImportData, written: await t.prisma.dataImport.create({ data: dataImportData }), read: () => t.prisma.dataImport.findUniqueOrThrow({ where: { id: dataImportData.id } }) },
     DataImportRow: { table: 'importacao_linha', fields: Prisma.DataImportRowScalarFieldEnum, data: dataImportRowData, written: await t.prisma.dataImportRow.create({ data: dataImportRowData }), read: () => t.prisma.dataImportRow.findUniqueOrThrow({ where: { importId_line: { importId: dataImportData.id, line: 3 } } }) },
+    ClienteIntegracao: { table: 'cliente_integracao', fields: Prisma.ClienteIntegracaoScalarFieldEnum, data: apiClientData, written: apiClient, read: () => t.prisma.clienteIntegracao.findUniqueOrThrow({ where: { id: apiClient.id } }) },
+    ChaveIntegracao: { table: 'chave_integracao', fields: Prisma.ChaveIntegracaoScalarFieldEnum, data: apiKeyData, written: await t.prisma.chaveIntegracao.create({ data: apiKeyData }), read: () => t.prisma.chaveIntegracao.findUniqueOrThrow({ where: { id: apiKeyData.id } }) },
+    PedidoLoja: { table: 'pedido_loja', fields: Prisma.PedidoLojaScalarFieldEnum, data: storeOrderData, written: storeOrder, read: () => t.prisma.pedidoLoja.findUniqueOrThrow({ where: { id: storeOrder.id } }) },
+    PedidoLojaItem: {
+      table: 'pedido_loja_item',
+      fields: Prisma.PedidoLojaItemScalarFieldEnum,
+      data: storeOrderItemData,
+      written: await t.prisma.pedidoLojaItem.create({ data: storeOrderItemData }),
+      read: () => t.prisma.pedidoLojaItem.findUniqueOrThrow({ where: { pedidoLojaId_produtoId: { pedidoLojaId: storeOrder.id, produtoId: product.id } } }),
+    },
+    LoteIntegracao: { table: 'lote_integracao', fields: Prisma.LoteIntegracaoScalarFieldEnum, data: batchData, written: await t.prisma.loteIntegracao.create({ data: batchData }), read: () => t.prisma.loteIntegracao.findUniqueOrThrow({ where: { clienteId_chave: { clienteId: apiClient.id, chave: batchData.chave } } }) },
     Lead: { table: 'lead', fields: Prisma.LeadScalarFieldEnum, data: leadData, written: await t.prisma.lead.create({ data: leadData }), read: () => t.prisma.lead.findUniqueOrThrow({ where: { id: leadData.id } }) },
   } satisfies Record<Prisma.ModelName, unknown>;
 }

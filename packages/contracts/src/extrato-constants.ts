@@ -14,8 +14,12 @@ export const POINTS = {
   enriquecimentoPerfil: 1,
 } as const;
 
-/** Statement reasons, as the spec writes them (spec 001 section 9), plus staff adjustments (ADR 0031). */
-export const STATEMENT_REASONS = ['Compra', 'Indicação', 'Enriquecimento de Perfil', 'Resgate de Benefício', 'Ajuste de Saldo'] as const;
+/**
+ * Statement reasons, as the spec writes them (spec 001 section 9), plus staff adjustments (ADR 0031)
+ * and the reversals of a cancelled store order: its purchase credit, and the referral it alone had
+ * confirmed (ADR 0041).
+ */
+export const STATEMENT_REASONS = ['Compra', 'Indicação', 'Enriquecimento de Perfil', 'Resgate de Benefício', 'Ajuste de Saldo', 'Estorno: compra cancelada', 'Estorno: indicação'] as const;
 export type StatementReason = (typeof STATEMENT_REASONS)[number];
 
 export const STATEMENT_MSG = {

@@ -22,10 +22,10 @@ export const benefitSummarySchema = z.object({
 export const statementItemSchema = z.object({
   id: z.string(),
   motivo: z.enum(STATEMENT_REASONS),
-  valor: z.number().int().describe('Pontos: positivo para créditos, zero ou negativo para resgates'),
+  valor: z.number().int().describe('Pontos: positivo para créditos, zero ou negativo para resgates e estornos'),
   dataTransacao: z.string().describe('ISO 8601'),
-  indicado: z.string().nullable().describe('Indicação: e-mail do membro indicado'),
-  produto: z.string().nullable().describe('Compra: nome do produto verificado'),
+  indicado: z.string().nullable().describe('Indicação (e o estorno dela): e-mail do membro indicado'),
+  produto: z.string().nullable().describe('Compra (e o estorno dela): nome do produto verificado'),
   cupom: z.string().nullable().describe('Resgate: o código entregue'),
   numeroCupom: z.number().int().nullable(),
   usoCupom: z.boolean().nullable().describe('Resgate: true quando a loja informou o uso do cupom'),

@@ -7,6 +7,7 @@ export const STAFF_DEMO_ACCOUNTS: { email: string; nome: string; role: StaffRole
   { email: 'marketing@legiao.dev', nome: 'Mateus Marketing', role: 'marketing' },
   { email: 'atendimento@legiao.dev', nome: 'Alice Atendimento', role: 'atendimento' },
   { email: 'operacao@legiao.dev', nome: 'Otávio Operação', role: 'operacao' },
+  { email: 'integracoes@legiao.dev', nome: 'Iara Integrações', role: 'integracoes' },
 ];
 
 /**

@@ -3,6 +3,7 @@ import { ADMIN_MSG } from './roles.js';
 import { adminPageQuerySchema, adminPageSchema } from './paging.js';
 import { updateProfileSchema } from '../usuario.js';
 import { achievementSchema } from '../conquista.js';
+import { orderDateSchema } from '../integracao/pedidos.js';
 
 // The back office's members area (issue 17 items 1-4; docs/decisions/0031-back-office-members.md):
 // members.read to look, members.write to act. Wire names in Portuguese.
@@ -29,6 +30,14 @@ export const MEMBERS_MSG = {
   semCelular: 'O membro não tem celular cadastrado: o link de login depende dele.',
   contaInativa: 'A conta ainda não foi ativada: reenvie o e-mail de ativação.',
   bloqueada: 'A conta está bloqueada: desbloqueie antes.',
+  compraSku: 'Informe o SKU do produto.',
+  compraSkuDesconhecido: 'SKU não encontrado no catálogo.',
+  compraQuantidade: 'Quantidade: um número inteiro de 1 a 99.',
+  compraQuantidadePresente: 'Quantidade para presente: de 0 até a quantidade.',
+  compraPedido: 'Informe o número do pedido ou uma referência (até 80 caracteres).',
+  compraLocal: 'Local da compra: até 60 caracteres.',
+  compraJaRegistrada: 'Este pedido já está registrado para este produto.',
+  compraCancelada: 'Este pedido foi cancelado pela loja: não pode ser registrado.',
   buscaCurta: 'Digite ao menos 3 caracteres para buscar.',
   buscaLonga: 'Busca: no máximo 100 caracteres.',
 } as const;
@@ -96,6 +105,26 @@ export const adjustmentsQuerySchema = adminPageQuerySchema(['criadoEm'] as const
 export const adjustmentsPageSchema = adminPageSchema(adjustmentSchema).extend({ limiteAprovacao: z.number().int() });
 export type AdjustmentsPage = z.infer<typeof adjustmentsPageSchema>;
 
+// --- A verified purchase registered by staff (ADR 0041) ----------------------------------------------
+
+/** "Registrar compra verificada": what the store's systems would have sent, typed by staff (origem equipe). */
+export const purchaseInputSchema = z
+  .object({
+    sku: z.string({ error: MEMBERS_MSG.compraSku }).trim().min(1, MEMBERS_MSG.compraSku).max(64, MEMBERS_MSG.compraSku),
+    quantidade: z.number({ error: MEMBERS_MSG.compraQuantidade }).int(MEMBERS_MSG.compraQuantidade).min(1, MEMBERS_MSG.compraQuantidade).max(99, MEMBERS_MSG.compraQuantidade),
+    quantidadePresente: z
+      .number({ error: MEMBERS_MSG.compraQuantidadePresente })
+      .int(MEMBERS_MSG.compraQuantidadePresente)
+      .min(0, MEMBERS_MSG.compraQuantidadePresente)
+      .max(99, MEMBERS_MSG.compraQuantidadePresente)
+      .default(0),
+    dataCompra: orderDateSchema,
+    codigoPedido: z.string({ error: MEMBERS_MSG.compraPedido }).trim().min(1, MEMBERS_MSG.compraPedido).max(80, MEMBERS_MSG.compraPedido),
+    localCompra: z.string({ error: MEMBERS_MSG.compraLocal }).trim().min(1, MEMBERS_MSG.compraLocal).max(60, MEMBERS_MSG.compraLocal).optional(),
+  })
+  .refine((p) => p.quantidadePresente <= p.quantidade, { message: MEMBERS_MSG.compraQuantidadePresente, path: ['quantidadePresente'] });
+export type PurchaseInput = z.input<typeof purchaseInputSchema>;
+
 // --- Actions (item 3) ------------------------------------------------------------------------------
 
 export const blockInputSchema = z.object({
@@ -158,6 +187,31 @@ export type SearchPage = z.infer<typeof searchPageSchema>;
 
 // --- The member page (item 2) ----------------------------------------------------------------------
 
+/** Who verified a purchase (ADR 0041): the brand's import (CSV or CLI), the store's integration, staff. */
+export const PURCHASE_ORIGINS = ['importacao', 'integracao', 'equipe'] as const;
+export type PurchaseOrigin = (typeof PURCHASE_ORIGINS)[number];
+export const PURCHASE_ORIGIN_LABEL: Record<PurchaseOrigin, string> = { importacao: 'Importação', integracao: 'Integração da loja', equipe: 'Equipe' };
+
+export const memberProductSchema = z.object({
+  id: z.string(),
+  produto: z.string(),
+  sku: z.string(),
+  quantidade: z.number().int(),
+  dataCompra: z.string(),
+  localCompra: z.string(),
+  validado: z.boolean(),
+  presente: z.boolean(),
+  codigoPedido: z.string().nullable(),
+  numeros: z.array(z.number().int()),
+  /** Verified purchases only: where the verification came from (null: the member's own entry). */
+  origem: z.enum(PURCHASE_ORIGINS).nullable(),
+  /** The store integration's client that sent the order (integracao only; null when it was deleted). */
+  integracao: z.string().nullable(),
+  /** Cancelled or refunded by the store: out of the collection, its points reversed, its numbers retired. */
+  canceladoEm: z.string().nullable(),
+});
+export type MemberProduct = z.infer<typeof memberProductSchema>;
+
 export const memberDetailSchema = memberSummarySchema.extend({
   celular: z.string().nullable(),
   dataNascimento: z.string().nullable(),
@@ -184,7 +238,7 @@ export const memberDetailSchema = memberSummarySchema.extend({
   saldo: z.number().int(),
   conquistas: achievementSchema,
   contasSociais: z.array(z.object({ provider: z.string(), email: z.string(), criadoEm: z.string(), ultimoUsoEm: z.string() })),
-  produtos: z.array(z.object({ id: z.string(), produto: z.string(), sku: z.string(), quantidade: z.number().int(), dataCompra: z.string(), localCompra: z.string(), validado: z.boolean(), presente: z.boolean(), codigoPedido: z.string().nullable(), numeros: z.array(z.number().int()) })),
+  produtos: z.array(memberProductSchema),
   indicadoPor: z.object({ id: z.string().nullable(), nome: z.string().nullable(), status: z.string(), criadaEm: z.string(), confirmadaEm: z.string().nullable() }).nullable(),
   pesquisas: z.array(z.object({ pesquisa: z.string(), tipo: z.string(), criadaEm: z.string(), concluidaEm: z.string().nullable(), perfil: z.string().nullable(), cupom: z.string().nullable(), respostas: z.array(z.object({ pergunta: z.string(), resposta: z.string() })) })),
   ajustesPendentes: z.number().int(),

@@ -3,7 +3,7 @@
 // cannot use. No zod here: the admin shell reads these constants without loading schemas.
 
 /** Wire values, as issue 16 names the roles. Kept apart from the member-side `colaborador` type. */
-export const STAFF_ROLES = ['admin', 'marketing', 'atendimento', 'operacao'] as const;
+export const STAFF_ROLES = ['admin', 'marketing', 'atendimento', 'operacao', 'integracoes'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const PERMISSIONS = [
@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   'waitingRoom.manage',
   'imports.run',
   'dashboard.read',
+  // The store integration's API clients and keys (docs/decisions/0041-store-integration.md).
+  'integrations.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -28,6 +30,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   atendimento: ['audit.read', 'content.read', 'members.read', 'members.write'],
   // The waiting room and imports.
   operacao: ['audit.read', 'content.read', 'waitingRoom.manage', 'imports.run'],
+  // The store's developers: API clients and their keys, nothing of members or content (ADR 0041).
+  integracoes: ['audit.read', 'integrations.manage'],
 };
 
 /** Whether any of the roles grants the permission. */
@@ -50,12 +54,13 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   marketing: 'Marketing',
   atendimento: 'Atendimento',
   operacao: 'Operação',
+  integracoes: 'Integrações',
 };
 
 export const ADMIN_MSG = {
   semPermissao: 'Você não tem permissão para esta ação.',
   somenteEquipe: 'Esta área é só para a equipe da Legião. Peça acesso a um administrador.',
-  papelInvalido: 'Papel desconhecido. Use admin, marketing, atendimento ou operacao.',
+  papelInvalido: 'Papel desconhecido. Use admin, marketing, atendimento, operacao ou integracoes.',
   proprioPapel: 'Você não pode mudar os seus próprios papéis.',
   contaInexistente: 'Nenhuma conta com esse e-mail.',
   pessoaNaoEncontrada: 'Pessoa não encontrada.',

@@ -12,6 +12,7 @@ import { surveysRoutes } from './pesquisas/pesquisas.routes.js';
 import { membersRoutes } from './membros/membros.routes.js';
 import { importsRoutes } from './importacoes/importacoes.routes.js';
 import { dashboardRoutes } from './painel/painel.routes.js';
+import { integrationsRoutes } from './integracoes/integracoes.routes.js';
 
 // The back office's API under /api/admin (docs/decisions/0027-back-office.md). Each area registers
 // its own routes from its folder; add one line per area here. Every route names its permission
@@ -30,6 +31,7 @@ const adminPlugin: FastifyPluginAsync = async (app) => {
   await app.register(membersRoutes);
   await app.register(importsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(integrationsRoutes);
 };
 
 export default adminPlugin;

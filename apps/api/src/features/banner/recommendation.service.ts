@@ -40,7 +40,7 @@ export async function recommendations(pool: SqlPool, user: Pick<Usuario, 'id' | 
     text: `
     WITH meus AS (
       SELECT DISTINCT pc.produto_id, p.subcategoria FROM produto_cliente pc JOIN produto p ON p.id = pc.produto_id
-      WHERE pc.usuario_id = $1::uuid
+      WHERE pc.usuario_id = $1::uuid AND pc.cancelado_em IS NULL
     ), por_linha AS (
       SELECT DISTINCT ON (p.subcategoria) p.id, p.nome, p.img, p.categoria, p.subcategoria, p.numeros_atribuidos
       FROM produto p

@@ -32,6 +32,7 @@ interface Counts {
  * - distinct catalogue products in the collection as GET /produto/cliente shows it (a product whose
  *   every verified unit was bought to give away is not on the member's shelf);
  * - the lowest legion number among the member's verified pieces;
+ * (a purchase the store cancelled counts for neither: ADR 0041)
  * - the experience keys of the benefits the member redeemed.
  */
 async function count(pool: SqlPool, userId: string): Promise<Counts> {
@@ -39,9 +40,9 @@ async function count(pool: SqlPool, userId: string): Promise<Counts> {
     SELECT
       (SELECT count(*)::int FROM indicacao i WHERE i.indicador_id = $1::uuid AND i.status = 'confirmada') AS indicacoes,
       (SELECT count(DISTINCT pc.produto_id)::int FROM produto_cliente pc
-        WHERE pc.usuario_id = $1::uuid AND NOT (pc.produto_validado AND pc.quantidade_presente >= pc.quantidade)) AS produtos,
+        WHERE pc.usuario_id = $1::uuid AND pc.cancelado_em IS NULL AND NOT (pc.produto_validado AND pc.quantidade_presente >= pc.quantidade)) AS produtos,
       (SELECT min(n.numero)::int FROM numero_legionario n JOIN produto_cliente pc ON pc.id = n.produto_cliente_id
-        WHERE pc.usuario_id = $1::uuid) AS numero,
+        WHERE pc.usuario_id = $1::uuid AND pc.cancelado_em IS NULL) AS numero,
       ARRAY(SELECT DISTINCT b.experiencia::text FROM resgate r JOIN beneficio b ON b.id = r.beneficio_id
         WHERE r.usuario_id = $1::uuid AND b.experiencia IS NOT NULL) AS experiencias` });
   return row!;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StatementItem } from '@legiao/contracts';
 import { Prisma } from '../../db/prisma.js';
 import type { MotivoLancamento } from '../../generated/prisma/enums.js';
-import { STATEMENT_REASON } from '../ledger/ledger.service.js';
+import { statementReason } from '../ledger/ledger.service.js';
 
 // GET /usuario/extrato: the member's ledger, newest first, each entry with its cause
 // (spec 001 sections 2.19, 3). docs/decisions/0009-economy.md
@@ -10,6 +10,8 @@ import { STATEMENT_REASON } from '../ledger/ledger.service.js';
 interface Line {
   id: string;
   motivo: MotivoLancamento;
+  /** A reversal's reversed entry's motivo. */
+  estorno_de: MotivoLancamento | null;
   valor: number;
   data: Date;
   indicado: string | null;
@@ -37,15 +39,17 @@ function filterPeriod(month?: number, year?: number) {
 
 export async function userStatement(app: FastifyInstance, userId: string, filter: { mes?: number; ano?: number } = {}): Promise<StatementItem[]> {
   const lines = await app.ctx.prisma.$queryRaw<Line[]>`
-    SELECT l.id::text AS id, l.motivo, l.valor, l.data,
-           ind.email AS indicado, l.indicacao_id::text AS indicacao_id,
+    SELECT l.id::text AS id, l.motivo, e.motivo AS estorno_de, l.valor, l.data,
+           ind.email AS indicado, COALESCE(l.indicacao_id, e.indicacao_id)::text AS indicacao_id,
            p.nome AS produto,
            c.codigo AS cupom, r.id AS numero_cupom, c.usado_em, o.nome AS opcao,
            b.id AS beneficio_id, b.nome AS beneficio_nome, b.url_imagem, b.evento, b.texto_legal
     FROM lancamento l
-    LEFT JOIN indicacao i ON i.id = l.indicacao_id
+    -- A reversal shows the product or the friend of the entry it reverses (ADR 0041).
+    LEFT JOIN lancamento e ON e.id = l.estorno_de_id
+    LEFT JOIN indicacao i ON i.id = COALESCE(l.indicacao_id, e.indicacao_id)
     LEFT JOIN usuario ind ON ind.id = i.indicado_id
-    LEFT JOIN produto_cliente pc ON pc.id = l.produto_cliente_id
+    LEFT JOIN produto_cliente pc ON pc.id = COALESCE(l.produto_cliente_id, e.produto_cliente_id)
     LEFT JOIN produto p ON p.id = pc.produto_id
     LEFT JOIN resgate r ON r.id = l.resgate_id
     LEFT JOIN cupom c ON c.id = r.cupom_id
@@ -55,7 +59,7 @@ export async function userStatement(app: FastifyInstance, userId: string, filter
     ORDER BY l.data DESC, l.id DESC`;
   return lines.map((l) => ({
     id: l.id,
-    motivo: STATEMENT_REASON[l.motivo],
+    motivo: statementReason(l.motivo, l.estorno_de),
     valor: l.valor,
     dataTransacao: l.data.toISOString(),
     indicado: l.indicacao_id ? (l.indicado ?? 'Conta excluída') : null,

@@ -10,9 +10,11 @@ import { userBalance } from '../ledger/ledger.service.js';
 // - a sign-up carrying hashIndicacao (the referrer's public hash, from the link's ?r=) creates a
 //   pending referral, in the sign-up's transaction;
 // - it is confirmed, and the referrer credited PONTOS.indicacao once, when the referred member is
-//   active AND has a verified purchase: checked when a verified purchase is registered, when the
-//   account is activated, and whenever the referrer reads GET /indicacao (which catches any other
-//   way an account gets activated);
+//   active AND has a verified purchase (not cancelled): checked when a verified purchase is
+//   registered (features/compra/verified-purchases.ts), when the account is activated, and whenever
+//   the referrer reads GET /indicacao (which catches any other way an account gets activated);
+// - a referral whose friend's purchases were all cancelled by the store is 'estornada', its credit
+//   reversed, and never confirmed again (features/compra/reversals.ts, ADR 0041);
 // - fraud rules: staff don't take part; no self-referral (same account, or the same mobile number as
 //   the referrer); a person (CPF, e-mail) is referred once ever, even after deleting the account
 //   (unique digests); a referral is credited once (unique indicacao_id in the ledger).
@@ -57,28 +59,13 @@ export async function confirmReferrals(db: Db, filter: { indicadoId: string } | 
   return db.$executeRaw`WITH ${confirmed(where)} ${creditConfirmed}`;
 }
 
-/**
- * What a verified purchase earns, in ONE statement of the transaction that verifies it (one round
- * trip: concurrent imports of a product queue on its row lock in that transaction): the entry's
- * Compra credit, and the confirmation, with its credit, of the member's referral if it was waiting
- * for a purchase.
- */
-export async function creditVerifiedPurchase(tx: Db, userId: string, memberProductId: string): Promise<void> {
-  await tx.$executeRaw`
-    WITH compra AS (
-      INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id)
-      VALUES (gen_random_uuid(), ${userId}::uuid, 'compra', ${POINTS.compra}::int, ${memberProductId}::uuid)
-      ON CONFLICT DO NOTHING
-    ), ${confirmed(Prisma.sql`i.indicado_id = ${userId}::uuid`)} ${creditConfirmed}`;
-}
-
 /** The referrals that are due (active referred member with a verified purchase), confirmed. */
 const confirmed = (where: Prisma.Sql) => Prisma.sql`
   confirmadas AS (
     UPDATE indicacao i SET status = 'confirmada', confirmada_em = now()
     WHERE ${where} AND i.status = 'pendente' AND i.indicador_id IS NOT NULL
       AND EXISTS (SELECT 1 FROM usuario u WHERE u.id = i.indicado_id AND u.ativo)
-      AND EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.usuario_id = i.indicado_id AND pc.produto_validado)
+      AND EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.usuario_id = i.indicado_id AND pc.produto_validado AND pc.cancelado_em IS NULL)
     RETURNING i.id, i.indicador_id
   )`;
 /** ...and each one's credit to its referrer, once (unique indicacao_id). */
@@ -98,7 +85,8 @@ export function referralCode(app: FastifyInstance, u: Usuario): ReferralCode {
 }
 
 interface ReferralLine {
-  status: 'pendente' | 'confirmada';
+  /** 'estornada' lines are listed in neither tab: the friend's purchase was cancelled (ADR 0041). */
+  status: 'pendente' | 'confirmada' | 'estornada';
   email: string | null;
   criada_em: Date;
   confirmada_em: Date | null;
@@ -112,7 +100,7 @@ interface ReferralLine {
 const LIST_SQL = `
   SELECT i.status::text AS status, ind.email, i.criada_em, i.confirmada_em, l.valor,
          (i.status = 'pendente' AND COALESCE(ind.ativo, false)
-          AND EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.usuario_id = i.indicado_id AND pc.produto_validado)) AS devida
+          AND EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.usuario_id = i.indicado_id AND pc.produto_validado AND pc.cancelado_em IS NULL)) AS devida
   FROM indicacao i
   LEFT JOIN usuario ind ON ind.id = i.indicado_id
   LEFT JOIN lancamento l ON l.indicacao_id = i.id

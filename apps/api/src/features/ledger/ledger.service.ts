@@ -3,7 +3,8 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { MotivoLancamento } from '../../generated/prisma/enums.js';
 
 // The ledger (table lancamento): every change of a member's balance is one appended row with a
-// motivo, a value in pontos, a date and its cause. The balance is SUM(valor), never stored or edited.
+// motivo, a value in pontos, a date and its cause. The balance is SUM(valor), never stored or edited;
+// it may go below zero when a store order is cancelled after its points were spent (ADR 0041).
 // The database enforces the rest: a cause is credited once (unique cause columns, one
 // Enriquecimento per member), each motivo has its cause and sign (CHECK), rows are never updated
 // or deleted (trigger). docs/decisions/0009-economy.md
@@ -11,13 +12,22 @@ import type { MotivoLancamento } from '../../generated/prisma/enums.js';
 /** Anything that runs queries: the client or an interactive transaction. */
 type Db = Prisma.TransactionClient;
 
-export const STATEMENT_REASON: Record<MotivoLancamento, StatementReason> = {
+const STATEMENT_REASON: Record<Exclude<MotivoLancamento, 'estorno'>, StatementReason> = {
   compra: 'Compra',
   indicacao: 'Indicação',
   enriquecimento_perfil: 'Enriquecimento de Perfil',
   resgate_beneficio: 'Resgate de Benefício',
   ajuste: 'Ajuste de Saldo',
 };
+
+/**
+ * How the statement names an entry. A reversal (ADR 0041) is named by what it takes back: the credit
+ * of a purchase the store cancelled, or the referral that purchase alone had confirmed.
+ */
+export function statementReason(reason: MotivoLancamento, reversed?: MotivoLancamento | null): StatementReason {
+  if (reason === 'estorno') return reversed === 'indicacao' ? 'Estorno: indicação' : 'Estorno: compra cancelada';
+  return STATEMENT_REASON[reason];
+}
 
 /** The member's balance in pontos. */
 export async function userBalance(db: Db, userId: string): Promise<number> {

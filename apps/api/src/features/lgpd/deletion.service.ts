@@ -44,6 +44,9 @@ export async function anonymiseAccount(app: FastifyInstance, user: Usuario, inTr
     await tx.alteracaoEmail.deleteMany({ where: { usuarioId: id } });
     await tx.contaSocial.deleteMany({ where: { usuarioId: id } });
     await tx.emailSaida.deleteMany({ where: { para: { in: [user.email, ...pending.map((p) => p.novoEmail)] } } });
+    // The store's orders stay (the ledger's purchase credits point at them) but stop naming the buyer.
+    // `conteudo` (the digest) is kept, so a store's retry of the same order still answers "recebido".
+    await tx.$executeRaw`UPDATE pedido_loja SET email = NULL, cpf = NULL, corpo = corpo - 'email' - 'cpf' WHERE usuario_id = ${id}::uuid`;
     await tx.usuario.update({
       where: { id },
       data: {

@@ -13,7 +13,8 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import { poolOf, Prisma } from '../../db/prisma.js';
 
 // A member's products ("Minha coleção"): spec 001 sections 2.13-2.15, 3, 4, 5; spec 000 section 7.
-// Every query is scoped by the member's id: another member's entry is simply "not found".
+// Every query is scoped by the member's id: another member's entry is simply "not found". A purchase
+// the store cancelled (cancelado_em, ADR 0041) has left the collection: it is "not found" too.
 
 export type MemberProductList = (typeof MEMBER_PRODUCT_LISTS)[number];
 
@@ -105,8 +106,8 @@ async function loadEntries(app: FastifyInstance, userId: string, productId?: num
     JOIN produto p ON p.id = pc.produto_id
     LEFT JOIN (SELECT nl.produto_cliente_id, array_agg(nl.numero ORDER BY nl.numero) AS numeros
                FROM numero_legionario nl JOIN produto_cliente x ON x.id = nl.produto_cliente_id
-               WHERE x.usuario_id = $1::uuid GROUP BY nl.produto_cliente_id) n ON n.produto_cliente_id = pc.id
-    WHERE pc.usuario_id = $1::uuid ${productId ? 'AND pc.produto_id = $2' : ''}
+               WHERE x.usuario_id = $1::uuid AND x.cancelado_em IS NULL GROUP BY nl.produto_cliente_id) n ON n.produto_cliente_id = pc.id
+    WHERE pc.usuario_id = $1::uuid AND pc.cancelado_em IS NULL ${productId ? 'AND pc.produto_id = $2' : ''}
     ORDER BY pc.data_compra DESC, pc.criado_em DESC, pc.id`,
   });
   return rows;
@@ -145,7 +146,7 @@ export async function addCustomerProduct(app: FastifyInstance, userId: string, i
 }
 
 async function findEntryForEdit(app: FastifyInstance, userId: string, input: EditProduct) {
-  const where = input.id ? { id: input.id, usuarioId: userId, produtoId: input.idProduto } : { usuarioId: userId, produtoId: input.idProduto };
+  const where = input.id ? { id: input.id, usuarioId: userId, produtoId: input.idProduto, canceladoEm: null } : { usuarioId: userId, produtoId: input.idProduto, canceladoEm: null };
   const found = await app.ctx.prisma.produtoCliente.findMany({ where, take: 2 });
   if (found.length === 0) throw notFound(PRODUCT_MSG.produtoNaoEncontrado);
   if (found.length > 1) throw badRequest(PRODUCT_MSG.escolhaPedido, 'ESCOLHA_PEDIDO');
@@ -193,10 +194,11 @@ export async function updateCustomerProduct(app: FastifyInstance, userId: string
  */
 export async function removeCustomerProduct(app: FastifyInstance, userId: string, id: string, all: boolean) {
   const { prisma } = app.ctx;
-  const entry = await prisma.produtoCliente.findFirst({ where: { id, usuarioId: userId }, select: { id: true, produtoId: true, produtoValidado: true } });
+  const entry = await prisma.produtoCliente.findFirst({ where: { id, usuarioId: userId, canceladoEm: null }, select: { id: true, produtoId: true, produtoValidado: true } });
   if (!entry) throw notFound(PRODUCT_MSG.produtoNaoEncontrado);
   const where = all ? { usuarioId: userId, produtoId: entry.produtoId } : { id, usuarioId: userId };
-  if (await prisma.produtoCliente.count({ where: { ...where, produtoValidado: true } })) {
+  // A cancelled verified entry is no longer the member's (and is never deleted either: it keeps the record).
+  if (await prisma.produtoCliente.count({ where: { ...where, produtoValidado: true, canceladoEm: null } })) {
     throw conflict(PRODUCT_MSG.verificadoNaoRemove, 'PRODUTO_VERIFICADO');
   }
   // produtoValidado: false again in the delete itself: a verified entry is never removed, even

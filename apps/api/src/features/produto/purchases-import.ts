@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { cpfSchema, emailSchema, OFFICIAL_SITE_PLACE, parsePurchaseDate } from '@legiao/contracts';
 import type { Db } from '../../db/prisma.js';
 import { Prisma } from '../../db/prisma.js';
-import { assignLegionNumbers } from './legion-numbers.js';
-import { creditVerifiedPurchase } from '../indicacao/indicacao.service.js';
+import { applyVerifiedPurchases, purchaseRows, sqlInTx, type PurchaseOrigin } from '../compra/verified-purchases.js';
 
 // The brand's way to register verified purchases: a CSV of orders (one line per order and
 // product) becomes verified entries with legion numbers. Idempotent: the key is (pedido, produto),
@@ -20,29 +20,27 @@ export interface VerifiedPurchase {
   quantidadePresente?: number;
 }
 
+/** The order and product were registered already (by another run, the store, staff). */
+export class AlreadyRegistered extends Error {
+  constructor(readonly orderCode: string) {
+    super(`pedido ${orderCode} já registrado para este produto`);
+  }
+}
+
 /**
- * A verified entry and its legion numbers, in the caller's transaction; with them, the entry's
- * Compra credit and the confirmation of a referral that was waiting for this purchase
- * (docs/decisions/0009-economy.md).
+ * A verified entry and its legion numbers, in the caller's transaction, through the one purchases
+ * module (features/compra/verified-purchases.ts): with them, the entry's Compra credit and the
+ * confirmation of a referral that was waiting for this purchase (docs/decisions/0009-economy.md).
+ * Throws AlreadyRegistered when the order and product exist.
  */
-export async function createVerifiedEntry(tx: Prisma.TransactionClient, c: VerifiedPurchase) {
-  const entry = await tx.produtoCliente.create({
-    data: {
-      usuarioId: c.usuarioId,
-      produtoId: c.produtoId,
-      quantidade: c.quantidade,
-      dataCompra: new Date(`${c.dataCompra}T00:00:00.000Z`),
-      localCompra: c.localCompra ?? OFFICIAL_SITE_PLACE,
-      produtoValidado: true,
-      quantidadePresente: c.quantidadePresente ?? 0,
-      codigoPedido: c.codigoPedido,
-    },
-    select: { id: true },
-  });
-  // Before the legion numbers: their product-row lock is held until commit, so keep it short.
-  await creditVerifiedPurchase(tx, c.usuarioId, entry.id);
-  const numbers = await assignLegionNumbers(tx, c.produtoId, entry.id, c.quantidade);
-  return { id: entry.id, numeros: numbers };
+export async function createVerifiedEntry(tx: Prisma.TransactionClient, c: VerifiedPurchase, origin: PurchaseOrigin = 'importacao') {
+  const id = randomUUID();
+  const row = { id, usuarioId: c.usuarioId, produtoId: c.produtoId, quantidade: c.quantidade, quantidadePresente: c.quantidadePresente ?? 0, data: c.dataCompra, pedido: c.codigoPedido, localCompra: c.localCompra ?? OFFICIAL_SITE_PLACE };
+  const sql = sqlInTx(tx);
+  const effects = await applyVerifiedPurchases(sql, purchaseRows([row]), origin);
+  if (effects.entradas === 0) throw new AlreadyRegistered(c.codigoPedido);
+  const numbers = await sql.rows<{ numero: number }>(`SELECT numero FROM numero_legionario WHERE produto_cliente_id = $1::uuid ORDER BY numero`, [id]);
+  return { id, numeros: numbers.map((n) => n.numero) };
 }
 
 // --- CSV -------------------------------------------------------------------------------------
@@ -189,6 +187,10 @@ export async function importPurchases(prisma: Db, text: string, opts: ImportOpti
       results.push({ ...base, status: 'pendente', motivo: 'membro não cadastrado' });
       continue;
     }
+    if (await prisma.pedidoLoja.count({ where: { pedido: l.pedido, estado: 'cancelado' } })) {
+      results.push({ linha: l.linha, status: 'invalida', motivo: `pedido ${l.pedido} cancelado pela loja (integração)` });
+      continue;
+    }
     const existing = await prisma.produtoCliente.findUnique({ where: { codigoPedido_produtoId: { codigoPedido: l.pedido, produtoId: product.id } }, select: { usuarioId: true } });
     if (existing) {
       results.push(existing.usuarioId === user.id ? { ...base, status: 'existente' } : { linha: l.linha, status: 'invalida', motivo: `pedido ${l.pedido} já registrado para outro membro` });
@@ -205,7 +207,7 @@ export async function importPurchases(prisma: Db, text: string, opts: ImportOpti
       results.push({ ...base, status: 'criada', numeros: numbers });
     } catch (err) {
       // Another run registered the same order and product in between: already there.
-      if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') results.push({ ...base, status: 'existente' });
+      if (err instanceof AlreadyRegistered || (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) results.push({ ...base, status: 'existente' });
       else throw err;
     }
   }

@@ -7,6 +7,8 @@ import { openSession } from '../auth/session.service.js';
 import { checkLoginTicket, consumeLoginTicket } from '../fila/login-gate.js';
 import { assertNotBlocked } from '../auth/auth.service.js';
 import { createSocialProviders, SocialUnavailable, SocialTokenRefused, type SocialIdentity, type SocialProviders } from './social.providers.js';
+import { applyPendingOrders, applyPendingOrdersAfterCommit } from '../compra/store-orders.js';
+import { sqlInTx } from '../compra/verified-purchases.js';
 
 export interface SocialLoginRequest {
   provider: SocialProviderId;
@@ -47,15 +49,16 @@ async function verifyWithProvider(app: FastifyInstance, providerId: SocialProvid
  * before), the verified e-mail (an account made with a password: linked, its password kept), or a
  * new social account (active at once: the provider verified the address).
  */
-async function findOrCreateAccount(app: FastifyInstance, provider: SocialProviderId, identity: SocialIdentity, extra: { nome?: string; hashIndicacao?: string }): Promise<Usuario> {
+async function findOrCreateAccount(app: FastifyInstance, provider: SocialProviderId, identity: SocialIdentity, extra: { nome?: string; hashIndicacao?: string }): Promise<{ user: Usuario; activated: boolean }> {
   const { prisma } = app.ctx;
   return prisma.$transaction(async (tx) => {
     const now = new Date();
     const link = await tx.contaSocial.findUnique({ where: { provider_providerUserId: { provider, providerUserId: identity.providerUserId } }, include: { usuario: true } });
     if (link) {
       await tx.contaSocial.update({ where: { id: link.id }, data: { ultimoUsoEm: now, email: identity.email } });
-      return link.usuario;
+      return { user: link.usuario, activated: false };
     }
+    let activated = false;
     let user = await tx.usuario.findUnique({ where: { email: identity.email } });
     if (user && !user.ativo && !user.ativadoEm) {
       // A sign-up nobody ever confirmed: its password was set by whoever typed this address, not
@@ -66,6 +69,7 @@ async function findOrCreateAccount(app: FastifyInstance, provider: SocialProvide
         where: { id: user.id },
         data: { ativo: true, ativadoEm: now, ...(user.senhaHash ? { senhaHash: null, social: true, socialProvider: provider } : {}) },
       });
+      activated = true;
     }
     if (!user) {
       user = await tx.usuario.create({
@@ -80,9 +84,12 @@ async function findOrCreateAccount(app: FastifyInstance, provider: SocialProvide
           hashIndicacao: extra.hashIndicacao || null,
         },
       });
+      activated = true;
     }
     await tx.contaSocial.create({ data: { usuarioId: user.id, provider, providerUserId: identity.providerUserId, email: identity.email } });
-    return user;
+    // An account active from now on: the store's orders kept for its e-mail (or CPF) are its own (ADR 0041).
+    if (activated) await applyPendingOrders(sqlInTx(tx), { id: user.id, email: user.email, cpf: user.cpf });
+    return { user, activated };
   });
 }
 
@@ -95,13 +102,17 @@ export async function socialLogin(app: FastifyInstance, input: SocialLoginReques
   const identity = await verifyWithProvider(app, input.provider, input.token);
   if (input.email && input.email !== identity.email) throw unauthenticated(MSG_SOCIAL.emailDiferente, 'SOCIAL_EMAIL_DIFERENTE');
 
-  let user: Usuario;
+  let found: { user: Usuario; activated: boolean };
   try {
-    user = await findOrCreateAccount(app, input.provider, identity, input);
+    found = await findOrCreateAccount(app, input.provider, identity, input);
   } catch (err) {
     // Two first logins of the same person at once: the other one created the rows; use them.
     if (!isUniqueViolation(err)) throw err;
-    user = await findOrCreateAccount(app, input.provider, identity, input);
+    found = await findOrCreateAccount(app, input.provider, identity, input);
+  }
+  const { user } = found;
+  if (found.activated) {
+    await applyPendingOrdersAfterCommit(app.ctx.prisma, { id: user.id, email: user.email, cpf: user.cpf }, (err) => app.log.error({ err }, 'pedidos pendentes da loja: não aplicados após o login social'));
   }
   if (!user.ativo) throw forbidden(MSG_SOCIAL.contaExcluida, 'CONTA_INATIVA');
   assertNotBlocked(user);

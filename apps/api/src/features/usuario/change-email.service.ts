@@ -5,6 +5,8 @@ import { Prisma } from '../../db/prisma.js';
 import type { Usuario } from '../../generated/prisma/client.js';
 import { digest, newSecret } from '../../lib/secrets.js';
 import { emailChangeConfirmMail, emailChangedNoticeMail } from '../mail/templates.js';
+import { applyPendingOrders, applyPendingOrdersAfterCommit } from '../compra/store-orders.js';
+import { sqlInTx } from '../compra/verified-purchases.js';
 import { assertEmailAvailable } from './usuario.service.js';
 
 /**
@@ -35,6 +37,7 @@ export async function confirmEmailChange(app: FastifyInstance, hash: string) {
   const request = await prisma.alteracaoEmail.findUnique({ where: { secretHash: digest(hash) }, include: { usuario: true } });
   if (!request || request.usadoEm || request.expiraEm <= new Date() || !request.usuario.ativo || request.usuario.excluidoEm) throw invalid();
   const { usuario: user, novoEmail: newEmail } = request;
+  const buyer = { id: user.id, email: newEmail, cpf: user.cpf };
   try {
     await prisma.$transaction(async (tx) => {
       // The conditional update makes the link single-use even when two requests race.
@@ -45,11 +48,14 @@ export async function confirmEmailChange(app: FastifyInstance, hash: string) {
       // Links mailed to the old address must not outlive it.
       await tx.tokenConta.updateMany({ where: { usuarioId: user.id, usadoEm: null, tipo: { in: ['ativacao', 'recuperacao_senha'] } }, data: { usadoEm: new Date() } });
       await mailer.enqueue(tx, emailChangedNoticeMail(user.email, user.nome, newEmail));
+      // The address is proven now: the store's orders kept for it become the member's (ADR 0041).
+      await applyPendingOrders(sqlInTx(tx), buyer);
     });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw conflict(MSG.emailJaCadastrado, 'EMAIL_JA_CADASTRADO');
     throw err;
   }
   mailer.kick();
+  await applyPendingOrdersAfterCommit(prisma, buyer, (err) => app.log.error({ err }, 'pedidos pendentes da loja: não aplicados após a troca de e-mail'));
   return { message: MSG_CHANGE_EMAIL.emailAlterado, email: newEmail };
 }

@@ -14,6 +14,8 @@ import { revokeAllSessions } from '../auth/session.service.js';
 import { consentsOf, recordConsentChanges, NO_CONSENT, type ConsentMeta } from '../consentimento/consentimento.service.js';
 import { confirmReferrals, recordReferral } from '../indicacao/indicacao.service.js';
 import { userBalance } from '../ledger/ledger.service.js';
+import { applyPendingOrders, applyPendingOrdersAfterCommit } from '../compra/store-orders.js';
+import { sqlInTx } from '../compra/verified-purchases.js';
 
 type UpdateProfile = z.output<typeof updateProfileSchema>;
 
@@ -106,12 +108,17 @@ export async function activateAccount(app: FastifyInstance, hash: string) {
   if (!token || token.tipo !== 'ativacao' || token.usadoEm || token.expiraEm <= new Date()) {
     throw badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
   }
+  const buyer = { id: token.usuarioId, email: token.usuario.email, cpf: token.usuario.cpf };
   await prisma.$transaction(async (tx) => {
     const used = await tx.tokenConta.updateMany({ where: { id: token.id, usadoEm: null }, data: { usadoEm: new Date() } });
     if (used.count !== 1) throw badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
     await tx.usuario.updateMany({ where: { id: token.usuarioId, ativo: false }, data: { ativo: true, ativadoEm: new Date() } });
+    // The store's orders kept for this e-mail or CPF become the member's now, in full (ADR 0041)...
+    await applyPendingOrders(sqlInTx(tx), buyer);
     await confirmReferrals(tx, { indicadoId: token.usuarioId }); // a referral waiting for this activation
   });
+  // ...and once more after the commit, for an order the store sent while this ran (store-orders.ts).
+  await applyPendingOrdersAfterCommit(prisma, buyer, (err) => app.log.error({ err }, 'pedidos pendentes da loja: não aplicados após a ativação'));
   return { email: token.usuario.email };
 }
 
@@ -183,11 +190,16 @@ export async function updateProfile(app: FastifyInstance, user: Usuario, input: 
       await recordConsentChanges(tx, user.id, consentsOf(user), consentsOf(row), 'perfil', meta);
       // A social sign-up kept its ?r= value but had no CPF to check it against: its pending
       // referral starts now that /novo-registro gave the CPF (same fraud rules as the sign-up).
-      if (!user.cpf && row.cpf && (await recordReferral(tx, row, user.hashIndicacao))) {
-        await confirmReferrals(tx, { indicadoId: row.id });
+      if (!user.cpf && row.cpf) {
+        // The store's orders kept for this CPF are the member's from now on (ADR 0041).
+        if (row.ativo) await applyPendingOrders(sqlInTx(tx), { id: row.id, email: row.email, cpf: row.cpf });
+        if (await recordReferral(tx, row, user.hashIndicacao)) await confirmReferrals(tx, { indicadoId: row.id });
       }
       return row;
     });
+    if (!user.cpf && updated.cpf && updated.ativo) {
+      await applyPendingOrdersAfterCommit(prisma, { id: updated.id, email: updated.email, cpf: updated.cpf }, (err) => app.log.error({ err }, 'pedidos pendentes da loja: não aplicados após o CPF'));
+    }
     return toSignedInUser(updated, await userBalance(prisma, updated.id));
   } catch (err) {
     throw uniqueViolation(err) ?? err;

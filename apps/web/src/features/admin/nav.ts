@@ -19,6 +19,7 @@ export const adminNav: AdminNavItem[] = [
   { to: 'cupons', label: 'Cupons', permission: 'content.read' },
   { to: 'imagens', label: 'Imagens', permission: 'content.read' },
   { to: 'importacoes', label: 'Importações', permission: 'imports.run' },
+  { to: 'integracoes', label: 'Integrações', permission: 'integrations.manage' },
   { to: 'equipe', label: 'Equipe e papéis', permission: 'staff.manage' },
   { to: 'auditoria', label: 'Auditoria', permission: 'audit.read' },
   { to: 'painel', label: 'Painel do lançamento', permission: 'dashboard.read' },

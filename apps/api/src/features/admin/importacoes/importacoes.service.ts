@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type pg from 'pg';
-import { LEGION_TOTAL, POINTS } from '@legiao/contracts';
+import { LEGION_TOTAL, OFFICIAL_SITE_PLACE, POINTS } from '@legiao/contracts';
 import { IMPORT_STATUSES, IMPORTS_MSG, type Import, type ImportCount, type ImportKind } from '@legiao/contracts/admin/importacoes';
 import { badRequest, conflict, notFound } from '../../../errors/app-error.js';
 import { poolOf, type Db } from '../../../db/prisma.js';
 import { BackgroundJobs } from '../../../lib/background-jobs.js';
 import { copyStagedFile, inStagingTransaction } from '../../../lib/staged-file.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { applyVerifiedPurchases, sqlOn } from '../../compra/verified-purchases.js';
 import { COPY_COLUMNS, ImportFileEncoder } from './import-file.js';
 
 // Imports of the brand's files in the back office (docs/decisions/0032-back-office-imports.md), on
@@ -133,12 +134,14 @@ async function judgePurchases(client: pg.Client, id: string): Promise<ImportCoun
     `UPDATE importacao_linha l SET situacao = v.situacao, motivo = v.motivo, usuario_id = v.usuario_id
        FROM (SELECT l.linha, COALESCE(ue.id, uc.id) AS usuario_id,
                     CASE WHEN l.rep > 1 THEN 'recusada'
+                         WHEN pl.id IS NOT NULL THEN 'recusada'
                          WHEN ue.id IS NOT NULL AND uc.id IS NOT NULL AND ue.id <> uc.id THEN 'recusada'
                          WHEN pc.usuario_id IS NOT NULL AND pc.usuario_id IS DISTINCT FROM COALESCE(ue.id, uc.id) THEN 'recusada'
                          WHEN pc.usuario_id IS NOT NULL THEN 'existente'
                          WHEN ue.id IS NULL AND uc.id IS NULL THEN 'pendente'
                          ELSE 'nova' END AS situacao,
                     CASE WHEN l.rep > 1 THEN 'pedido e produto repetidos no arquivo (vale a primeira linha)'
+                         WHEN pl.id IS NOT NULL THEN 'pedido cancelado pela loja (integração)'
                          WHEN ue.id IS NOT NULL AND uc.id IS NOT NULL AND ue.id <> uc.id THEN 'e-mail e CPF são de membros diferentes'
                          WHEN pc.usuario_id IS NOT NULL AND pc.usuario_id IS DISTINCT FROM COALESCE(ue.id, uc.id) THEN 'pedido já registrado para outro membro'
                          WHEN pc.usuario_id IS NOT NULL THEN 'pedido já registrado'
@@ -149,7 +152,9 @@ async function judgePurchases(client: pg.Client, id: string): Promise<ImportCoun
                        FROM importacao_linha WHERE importacao_id = $1 AND situacao = 'nova') l
                LEFT JOIN usuario ue ON ue.email = l.email
                LEFT JOIN usuario uc ON uc.cpf = l.cpf
-               LEFT JOIN produto_cliente pc ON pc.codigo_pedido = l.pedido AND pc.produto_id = l.produto_id) v
+               LEFT JOIN produto_cliente pc ON pc.codigo_pedido = l.pedido AND pc.produto_id = l.produto_id
+               -- The store cancelled this order through the integration (ADR 0041): never registered again.
+               LEFT JOIN pedido_loja pl ON pl.pedido = l.pedido AND pl.estado = 'cancelado') v
       WHERE l.importacao_id = $1 AND l.linha = v.linha`,
     [id],
   );
@@ -324,30 +329,27 @@ function runApply(prisma: Db, imp: Import): Promise<void> {
 }
 
 /**
- * One batch of purchases, in the caller's transaction: verified entries (skipping orders registered
- * meanwhile), their Compra credit, legion numbers in apply order per product, and the referrals
- * they confirm with their credit. The same statements as createVerifiedEntry / creditarCompraVerificada
- * (ADR 0006, 0009), set-based.
+ * One batch of purchases, in the caller's transaction: the rows judged 'nova' go through the one
+ * purchases module (features/compra/verified-purchases.ts: verified entries skipping orders
+ * registered meanwhile, their Compra credit, legion numbers in apply order per product, the
+ * referrals they confirm with their credit), then each row is marked with what became of it.
  */
 async function applyPurchases(client: pg.Client, id: string, from: number, to: number, result: ImportCount) {
   const batch = `l.importacao_id = $1 AND l.ordem > $2 AND l.ordem <= $3`;
   const p = [id, from, to];
-  // Product rows first, in id order: the legion-number counters move under this lock (as in
-  // assignLegionNumbers), so concurrent imports and member verifications queue instead of deadlocking.
-  await client.query(`SELECT id FROM produto WHERE id IN (SELECT DISTINCT produto_id FROM importacao_linha l WHERE ${batch}) ORDER BY id FOR NO KEY UPDATE`, p);
   // Each row's entry id is derived from (import, line), so nothing has to join the insert's
   // RETURNING back to the staged rows (a join on (pedido, produto) the planner ran as a nested loop:
   // 11 s a batch in bench/importacoes.mjs) nor write the ids first. A batch commits with its
   // progress, so a resumed apply never inserts the same id twice; a row whose id is not in
   // produto_cliente afterwards was skipped by ON CONFLICT: registered meanwhile by someone else.
   const entry = `md5(l.importacao_id::text || ':' || l.linha)::uuid`;
-  const ins = await client.query(
-    `INSERT INTO produto_cliente (id, usuario_id, produto_id, quantidade, data_compra, local_compra, produto_validado, quantidade_presente, codigo_pedido, atualizado_em)
-     SELECT ${entry}, l.usuario_id, l.produto_id, l.quantidade, l.data, 'Site oficial', true, 0, l.pedido, now() AT TIME ZONE 'UTC'
-       FROM importacao_linha l WHERE ${batch} AND l.situacao = 'nova' ORDER BY l.ordem
-     ON CONFLICT (codigo_pedido, produto_id) DO NOTHING`,
-    p,
-  );
+  const source = {
+    sql: `SELECT ${entry} AS id, l.usuario_id, l.produto_id, l.quantidade, 0 AS quantidade_presente, l.data, l.pedido,
+                 '${OFFICIAL_SITE_PLACE}'::text AS local_compra, NULL::uuid AS pedido_loja_id, l.ordem
+            FROM importacao_linha l WHERE ${batch} AND l.situacao = 'nova'`,
+    params: p,
+  };
+  const effects = await applyVerifiedPurchases(sqlOn(client), source, 'importacao');
   const marked = await client.query(
     `UPDATE importacao_linha l SET
             situacao = CASE WHEN c.criada THEN 'criada' ELSE 'existente' END,
@@ -359,44 +361,11 @@ async function applyPurchases(client: pg.Client, id: string, from: number, to: n
       RETURNING (l.situacao = 'existente') AS pulada`,
     p,
   );
-  const skipped = { rowCount: marked.rows.filter((r) => r.pulada).length };
-  const credit = await client.query(
-    `INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id)
-     SELECT gen_random_uuid(), l.usuario_id, 'compra', $4::int, l.entrada_id FROM importacao_linha l WHERE ${batch} AND l.entrada_id IS NOT NULL
-     ON CONFLICT DO NOTHING`,
-    [...p, POINTS.compra],
-  );
-  const nums = await client.query(
-    `WITH b AS (SELECT l.entrada_id, l.produto_id, l.quantidade, l.ordem FROM importacao_linha l WHERE ${batch} AND l.entrada_id IS NOT NULL),
-          c AS (SELECT b.*, p.numeros_atribuidos + sum(b.quantidade) OVER (PARTITION BY b.produto_id ORDER BY b.ordem) - b.quantidade AS antes
-                  FROM b JOIN produto p ON p.id = b.produto_id),
-          n AS (INSERT INTO numero_legionario (produto_id, numero, produto_cliente_id)
-                SELECT c.produto_id, c.antes + g, c.entrada_id FROM c, generate_series(1, c.quantidade) g WHERE c.antes + g <= $4::int
-                RETURNING 1)
-     UPDATE produto p SET numeros_atribuidos = LEAST($4::int, p.numeros_atribuidos + s.pecas)
-       FROM (SELECT produto_id, sum(quantidade)::int AS pecas FROM b GROUP BY produto_id) s
-      WHERE p.id = s.produto_id RETURNING (SELECT count(*) FROM n)::int AS numeros`,
-    [...p, LEGION_TOTAL],
-  );
-  const referrals = await client.query(
-    `WITH confirmadas AS (
-       UPDATE indicacao i SET status = 'confirmada', confirmada_em = now()
-        WHERE i.indicado_id IN (SELECT l.usuario_id FROM importacao_linha l WHERE ${batch} AND l.entrada_id IS NOT NULL)
-          AND i.status = 'pendente' AND i.indicador_id IS NOT NULL
-          AND EXISTS (SELECT 1 FROM usuario u WHERE u.id = i.indicado_id AND u.ativo)
-       RETURNING i.id, i.indicador_id)
-     INSERT INTO lancamento (id, usuario_id, motivo, valor, indicacao_id)
-     SELECT gen_random_uuid(), c.indicador_id, 'indicacao', $4::int, c.id FROM confirmadas c
-     ON CONFLICT DO NOTHING`,
-    [...p, POINTS.indicacao],
-  );
-  const created = ins.rowCount ?? 0;
-  const confirmed = referrals.rowCount ?? 0;
-  result.novas += created;
-  result.existentes += skipped.rowCount ?? 0;
-  result.numeros += (nums.rows[0]?.numeros as number | undefined) ?? 0;
-  result.indicacoes += confirmed;
-  result.pontos += (credit.rowCount ?? 0) * POINTS.compra + confirmed * POINTS.indicacao;
+  result.novas += effects.entradas;
+  result.existentes += marked.rows.filter((r) => r.pulada).length;
+  result.numeros += effects.numeros;
+  result.indicacoes += effects.indicacoes;
+  result.pontos += effects.creditos * POINTS.compra + effects.indicacoes * POINTS.indicacao;
 }
 
 /** One batch of coupon usage: marks codes handed out and not yet used (the first date stays). */

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { poolOf, type Db } from '../../../db/prisma.js';
 import { notFound } from '../../../errors/app-error.js';
 import { achievementsOf } from '../../conquista/conquista.service.js';
-import { STATEMENT_REASON } from '../../ledger/ledger.service.js';
+import { statementReason } from '../../ledger/ledger.service.js';
+import type { MotivoLancamento } from '../../../generated/prisma/enums.js';
 import { listConsents } from '../../consentimento/consentimento.service.js';
 import { stateSql } from './search.service.js';
 
@@ -23,7 +24,11 @@ export async function memberDetail(prisma: Db, id: string, approvalLimit: number
     prisma.lancamento.aggregate({ where: { usuarioId: id }, _sum: { valor: true } }),
     achievementsOf(pool, u, { foundersUntil }),
     prisma.contaSocial.findMany({ where: { usuarioId: id }, orderBy: { criadoEm: 'asc' } }),
-    prisma.produtoCliente.findMany({ where: { usuarioId: id }, orderBy: { dataCompra: 'desc' }, include: { produto: { select: { nome: true, sku: true } }, numerosLegionario: { select: { numero: true }, orderBy: { numero: 'asc' } } } }),
+    prisma.produtoCliente.findMany({
+      where: { usuarioId: id },
+      orderBy: { dataCompra: 'desc' },
+      include: { produto: { select: { nome: true, sku: true } }, numerosLegionario: { select: { numero: true }, orderBy: { numero: 'asc' } }, pedidoLoja: { select: { cliente: { select: { nome: true } } } } },
+    }),
     prisma.indicacao.findUnique({ where: { indicadoId: id }, include: { indicador: { select: { id: true, nome: true } } } }),
     prisma.pesquisaParticipacao.findMany({
       where: { usuarioId: id },
@@ -74,6 +79,9 @@ export async function memberDetail(prisma: Db, id: string, approvalLimit: number
       presente: p.presente,
       codigoPedido: p.codigoPedido,
       numeros: p.numerosLegionario.map((n) => n.numero),
+      origem: p.origem,
+      integracao: p.pedidoLoja?.cliente?.nome ?? null,
+      canceladoEm: iso(p.canceladoEm),
     })),
     indicadoPor: referral
       ? { id: referral.indicador?.id ?? null, nome: referral.indicador?.nome ?? null, status: referral.status, criadaEm: referral.criadaEm.toISOString(), confirmadaEm: iso(referral.confirmadaEm) }
@@ -98,18 +106,20 @@ const LISTS: Record<MemberList, { count: string; rows: string; map: (r: Record<s
   extrato: {
     count: 'SELECT count(*)::int AS n FROM lancamento WHERE usuario_id = $1',
     rows: `SELECT x.* FROM (
-        SELECT l.id::text, l.data, l.motivo::text AS motivo, l.valor, l.ajuste_id::text AS ajuste_id,
+        SELECT l.id::text, l.data, l.motivo::text AS motivo, e.motivo::text AS estorno_de, l.valor, l.ajuste_id::text AS ajuste_id,
                SUM(l.valor) OVER (ORDER BY l.data, l.id)::int AS saldo_apos,
-               COALESCE(b.nome || COALESCE(' · ' || o.nome, ''), p.nome, ui.nome, a.motivo || ' (' || a.referencia || ')', '') AS descricao
+               COALESCE(b.nome || COALESCE(' · ' || o.nome, ''), p.nome || COALESCE(' · pedido ' || pc.codigo_pedido, ''), ui.nome, a.motivo || ' (' || a.referencia || ')', '') AS descricao
           FROM lancamento l
+          -- A reversal (ADR 0041) describes the entry it reverses.
+          LEFT JOIN lancamento e ON e.id = l.estorno_de_id
           LEFT JOIN resgate r ON r.id = l.resgate_id LEFT JOIN beneficio b ON b.id = r.beneficio_id
           LEFT JOIN beneficio_opcao o ON o.beneficio_id = r.beneficio_id AND o.id = r.opcao_id
-          LEFT JOIN produto_cliente pc ON pc.id = l.produto_cliente_id LEFT JOIN produto p ON p.id = pc.produto_id
-          LEFT JOIN indicacao i ON i.id = l.indicacao_id LEFT JOIN usuario ui ON ui.id = i.indicado_id
+          LEFT JOIN produto_cliente pc ON pc.id = COALESCE(l.produto_cliente_id, e.produto_cliente_id) LEFT JOIN produto p ON p.id = pc.produto_id
+          LEFT JOIN indicacao i ON i.id = COALESCE(l.indicacao_id, e.indicacao_id) LEFT JOIN usuario ui ON ui.id = i.indicado_id
           LEFT JOIN ajuste_saldo a ON a.id = l.ajuste_id
          WHERE l.usuario_id = $1) x
       ORDER BY x.data DESC, x.id DESC LIMIT $2 OFFSET $3`,
-    map: (r) => ({ id: r.id, data: (r.data as Date).toISOString(), motivo: STATEMENT_REASON[r.motivo as keyof typeof STATEMENT_REASON] ?? r.motivo, valor: r.valor, saldoApos: r.saldo_apos, descricao: r.descricao, ajusteId: r.ajuste_id }),
+    map: (r) => ({ id: r.id, data: (r.data as Date).toISOString(), motivo: statementReason(r.motivo as MotivoLancamento, r.estorno_de as MotivoLancamento | null), valor: r.valor, saldoApos: r.saldo_apos, descricao: r.descricao, ajusteId: r.ajuste_id }),
   },
   resgates: {
     count: 'SELECT count(*)::int AS n FROM resgate WHERE usuario_id = $1',

@@ -10,6 +10,7 @@ const DESCRIPTION: Record<StaffRole, string> = {
   marketing: 'Conteúdo e campanhas: benefícios, banners, FAQ, catálogo, pesquisas.',
   atendimento: 'Membros; campanhas só para consulta.',
   operacao: 'Sala de espera e importações.',
+  integracoes: 'Integrações da loja: clientes da API e chaves; nada mais do back office.',
 };
 
 /** Gives roles to an account (by e-mail) or changes the roles of someone listed. */

@@ -3,10 +3,11 @@ import { adjustmentInputSchema, profileCorrectionSchema, type MemberDetail } fro
 import { Modal } from '../../../shared/ui/modal';
 import { ConfirmDialog, notifyError, notifySuccess } from '../ui/index';
 import { downloadData, patchProfile, postAction, postAdjustment, postLinkLogin, useMemberWrite } from './members-api';
+import { PurchaseDialog } from './purchase-dialog';
 
 // The member page's actions (ADR 0031), each behind a dialog that says what will happen.
 
-export type Action = 'ajuste' | 'bloquear' | 'desbloquear' | 'revogar-sessoes' | 'reenviar-ativacao' | 'link-login' | 'perfil' | 'exportar' | 'anonimizar';
+export type Action = 'ajuste' | 'compra' | 'bloquear' | 'desbloquear' | 'revogar-sessoes' | 'reenviar-ativacao' | 'link-login' | 'perfil' | 'exportar' | 'anonimizar';
 
 const errorOf = (e: unknown) => (e instanceof Error ? e.message : 'Não foi possível concluir.');
 
@@ -15,6 +16,8 @@ export function ActionDialog({ acao: action, m, onClose }: { acao: Action; m: Me
   switch (action) {
     case 'ajuste':
       return <AdjustmentDialog m={m} onClose={onClose} />;
+    case 'compra':
+      return <PurchaseDialog m={m} onClose={onClose} />;
     case 'perfil':
       return <ProfileDialog m={m} onClose={onClose} />;
     case 'link-login':

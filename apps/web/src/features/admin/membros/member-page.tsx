@@ -6,6 +6,7 @@ import { Can, DataTable, ErrorState, LoadingState, PageHeader, useListParams, us
 import { useMemberList, useMember } from './members-api';
 import { ActionDialog, type Action } from './member-actions';
 import { StateBadge, formatCpf } from './members-page';
+import { MemberProducts } from './member-products';
 
 // /admin/membros/:id (issue 17 item 2; ADR 0031): everything about one member, the actions
 // (members.write) and the paged lists in tabs (?lista=extrato&pagina=2 in the URL).
@@ -95,18 +96,7 @@ export function MemberPage() {
         </Section>
       </div>
       <Section titulo={`Produtos e números de legião (${m.produtos.length})`}>
-        {m.produtos.length === 0 ? (
-          <p>Nenhum produto cadastrado.</p>
-        ) : (
-          <ul className="membros-lista-curta">
-            {m.produtos.map((p) => (
-              <li key={p.id}>
-                {p.produto} ({p.sku}) · {p.quantidade} un. · {data(`${p.dataCompra}T12:00:00Z`)} · {p.localCompra} · {p.validado ? 'verificado' : 'não verificado'}
-                {p.numeros.length > 0 && ` · nº ${p.numeros.join(', ')}`}
-              </li>
-            ))}
-          </ul>
-        )}
+        <MemberProducts produtos={m.produtos} />
       </Section>
       {m.pesquisas.length > 0 && (
         <Section titulo="Pesquisas respondidas">
@@ -142,6 +132,7 @@ function Actions({ m, onAction }: { m: MemberDetail; onAction: (a: Action) => vo
   return (
     <div className="membros-acoes" role="group" aria-label="Ações sobre o membro">
       {b('ajuste', 'Ajustar saldo')}
+      {b('compra', 'Registrar compra verificada')}
       {b('perfil', 'Corrigir perfil')}
       {m.estado === 'pendente' && b('reenviar-ativacao', 'Reenviar ativação')}
       {m.estado === 'ativo' && b('link-login', 'Link de login')}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdjustmentInput, AdjustmentAnswer, AdjustmentsPage, SearchPage, MemberList, MemberDetail } from '@legiao/contracts/admin/membros';
+import type { AdjustmentInput, AdjustmentAnswer, AdjustmentsPage, SearchPage, MemberList, MemberDetail, purchaseInputSchema } from '@legiao/contracts/admin/membros';
+import type { z } from 'zod';
 import type { AdminPage } from '@legiao/contracts/admin/paging';
 import { http } from '../../../shared/api/http';
 
@@ -40,6 +41,8 @@ export function useMemberWrite<B, R>(call: (body: B) => Promise<R>) {
 export const postAction = (id: string, action: string, body?: unknown) => http<{ message: string }>(`/admin/membros/${id}/${action}`, { method: 'POST', body: body ?? {} });
 export const patchProfile = (id: string, body: unknown) => http<{ message: string }>(`/admin/membros/${id}/perfil`, { method: 'PATCH', body });
 export const postLinkLogin = (id: string) => http<{ url: string; expiraEm: string }>(`/admin/membros/${id}/link-login`, { method: 'POST', body: {} });
+/** Registers a verified purchase by staff (origem equipe, ADR 0041). */
+export const postPurchase = (id: string, body: z.output<typeof purchaseInputSchema>) => http<{ message: string }>(`/admin/membros/${id}/compras`, { method: 'POST', body });
 export const postAdjustment = (id: string, body: AdjustmentInput) => http<AdjustmentAnswer>(`/admin/membros/${id}/ajustes`, { method: 'POST', body });
 export const reviewAdjustment = (adjustmentId: string, decision: 'aprovar' | 'recusar', reason?: string) =>
   http<AdjustmentAnswer>(`/admin/membros/ajustes/${adjustmentId}/${decision}`, { method: 'POST', ...(decision === 'recusar' ? { body: { motivo: reason } } : {}) });

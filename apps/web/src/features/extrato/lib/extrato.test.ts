@@ -1,6 +1,6 @@
 import type { StatementItem } from '@legiao/contracts/extrato';
 import { describe, expect, it } from 'vitest';
-import { itemDescription, formatStatementDate, formatPoints, formatValue } from './statement-format';
+import { itemDescription, formatStatementDate, formatPoints, formatValue, negativeBalanceNote, balanceText, valueDirection } from './statement-format';
 import { filterYears, filterDescription, activeFilter, paramsFilter, filterParams } from './statement-filters';
 
 const item = (over: Partial<StatementItem>): StatementItem => ({
@@ -51,6 +51,29 @@ describe('extrato formatting', () => {
         }),
       ),
     ).toBe('Ingresso · Domingo, 18/01');
+  });
+});
+
+describe('reversals and a negative balance (ADR 0041)', () => {
+  it('names what a reversal takes back, with the product or the friend', () => {
+    const purchase = item({ motivo: 'Estorno: compra cancelada', valor: -1, indicado: null, produto: 'Garrafa 750ml' });
+    expect(itemDescription(purchase)).toBe('Garrafa 750ml · a loja cancelou a compra');
+    expect(itemDescription({ ...purchase, produto: null })).toBe('A loja cancelou a compra');
+    expect(formatPoints(purchase.valor)).toBe('-1 ponto');
+    expect(valueDirection(purchase.valor)).toBe('debito');
+    const referral = item({ motivo: 'Estorno: indicação', valor: -1, indicado: 'ana@example.com' });
+    expect(itemDescription(referral)).toBe('ana@example.com · a compra que confirmou a indicação foi cancelada');
+    expect(itemDescription({ ...referral, indicado: null })).toBe('A compra que confirmou a indicação foi cancelada');
+  });
+
+  it('shows a negative balance with its sign and says why, in Portuguese', () => {
+    expect(balanceText(-1)).toBe('-1 ponto');
+    expect(balanceText(-3)).toBe('-3 pontos');
+    expect(negativeBalanceNote(0)).toBeNull();
+    expect(negativeBalanceNote(2)).toBeNull();
+    expect(negativeBalanceNote(-1)).toContain('Seu saldo está negativo: uma compra foi cancelada pela loja');
+    expect(negativeBalanceNote(-1)).toContain('O próximo ponto que você ganhar cobre essa diferença');
+    expect(negativeBalanceNote(-3)).toContain('Os próximos 3 pontos que você ganhar cobrem essa diferença');
   });
 });
 

@@ -17,7 +17,7 @@ export function formatStatementDate(iso: string | null | undefined): string {
   return Number.isNaN(data.getTime()) ? '' : DATA_BR.format(data);
 }
 
-/** Credits read '+1' (a referral, a purchase); redemptions keep their sign ('-2'); a free one is '0'. */
+/** Credits read '+1' (a referral, a purchase); redemptions and reversals keep their sign ('-2'); a free one is '0'. */
 export function formatValue(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }
@@ -42,7 +42,21 @@ export function itemDescription(item: StatementItem): string {
       return 'Personalização do portal concluída';
     case 'Ajuste de Saldo':
       return 'Ajuste feito pelo atendimento';
+    case 'Estorno: compra cancelada':
+      return item.produto ? `${item.produto} · a loja cancelou a compra` : 'A loja cancelou a compra';
+    case 'Estorno: indicação':
+      return item.indicado ? `${item.indicado} · a compra que confirmou a indicação foi cancelada` : 'A compra que confirmou a indicação foi cancelada';
   }
+}
+
+/**
+ * Why a balance is below zero (ADR 0041): a purchase was cancelled by the store after its points were
+ * used. Null when the balance is zero or more.
+ */
+export function negativeBalanceNote(balance: number): string | null {
+  if (balance >= 0) return null;
+  const next = balance === -1 ? 'O próximo ponto que você ganhar cobre' : `Os próximos ${-balance} pontos que você ganhar cobrem`;
+  return `Seu saldo está negativo: uma compra foi cancelada pela loja depois que os pontos dela já tinham sido usados. ${next} essa diferença; novos resgates ficam disponíveis quando o saldo cobrir o benefício.`;
 }
 
 export type ValueDirection = 'credito' | 'debito' | 'neutro';

@@ -8,7 +8,7 @@ import { useStatement } from '../api/get-statement';
 import { StatementDetailModal } from '../components/statement-detail-modal';
 import { StatementFilter } from '../components/statement-filter';
 import { StatementList } from '../components/statement-list';
-import { balanceText } from '../lib/statement-format';
+import { balanceText, negativeBalanceNote } from '../lib/statement-format';
 import { filterDescription, paramsFilter, filterParams, type FilterStatement } from '../lib/statement-filters';
 import '../extrato.css';
 
@@ -31,8 +31,13 @@ export function StatementPage() {
       <h1 className="page__title">Meu extrato</h1>
       <div className="extrato-saldo" aria-label="Saldo atual" role="group">
         <span className="extrato-saldo__rotulo">Saldo atual</span>
-        <strong className="extrato-saldo__valor">{user ? balanceText(user.saldo) : '–'}</strong>
+        <strong className={`extrato-saldo__valor${user && user.saldo < 0 ? ' extrato-saldo__valor--negativo' : ''}`}>{user ? balanceText(user.saldo) : '–'}</strong>
       </div>
+      {user && negativeBalanceNote(user.saldo) ? (
+        <p className="extrato-saldo__aviso" role="note">
+          {negativeBalanceNote(user.saldo)}
+        </p>
+      ) : null}
 
       <StatementFilter filter={filter} onChange={applyFilter} />
       <p className="extrato__periodo" aria-live="polite">
