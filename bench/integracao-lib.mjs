@@ -14,6 +14,10 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_DIST, DEV_JWT_SECRET, assertApiBuilt, root, waitFor } from './lib.mjs';
 
+/** Numbers per product (packages/contracts/src/produto-constants.ts, read so the two never differ). */
+export const LEGION_TOTAL = Number(
+  readFileSync(new URL('../packages/contracts/src/produto-constants.ts', import.meta.url), 'utf8').match(/LEGION_TOTAL = (\d+)/)[1],
+);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -91,7 +95,8 @@ export async function freshDb(pgBase, name) {
 export async function startApi({ port, dbUrl, logFile, env = {} }) {
   assertApiBuilt();
   const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [API_DIST], {
+  // API_NODE_ARGS: node flags for the API (bench/profile.mjs's --cpu-prof).
+  const child = spawn(process.execPath, [...(process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean), API_DIST], {
     cwd: join(root, 'apps/api'),
     detached: true,
     env: {
@@ -470,11 +475,17 @@ export async function storeResult(db, { tag, prefix, pendingSql }) {
        FROM lancamento l JOIN produto_cliente pc ON pc.id = l.produto_cliente_id
       WHERE pc.codigo_pedido LIKE $1 AND l.motivo = 'compra'`,
   );
+  // A product whose counter reached LEGION_TOTAL hands out no more numbers: its later pieces have
+  // none (faltando_no_limite); any other entry must have exactly one number per piece.
   const numbers = await one(
-    `SELECT COALESCE(sum(s.numeros), 0)::int AS n, count(*) FILTER (WHERE s.numeros <> s.quantidade)::int AS entradas_sem_todos
-       FROM (SELECT pc.id, pc.quantidade, count(n.numero)::int AS numeros
-               FROM produto_cliente pc LEFT JOIN numero_legionario n ON n.produto_cliente_id = pc.id
-              WHERE pc.codigo_pedido LIKE $1 GROUP BY pc.id, pc.quantidade) s`,
+    `SELECT COALESCE(sum(s.numeros), 0)::int AS n,
+            count(*) FILTER (WHERE s.numeros > s.quantidade OR (s.numeros < s.quantidade AND s.contador < $2))::int AS entradas_sem_todos,
+            COALESCE(sum(s.quantidade - s.numeros) FILTER (WHERE s.numeros < s.quantidade AND s.contador >= $2), 0)::int AS faltando_no_limite,
+            count(DISTINCT s.produto_id) FILTER (WHERE s.contador >= $2)::int AS produtos_no_limite
+       FROM (SELECT pc.id, pc.produto_id, pc.quantidade, p.numeros_atribuidos AS contador, count(n.numero)::int AS numeros
+               FROM produto_cliente pc JOIN produto p ON p.id = pc.produto_id LEFT JOIN numero_legionario n ON n.produto_cliente_id = pc.id
+              WHERE pc.codigo_pedido LIKE $1 GROUP BY pc.id, pc.produto_id, pc.quantidade, p.numeros_atribuidos) s`,
+    [like, LEGION_TOTAL],
   );
   const perProduct = await one(
     `SELECT md5(string_agg(s.sku || ':' || s.n || ':' || s.distintos || ':' || s.maior || ':' || s.contador, ',' ORDER BY s.sku)) AS digest,

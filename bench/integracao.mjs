@@ -15,7 +15,7 @@
 // (up to QUIET_WAIT_S, 1,200 s) and says what it was. Exit 1 when an invariant fails.
 // Usage: pnpm build && node bench/integracao.mjs
 //   PARTS (1,2,3), RUNS (1: part 1's pair and part 2's pair, medians), ORDERS, MEMBERS, HOME_MEMBERS,
-//   HOME_ORDERS, HOME_ALONE_S (20), KILL_ORDERS (20,000), KILL_MEMBERS (10,000), KILLS (2),
+//   HOME_ORDERS, HOME_ALONE_S (20), KILL_ORDERS (80,000), KILL_MEMBERS (10,000), KILLS (2),
 //   REDIS_URL (redis://127.0.0.1:6379), MAX_SECONDS (5,400), BENCH_PG_URL
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +34,7 @@ import {
   homeLoad,
   int,
   killEverything,
+  LEGION_TOTAL,
   loadAverage,
   login,
   makeOrder,
@@ -65,7 +66,7 @@ const EXTRA_PRODUCTS = 50;
 const HOME_MEMBERS = Number(process.env.HOME_MEMBERS ?? 100);
 const HOME_ORDERS = Number(process.env.HOME_ORDERS ?? 100_000);
 const HOME_ALONE_S = Number(process.env.HOME_ALONE_S ?? 20);
-const KILL_ORDERS = Number(process.env.KILL_ORDERS ?? 20_000);
+const KILL_ORDERS = Number(process.env.KILL_ORDERS ?? 80_000);
 const KILL_MEMBERS = Number(process.env.KILL_MEMBERS ?? 10_000);
 const KILLS = Number(process.env.KILLS ?? 2);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -178,17 +179,31 @@ async function viaIntegration(run, tag, csvSkus) {
     const client = await createStoreClient(api.base, adminToken, { name: `Bench ${tag}`, scopes: ['pedidos:enviar'], perMinute: 100_000 });
     await sleep(1000);
     const rest = rss.now();
-    rss.phase = 'integracao';
     const outcomes = {};
-    const stats = await sendBatches({ base: api.base, key: client.key, batches, senders: SENDERS, onAnswer: (b, answer) => tally(answer, b, outcomes) });
+    // Memory per quarter of the batches answered: flat means the last quarter's peak is no higher than the first's.
+    let answered = 0;
+    rss.phase = 'integracao-q1';
+    const stats = await sendBatches({
+      base: api.base,
+      key: client.key,
+      batches,
+      senders: SENDERS,
+      onAnswer: (b, answer) => {
+        tally(answer, b, outcomes);
+        answered++;
+        rss.phase = `integracao-q${Math.min(4, 1 + Math.floor((answered * 4) / batches.length))}`;
+      },
+    });
     const totalMs = stats.lastAt - stats.firstAt;
-    const peak = rss.peaks.integracao;
+    const quarters = [1, 2, 3, 4].map((q) => rss.peaks[`integracao-q${q}`] ?? 0);
+    const peak = Math.max(...quarters);
+    console.log(`  (b) RSS da API, pico por quarto dos lotes respondidos: ${quarters.map(mb).join(', ')}`);
     rss.phase = 'depois';
     console.log(`  (b) integração: ${batches.length} lotes de ${BATCH}, ${SENDERS} em paralelo, ${stats.calls} chamadas (${stats.retried.size} lotes repetidos; status ${JSON.stringify(stats.byStatus)}); respostas: ${JSON.stringify(outcomes)}`);
     const known = orders.filter(isKnown).length;
     expect('integração: cada pedido respondido, aplicado (membro conhecido) ou pendente', outcomes.aplicado === known && outcomes.pendente === orders.length - known && !outcomes.malformed && Object.keys(outcomes).every((k) => k === 'aplicado' || k === 'pendente'), JSON.stringify(outcomes));
     keep = true;
-    return { orders, totalMs, rest, peak, dbUrl, api, db, rss, client, loadText: loadAverage(), stats };
+    return { orders, totalMs, rest, peak, quarters, dbUrl, api, db, rss, client, loadText: loadAverage(), stats };
   } finally {
     if (!keep) {
       rss.stop();
@@ -220,6 +235,7 @@ async function partOne() {
     console.log(`    CSV (envio + simulação + aplicação): ${secs(a.totalMs)}, ${int(csvRate)} pedidos/s; RSS da API em repouso ${mb(a.rest)}, pico ${mb(a.peak)} (+${mb(a.peak - a.rest)}); load average depois ${a.loadText}`);
     console.log(`    integração (do primeiro envio à última resposta): ${secs(b.totalMs)}, ${int(apiRate)} pedidos/s; RSS em repouso ${mb(b.rest)}, pico ${mb(b.peak)} (+${mb(b.peak - b.rest)}); load average depois ${b.loadText}`);
     console.log(`    razão integração/CSV: ${(apiRate / csvRate).toFixed(2)} ${aim('>= 1', apiRate / csvRate >= 1)}`);
+    console.log(`    memória: último quarto dos lotes ${mb(b.quarters[3])}, primeiro ${mb(b.quarters[0])} (${b.quarters[3] <= b.quarters[0] * 1.1 ? 'plana' : 'CRESCEU'})`);
 
     // The same result in both databases, and the one the orders call for.
     const ca = new pg.Client({ connectionString: a.dbUrl });
@@ -237,10 +253,10 @@ async function partOne() {
       for (const [name, r] of [['CSV', ra], ['integração', rb]]) {
         expect(
           `${name}: o que os pedidos pedem`,
-          r.entries.n === known.length && r.credits.n === known.length && r.credits.entradas === known.length && r.entries.pecas === pieces && r.numbers.n === pieces &&
+          r.entries.n === known.length && r.credits.n === known.length && r.credits.entradas === known.length && r.entries.pecas === pieces && r.numbers.n + r.numbers.faltando_no_limite === pieces &&
             r.numbers.entradas_sem_todos === 0 && r.perProduct.sem_repetidos && r.perProduct.contador_ok && r.referrals.confirmadas === referrals &&
             r.referrals.creditos === referrals && r.referrals.creditos_duplos === 0 && r.pending.n === a.orders.length - known.length,
-          `${int(r.entries.n)} entradas e ${int(r.credits.n)} créditos (esperado ${int(known.length)}), ${int(r.numbers.n)} números para ${int(pieces)} peças, ` +
+          `${int(r.entries.n)} entradas e ${int(r.credits.n)} créditos (esperado ${int(known.length)}), ${int(r.numbers.n)} números para ${int(pieces)} peças (${int(r.numbers.faltando_no_limite)} sem número: ${r.numbers.produtos_no_limite} produto(s) chegaram a ${LEGION_TOTAL}), ` +
             `${int(r.referrals.confirmadas)} indicações confirmadas com ${int(r.referrals.creditos)} créditos (esperado ${int(referrals)}), ${int(r.pending.n)} pendentes`,
         );
       }
@@ -496,7 +512,7 @@ async function partThree() {
     expect('um crédito de compra por entrada', c.total === knownItems && c.entradas_sem_um === 0, `${int(c.total)} créditos, ${c.entradas_sem_um} entradas sem exatamente um`);
     expect(
       'números da Legião: nenhum repetido, exatamente um por peça',
-      dupNumbers === 0 && r.perProduct.sem_repetidos && r.perProduct.contador_ok && r.numbers.n === pieces && r.numbers.entradas_sem_todos === 0,
+      dupNumbers === 0 && r.perProduct.sem_repetidos && r.perProduct.contador_ok && r.numbers.n + r.numbers.faltando_no_limite === pieces && r.numbers.entradas_sem_todos === 0,
       `${int(r.numbers.n)} números para ${int(pieces)} peças, ${dupNumbers} repetidos, ${r.numbers.entradas_sem_todos} entradas com números a mais ou a menos, contadores ${r.perProduct.contador_ok ? 'iguais ao maior número' : 'DIFERENTES do maior número'}`,
     );
     expect('indicações: confirmadas uma vez, um crédito cada', r.referrals.confirmadas === referrals && r.referrals.creditos === referrals && r.referrals.creditos_duplos === 0, `${int(r.referrals.confirmadas)} confirmadas (esperado ${int(referrals)}), ${int(r.referrals.creditos)} créditos, ${r.referrals.creditos_duplos} em dobro`);

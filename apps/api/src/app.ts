@@ -18,6 +18,7 @@ import { clientErrorHandler, connectMethodHandler, errorBody, frameworkErrors, m
 import { authPlugin } from './plugins/auth.js';
 import { permissionsPlugin } from './features/admin/permissions.js';
 import { clientAuthPlugin } from './features/integracao/client-auth.js';
+import { orderGatePlugin } from './features/integracao/order-gate.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { RequestLog } from './plugins/request-log.js';
 import { loggerOptions } from './plugins/log-redaction.js';
@@ -175,6 +176,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(permissionsPlugin);
   // Machine keys of the store integration: app.requireClientScope (docs/decisions/0041-store-integration.md).
   await app.register(clientAuthPlugin);
+  await app.register(orderGatePlugin, { yieldFactor: config.integrationYieldFactor });
   // The waiting room (app.fila, used by login) with its routes under /api (ADR 0008).
   await app.register(waitingRoomPlugin);
 

@@ -133,6 +133,8 @@ const envSchema = z
     // Samples (one a second) past a threshold in a row before requests are refused; from the first
     // one /api/ready already says "not ready" (docs/decisions/0035-readiness-and-load-shedding.md).
     OVERLOAD_SUSTAINED_S: z.coerce.number().int().min(1).max(60).default(3),
+    // The store's order batches yield to member calls: paused this many times their own duration while members are served (0: never).
+    INTEGRATION_YIELD_FACTOR: z.coerce.number().min(0).max(20).default(2),
     // SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are cut.
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // Bearer token for GET /api/metrics (Prometheus); unset: only an administrator's session reads it.
@@ -308,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       retryAfterS: e.OVERLOAD_RETRY_AFTER_S,
       sustainedSamples: e.OVERLOAD_SUSTAINED_S,
     },
+    integrationYieldFactor: e.INTEGRATION_YIELD_FACTOR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     loginLinkTtlMinutes: e.LOGIN_LINK_TTL_MINUTES,

@@ -15,15 +15,18 @@ import { createStaffByRole } from './support/staff.js';
 // and coupon usage with a machine key (docs/decisions/0041-store-integration.md).
 
 let t: TestApp;
+// A second API process on the same database: within one process the batches take turns
+// (order-gate.ts), so two calls at once race in PostgreSQL only across processes (WORKERS=N).
+let second: TestApp;
 let shop: Awaited<ReturnType<typeof createApiClient>>;
 beforeAll(async () => {
-  t = await buildTestApp();
+  [t, second] = await Promise.all([buildTestApp(), buildTestApp()]);
   shop = await createApiClient(t.prisma, ['pedidos:enviar']);
 });
-afterAll(() => t.close());
+afterAll(() => Promise.all([t.close(), second.close()]));
 
 const URL = '/api/integracao/v1/pedidos';
-const send = (pedidos: unknown[], headers: Record<string, string> = shop.headers) => t.app.inject({ method: 'POST', url: URL, headers, payload: { pedidos } });
+const send = (pedidos: unknown[], headers: Record<string, string> = shop.headers, app = t.app) => app.inject({ method: 'POST', url: URL, headers, payload: { pedidos } });
 const results = (res: { statusCode: number; body: string; json: () => unknown }): OrderResult[] => {
   expect(res.statusCode, res.body).toBe(200);
   return orderBatchResponseSchema.parse(res.json()).pedidos;
@@ -54,7 +57,7 @@ describe('two identical calls at once', () => {
   it('give one result: each order applied by one of them and received by the other; entries, credits and numbers once', async () => {
     const { orders, ids, products } = await batch(30);
     // Two store servers sending the same batch, each with its own key of the same client.
-    const [a, b] = await Promise.all([send(orders), send([...orders])]);
+    const [a, b] = await Promise.all([send(orders), send([...orders], shop.headers, second.app)]);
     const [ra, rb] = [results(a), results(b)];
     for (let i = 0; i < orders.length; i++) {
       expect([ra[i]!.situacao, rb[i]!.situacao].sort(), orders[i]!.pedido).toEqual(['aplicado', 'recebido']);
@@ -75,7 +78,7 @@ describe('two identical calls at once', () => {
     const { orders, ids, products } = await batch(10);
     results(await send(orders));
     const cancel = orders.map((o) => ({ ...o, estado: 'cancelado' }));
-    const [a, b] = await Promise.all([send(cancel), send(cancel)]);
+    const [a, b] = await Promise.all([send(cancel), send(cancel, shop.headers, second.app)]);
     for (const [i] of orders.entries()) expect([results(a)[i]!.situacao, results(b)[i]!.situacao].sort()).toEqual(['cancelado', 'recebido']);
     const e = await economy(ids, products);
     expect(e).toMatchObject({ entries: 20, credits: 40, points: 0 });

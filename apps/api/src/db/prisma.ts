@@ -35,7 +35,10 @@ export function createPrisma(connectionString: string, max = 10, connectTimeoutM
   // connectionTimeoutMillis bounds both opening a connection and waiting for a pooled one: a database
   // out of reach (or a pool held by slow calls) fails the request quickly instead of holding it
   // forever (docs/decisions/0038-database-outage.md).
-  const pool = new pg.Pool({ connectionString, max, types: utcTypes, connectionTimeoutMillis: connectTimeoutMs });
+  // jit off: the API's statements are short, and when a fresh table's statistics are stale the planner's
+  // cost crosses jit_above_cost and PostgreSQL spends ~650 ms compiling a statement that runs in 100 ms
+  // (the store's order batches; docs/decisions/0041-store-integration.md).
+  const pool = new pg.Pool({ connectionString, max, types: utcTypes, connectionTimeoutMillis: connectTimeoutMs, options: '-c jit=off' });
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
   pool.on('error', ignore);
   // Nor one a caller holds (pool.connect()) between two statements: pg-pool takes its own listener off

@@ -11,7 +11,8 @@ import type { Prisma } from '../../db/prisma.js';
 //   (ON CONFLICT (codigo_pedido, produto_id) DO NOTHING: the brand has one order numbering);
 // - the Compra credit of each entry (unique lancamento.produto_cliente_id: once);
 // - the legion numbers of its pieces, in apply order per product, under the product row's lock
-//   (taken first, in id order, so concurrent verifications queue instead of deadlocking);
+//   (taken after the entries are in, in id order, so concurrent verifications queue instead of
+//   deadlocking, and only for the numbers);
 // - the referral each buyer's first purchase was waiting for, confirmed with its credit (unique
 //   lancamento.indicacao_id: once).
 // Three statements after the lock, whatever the number of rows: no round trip per row.
@@ -99,8 +100,6 @@ export interface PurchaseEffects {
 export async function applyVerifiedPurchases(sql: Sql, source: PurchaseSource, origin: PurchaseOrigin): Promise<PurchaseEffects> {
   const n = source.params.length;
   const p = (i: number) => `$${n + i}`;
-  // Product rows first, in id order: the legion-number counters move under this lock.
-  await sql.rows(`SELECT id FROM produto WHERE id IN (SELECT s.produto_id FROM (${source.sql}) s) ORDER BY id FOR NO KEY UPDATE`, source.params);
   await sql.rows(
     `WITH ins AS (
        INSERT INTO produto_cliente (id, usuario_id, produto_id, quantidade, data_compra, local_compra, produto_validado, quantidade_presente, codigo_pedido, origem, pedido_loja_id, atualizado_em)
@@ -111,11 +110,18 @@ export async function applyVerifiedPurchases(sql: Sql, source: PurchaseSource, o
      SELECT count(*)::int AS n FROM ins`,
     [...source.params, origin],
   );
+  // Then the product rows, in id order: the legion-number counters move under this lock, held to the
+  // caller's commit. Taken only now, so that concurrent verifications (the store's batches) insert
+  // their entries side by side and queue only for the numbers.
+  await sql.rows(`SELECT id FROM produto WHERE id IN (SELECT s.produto_id FROM (${source.sql}) s) ORDER BY id FOR NO KEY UPDATE`, source.params);
   // The rows whose entry exists now were created above (their ids are new): everything else follows
-  // from them in one statement. Numbers: each entry's pieces continue its product's counter in
-  // apply order (a running sum per product), up to LEGION_TOTAL; the counter moves by every piece.
+  // from them in one statement. Each row's entry is looked up by its id (LATERAL ... LIMIT 1: one
+  // index probe per row, whatever the planner thinks of the source's size; as a plain EXISTS it
+  // hashed the whole of produto_cliente when it misjudged the source, ~50 ms a batch at 200,000
+  // entries). Numbers: each entry's pieces continue its product's counter in apply order (a running
+  // sum per product), up to LEGION_TOTAL; the counter moves by every piece.
   const [effects] = await sql.rows<PurchaseEffects>(
-    `WITH b AS (SELECT s.* FROM (${source.sql}) s WHERE EXISTS (SELECT 1 FROM produto_cliente pc WHERE pc.id = s.id)),
+    `WITH b AS (SELECT s.* FROM (${source.sql}) s JOIN LATERAL (SELECT 1 FROM produto_cliente pc WHERE pc.id = s.id LIMIT 1) created ON true),
           credito AS (
             INSERT INTO lancamento (id, usuario_id, motivo, valor, produto_cliente_id)
             SELECT gen_random_uuid(), b.usuario_id, 'compra', ${p(1)}::int, b.id FROM b

@@ -82,8 +82,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { pedidos } = request.body as unknown as { pedidos: unknown[] };
       const key = request.headers['idempotency-key'];
-      const outcome = await runCall<OrdersAnswer['body']>(pool, { clientId: request.apiClient.id, key, digest: bodyDigest(request.body) }, (client) =>
-        receiveOrders(client, pool, request.apiClient, pedidos, request.log),
+      // Behind the gate: one batch at a time, yielding to the members (order-gate.ts).
+      const outcome = await app.orderGate.run(() =>
+        runCall<OrdersAnswer['body']>(pool, { clientId: request.apiClient.id, key, digest: bodyDigest(request.body) }, (client) =>
+          receiveOrders(client, pool, request.apiClient, pedidos, request.log),
+        ),
       );
       if (outcome.kind === 'outro-corpo') return reply.status(422).send(errorBody(ORDERS_MSG.chaveOutroCorpo, 'IDEMPOTENCY_KEY_REUSADA'));
       if (outcome.kind === 'em-andamento') return reply.status(409).send(errorBody(ORDERS_MSG.chaveEmAndamento, 'IDEMPOTENCY_KEY_EM_ANDAMENTO'));
