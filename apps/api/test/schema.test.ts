@@ -64,7 +64,7 @@ async function roundTripCases() {
   const user = await t.prisma.usuario.create({ data: userData });
   const tokenData = { id: randomUUID(), usuarioId: user.id, tipo: 'recuperacao_senha' as const, secretHash: `h-${randomUUID()}`, expiraEm: ms('2030-05-05T05:05:05.505Z'), usadoEm: ms('2026-02-02T02:02:02.202Z'), criadoEm: ms('2026-02-01T01:01:01.101Z') };
   const sessionData = { id: randomUUID(), usuarioId: user.id, criadaEm: ms('2026-03-03T03:03:03.303Z'), expiraEm: ms('2026-03-04T03:03:03.303Z'), revogadaEm: ms('2026-03-03T04:04:04.404Z'), ip: '203.0.113.7', userAgent: 'Vitest/4' };
-  const emailData = { id: randomUUID(), para: uniqueEmail('schema-mail'), assunto: 'Assunto ç', texto: 'Texto', html: '<p>Html</p>', status: 'falhou' as const, tentativas: 7, proximaTentativa: ms('2026-04-04T04:04:04.404Z'), ultimoErro: 'ECONNREFUSED', criadoEm: ms('2026-04-01T00:00:00.000Z'), enviadoEm: ms('2026-04-02T00:00:00.000Z') };
+  const emailData = { id: randomUUID(), para: uniqueEmail('schema-mail'), assunto: 'Assunto ç', texto: 'Texto', html: '<p>Html</p>', status: 'falhou' as const, tentativas: 7, proximaTentativa: ms('2026-04-04T04:04:04.404Z'), ultimoErro: 'ECONNREFUSED', criadoEm: ms('2026-04-01T00:00:00.000Z'), enviadoEm: ms('2026-04-02T00:00:00.000Z'), lease: randomUUID() };
   // Far above anything the serial sequence hands out to other tests running in parallel.
   const productData = {
     id: 1_000_000_000 + randomInt(1_000_000_000),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/prisma.js';
@@ -29,6 +30,8 @@ export class Mailer {
   private readonly sentUnrecorded = new Map<string, number>();
   /** Claimed by a round that stopped before sending them. */
   private readonly claimedUnsent = new Set<string>();
+  /** Claims whose answer never came (the database went away as they ran): they may have committed. */
+  private readonly lostClaims = new Set<string>();
   private readonly outageLog = new OutageLog('e-mails: banco de dados indisponível; entregas retomadas quando ele voltar');
   private readonly transport: Transporter;
   readonly mode: 'smtp' | 'log';
@@ -83,12 +86,20 @@ export class Mailer {
     await this.settleLeftovers();
     let sent = 0;
     for (;;) {
-      const batch = await this.prisma.$queryRaw<{ id: string; para: string; assunto: string; texto: string; html: string; tentativas: number }[]>`
-        UPDATE email_saida SET proxima_tentativa = now() + ${LEASE_MS} * interval '1 millisecond'
-        WHERE id IN (
-          SELECT id FROM email_saida WHERE status = 'pendente' AND proxima_tentativa <= now()
-          ORDER BY criado_em LIMIT 20 FOR UPDATE SKIP LOCKED)
-        RETURNING id, para, assunto, texto, html, tentativas`;
+      const lease = randomUUID();
+      let batch: { id: string; para: string; assunto: string; texto: string; html: string; tentativas: number }[];
+      try {
+        batch = await this.prisma.$queryRaw`
+          UPDATE email_saida SET proxima_tentativa = now() + ${LEASE_MS} * interval '1 millisecond', concessao = ${lease}::uuid
+          WHERE id IN (
+            SELECT id FROM email_saida WHERE status = 'pendente' AND proxima_tentativa <= now()
+            ORDER BY criado_em LIMIT 20 FOR UPDATE SKIP LOCKED)
+          RETURNING id, para, assunto, texto, html, tentativas`;
+      } catch (err) {
+        // The claim may have committed with its answer lost: its mails would wait out the lease.
+        if (classifyDatabaseFailure(err)) this.lostClaims.add(lease);
+        throw err;
+      }
       if (batch.length === 0) return sent;
       for (const mail of batch) this.claimedUnsent.add(mail.id);
       for (const mail of batch) {
@@ -128,11 +139,18 @@ export class Mailer {
   /**
    * What a round cut short by the database going away left behind (ADR 0038): mails sent whose row
    * could not be marked (marked now, so their lease running out doesn't send them twice) and mails
-   * claimed but not sent yet (due again now, instead of when their lease runs out, 2 min later).
-   * Only a process that dies in between leaves that to the lease (at least once, ADR 0004).
+   * claimed but not sent yet (due again now, instead of when their lease runs out, 2 min later),
+   * including those of a claim whose answer was lost (found by the claim's lease id). Only a process
+   * that dies in between leaves that to the lease (at least once, ADR 0004).
    */
   private async settleLeftovers() {
     for (const [id, attempts] of this.sentUnrecorded) await this.recordSent(id, attempts);
+    if (this.lostClaims.size) {
+      // Nobody is sending what such a claim took (this process never learnt which mails they were).
+      const leases = [...this.lostClaims];
+      await this.prisma.$executeRaw`UPDATE email_saida SET proxima_tentativa = now() WHERE concessao = ANY(${leases}::uuid[]) AND status = 'pendente'`;
+      for (const lease of leases) this.lostClaims.delete(lease);
+    }
     if (this.claimedUnsent.size) {
       const ids = [...this.claimedUnsent];
       await this.prisma.emailSaida.updateMany({ where: { id: { in: ids }, status: 'pendente' }, data: { proximaTentativa: new Date() } });

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "email_saida" ADD COLUMN     "concessao" UUID;
+
