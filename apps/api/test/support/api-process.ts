@@ -57,7 +57,18 @@ export function scaleRedisEnv(): { REDIS_URL: string; REDIS_PREFIX: string; FILA
 
 /** Starts `src/server.ts` with the test defaults plus `env`; resolves once GET /api/ready answers 200. */
 export async function startApiProcess(env: Record<string, string>, args: string[] = []): Promise<ApiProcess> {
-  const port = env.PORT ? Number(env.PORT) : await getFreePort();
+  if (env.PORT) return startOn(Number(env.PORT), env, args);
+  // A free port may be taken by another file's server before this one binds it: try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await getFreePort(), env, args);
+    } catch (err) {
+      if (attempt >= 3 || !String((err as Error).message).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startOn(port: number, env: Record<string, string>, args: string[]): Promise<ApiProcess> {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', ...args], {
     cwd: API_DIR,
