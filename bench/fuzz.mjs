@@ -997,6 +997,17 @@ async function main() {
     });
     tokens.machine = created.status === 201 ? JSON.parse(created.text).chave : undefined;
     if (!tokens.machine) throw new Error(`chave de integração: ${created.status} ${created.text ?? created.error}`);
+    // The back office's calls on one client (edit, rotate, revoke a key, revoke) act on another one:
+    // on the fuzzer's own they would revoke the key the integration's calls are fuzzed with.
+    const spare = await send({
+      method: 'POST',
+      path: '/api/admin/integracoes',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ nome: 'Alvo do fuzzer', escopos: ['membros:ler'] })),
+    });
+    if (spare.status !== 201) throw new Error(`cliente alvo: ${spare.status} ${spare.text ?? spare.error}`);
+    const spareClient = JSON.parse(spare.text).cliente;
+    const spareIds = { id: spareClient.id, chaveId: spareClient.chaves[0]?.id };
     const { rows: catalogue } = await db.query('SELECT sku FROM produto WHERE ativo ORDER BY id LIMIT 1');
     const target = await throwawayMember(db, 'alvo');
     const selves = new Map();
@@ -1023,6 +1034,7 @@ async function main() {
     await discoverPathValues(ops, ctx);
     for (const op of ops) {
       op.pathValue = (name) => (name === 'id' && targets.has(op.key) ? targets.get(op.key).id : op.pathValues?.[name]);
+      if (op.template.startsWith('/api/admin/integracoes/{id}')) op.pathValue = (name) => spareIds[name] ?? op.pathValues?.[name];
       // Self-destructive operations act on the caller: their e-mail fields name the caller.
       if (op.identity === 'self') op.bodyValue = (c) => (op.bodySchema ? sample(op.bodySchema, '', { ...c, targetEmail: `fuzz-novo-${unique()}@legiao.dev` }) : undefined);
       // The store's orders: a SKU of the catalogue and a past day (the target member buys).
