@@ -35,6 +35,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { cepRoutes } from './features/cep/cep.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { userRoutes } from './features/usuario/usuario.routes.js';
+import { webhooksPlugin } from './features/webhooks/webhooks.plugin.js';
 import { devInboxRoutes } from './features/mail/dev-inbox.routes.js';
 import { waitingRoomPlugin } from './features/fila/fila.plugin.js';
 import type { Redis } from 'ioredis';
@@ -179,6 +180,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(orderGatePlugin, { yieldFactor: config.integrationYieldFactor });
   // The waiting room (app.fila, used by login) with its routes under /api (ADR 0008).
   await app.register(waitingRoomPlugin);
+  // Outgoing webhooks: pg-boss, the relay and the delivery worker (docs/decisions/0042-webhooks.md).
+  await app.register(webhooksPlugin);
 
   await app.register(
     async (api) => {

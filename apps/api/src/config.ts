@@ -135,6 +135,23 @@ const envSchema = z
     OVERLOAD_SUSTAINED_S: z.coerce.number().int().min(1).max(60).default(3),
     // The store's order batches yield to member calls: paused this many times their own duration while members are served (0: never).
     INTEGRATION_YIELD_FACTOR: z.coerce.number().min(0).max(20).default(2),
+    // Outgoing webhooks (docs/decisions/0042-webhooks.md). WEBHOOKS_DELIVERY: this process queues and
+    // delivers them (pg-boss); on by default, off by default in tests (a test that delivers turns it on).
+    WEBHOOKS_DELIVERY: bool.optional(),
+    // Lets endpoints on this machine or the local network in (and plain http://): refused in production.
+    WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
+    // Deliveries in flight at once in this process, and at most this many to any one endpoint across
+    // every process (a slow or dead endpoint holds at most these slots; the others keep flowing).
+    WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+    WEBHOOKS_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+    // Retries: exponential with jitter from WEBHOOKS_RETRY_DELAY_S, each at most WEBHOOKS_RETRY_MAX_S,
+    // WEBHOOKS_RETRY_LIMIT of them (the defaults span at least 3 days); an endpoint failing for
+    // WEBHOOKS_PAUSE_AFTER_H hours in a row is paused and the administrators are told.
+    WEBHOOKS_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(60),
+    WEBHOOKS_RETRY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(43_200),
+    WEBHOOKS_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(15),
+    WEBHOOKS_PAUSE_AFTER_H: z.coerce.number().min(0.001).max(720).default(120),
     // SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are cut.
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // Bearer token for GET /api/metrics (Prometheus); unset: only an administrator's session reads it.
@@ -180,6 +197,7 @@ const envSchema = z
     if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'obrigatório em produção' });
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatório em produção' });
     if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatório em produção' });
+    if (env.WEBHOOKS_ALLOW_PRIVATE) ctx.addIssue({ code: 'custom', path: ['WEBHOOKS_ALLOW_PRIVATE'], message: 'não vale em produção: webhooks só vão a endereços públicos (proteção contra SSRF)' });
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' || !env.HOST || isLoopbackHost(env.HOST) || env.ALLOW_INSECURE_DEFAULTS) return;
@@ -311,6 +329,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       sustainedSamples: e.OVERLOAD_SUSTAINED_S,
     },
     integrationYieldFactor: e.INTEGRATION_YIELD_FACTOR,
+    webhooks: {
+      delivery: e.WEBHOOKS_DELIVERY ?? e.NODE_ENV !== 'test',
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === true,
+      concurrency: e.WEBHOOKS_CONCURRENCY,
+      endpointConcurrency: e.WEBHOOKS_ENDPOINT_CONCURRENCY,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      retryDelayS: e.WEBHOOKS_RETRY_DELAY_S,
+      retryMaxS: e.WEBHOOKS_RETRY_MAX_S,
+      retryLimit: e.WEBHOOKS_RETRY_LIMIT,
+      pauseAfterMs: Math.round(e.WEBHOOKS_PAUSE_AFTER_H * 3600_000),
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     loginLinkTtlMinutes: e.LOGIN_LINK_TTL_MINUTES,

@@ -197,6 +197,37 @@ async function roundTripCases() {
     id: randomUUID(), hash: 'a'.repeat(64), use: 'beneficio', fileName: 'foto.jpg', format: 'jpeg', width: 1280, height: 720, bytes: 54321, url: '/imagens/0123456789abcdef-640x360.jpg',
     variants: [{ largura: 640, altura: 360, formato: 'jpeg', url: '/imagens/0123456789abcdef-640x360.jpg', bytes: 1000 }], createdById: user.id, createdAt: ms('2026-06-03T00:00:00.000Z'),
   };
+  // Outgoing webhooks (docs/decisions/0042-webhooks.md).
+  const eventData = { id: 'evt_00000000000000000000000000000001', tipo: 'webhook.teste', versao: 1, dados: { mensagem: 'x' }, criadoEm: new Date('2001-02-03T04:05:06.789Z') };
+  const endpointData = {
+    id: '00000000-0000-4000-8000-00000000e001',
+    url: 'https://exemplo.com/webhooks',
+    descricao: 'd',
+    tipos: ['compra.verificada'],
+    segredo: 'whsec_a',
+    segredoAnterior: 'whsec_b',
+    segredoAnteriorAte: new Date('2001-02-04T04:05:06.789Z'),
+    pausadoEm: new Date('2001-02-05T04:05:06.789Z'),
+    motivoPausa: 'm',
+    falhandoDesde: new Date('2001-02-06T04:05:06.789Z'),
+    criadoPorId: '00000000-0000-4000-8000-000000000001',
+    criadoEm: new Date('2001-02-03T04:05:06.789Z'),
+    atualizadoEm: new Date('2001-02-03T04:05:07.789Z'),
+  };
+  const deliveryData = {
+    id: '00000000-0000-4000-8000-00000000e002',
+    eventoId: eventData.id,
+    endpointId: endpointData.id,
+    status: 'falhou' as const,
+    jobId: '00000000-0000-4000-8000-00000000e003',
+    tentativas: 3,
+    ultimoCodigo: 500,
+    ultimaResposta: 'r',
+    ultimoErro: 'e',
+    ultimaTentativaEm: new Date('2001-02-03T04:05:08.789Z'),
+    entregueEm: new Date('2001-02-03T04:05:09.789Z'),
+    criadoEm: new Date('2001-02-03T04:05:06.789Z'),
+  };
   return {
     CouponImport: { table: 'cupom_importacao', fields: Prisma.CouponImportScalarFieldEnum, data: couponImportData, written: await t.prisma.couponImport.create({ data: couponImportData }), read: () => t.prisma.couponImport.findUniqueOrThrow({ where: { id: couponImportData.id } }) },
     CouponImportCode: { table: 'cupom_importacao_codigo', fields: Prisma.CouponImportCodeScalarFieldEnum, data: couponImportCodeData, written: await t.prisma.couponImportCode.create({ data: couponImportCodeData }), read: () => t.prisma.couponImportCode.findUniqueOrThrow({ where: { importId_n: { importId: couponImportData.id, n: 7 } } }) },
@@ -259,6 +290,9 @@ async function roundTripCases() {
       read: () => t.prisma.pedidoLojaItem.findUniqueOrThrow({ where: { pedidoLojaId_produtoId: { pedidoLojaId: storeOrder.id, produtoId: product.id } } }),
     },
     LoteIntegracao: { table: 'lote_integracao', fields: Prisma.LoteIntegracaoScalarFieldEnum, data: batchData, written: await t.prisma.loteIntegracao.create({ data: batchData }), read: () => t.prisma.loteIntegracao.findUniqueOrThrow({ where: { clienteId_chave: { clienteId: apiClient.id, chave: batchData.chave } } }) },
+    Evento: { table: 'evento', fields: Prisma.EventoScalarFieldEnum, data: eventData, written: await t.prisma.evento.create({ data: eventData }), read: () => t.prisma.evento.findUniqueOrThrow({ where: { id: eventData.id } }) },
+    WebhookEndpoint: { table: 'webhook_endpoint', fields: Prisma.WebhookEndpointScalarFieldEnum, data: endpointData, written: await t.prisma.webhookEndpoint.create({ data: endpointData }), read: () => t.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointData.id } }) },
+    WebhookEntrega: { table: 'webhook_entrega', fields: Prisma.WebhookEntregaScalarFieldEnum, data: deliveryData, written: await t.prisma.webhookEntrega.create({ data: deliveryData }), read: () => t.prisma.webhookEntrega.findUniqueOrThrow({ where: { id: deliveryData.id } }) },
     Lead: { table: 'lead', fields: Prisma.LeadScalarFieldEnum, data: leadData, written: await t.prisma.lead.create({ data: leadData }), read: () => t.prisma.lead.findUniqueOrThrow({ where: { id: leadData.id } }) },
   } satisfies Record<Prisma.ModelName, unknown>;
 }

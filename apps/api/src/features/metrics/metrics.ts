@@ -55,6 +55,20 @@ export class ApiMetrics {
     invalidations: new Counter({ name: 'legiao_content_cache_invalidations_total', help: 'Entradas descartadas por mudança no banco', registers: [this.registry] }),
     listening: this.gauge('legiao_content_cache_listening', '1 quando o cache ouve o banco (senão toda leitura vai ao banco)'),
   };
+  // Outgoing webhooks (docs/decisions/0042-webhooks.md): attempts counted where they happen (summed
+  // over the processes); the events written, the queue and its age read from the database (shared: max).
+  private readonly webhooks = {
+    attempts: new Counter<'resultado'>({
+      name: 'legiao_webhook_deliveries_total',
+      help: 'Tentativas de entrega de webhooks neste processo, por resultado (entregue, nova-tentativa, falhou, pausado)',
+      labelNames: ['resultado'],
+      registers: [this.registry],
+    }),
+    events: this.gauge('legiao_webhook_events_written_total', 'Eventos escritos para webhooks (contagem do PostgreSQL, aproximada em até 1 s)', undefined, 'max'),
+    pending: this.gauge('legiao_webhook_queue_depth', 'Entregas de webhook pendentes (na fila, em nova tentativa ou esperando um endpoint pausado)', undefined, 'max'),
+    oldest: this.gauge('legiao_webhook_oldest_pending_seconds', 'Idade do evento não entregue mais antigo (0 sem pendentes)', undefined, 'max'),
+    failed: this.gauge('legiao_webhook_deliveries_failed', 'Entregas que esgotaram as tentativas (podem ser reenviadas no back office)', undefined, 'max'),
+  };
   /** 1 per process: summed over WORKERS' processes, it says how many answered the scrape. */
   private readonly processes = this.gauge('legiao_api_processes', 'Processos da API somados nesta coleta (WORKERS)');
   private readonly pressure = {
@@ -106,6 +120,12 @@ export class ApiMetrics {
     if (status >= 400) this.errors.labels(method, route, String(status)).inc();
   };
 
+  /** One delivery attempt's result (the worker's, in this process). */
+  webhookOutcome(outcome: string) {
+    if (outcome === 'descartada' || outcome === 'retida') return;
+    this.webhooks.attempts.labels(outcome).inc();
+  }
+
   /** The app whose waiting room, pool, cache and pressure gauges are read at scrape time. */
   attach(app: FastifyInstance) {
     this.app = app;
@@ -128,7 +148,7 @@ export class ApiMetrics {
     this.processes.set(1);
     if (app) {
       const now = Date.now();
-      const [waitingRoom, outbox] = await Promise.all([app.fila.store.stats(now).catch(() => null), this.readOutbox(app).catch(() => null)]);
+      const [waitingRoom, outbox, webhooks] = await Promise.all([app.fila.store.stats(now).catch(() => null), this.readOutbox(app).catch(() => null), this.readWebhooks(app).catch(() => null)]);
       if (waitingRoom) {
         this.fila.aguardando.set(waitingRoom.aguardando);
         this.fila.admitidos.set(waitingRoom.admitidos);
@@ -139,6 +159,12 @@ export class ApiMetrics {
         this.fila.automatica.set(waitingRoom.automatica ? 1 : 0);
       }
       this.fila.websocket.set(app.fila.connectionCount);
+      if (webhooks) {
+        this.webhooks.events.set(webhooks.eventos);
+        this.webhooks.pending.set(webhooks.pendentes);
+        this.webhooks.oldest.set(webhooks.idade);
+        this.webhooks.failed.set(webhooks.falhas);
+      }
       if (outbox) {
         this.outbox.pendentes.set(outbox.pendentes);
         this.outbox.idade.set(outbox.idade);
@@ -159,6 +185,17 @@ export class ApiMetrics {
       this.pressure.overloaded.set(app.pressure.shedding ? 1 : 0);
       this.pressure.notReady.set(app.pressure.underPressure ? 1 : 0);
     }
+  }
+
+  private async readWebhooks(app: FastifyInstance) {
+    // n_tup_ins: rows ever inserted into evento, from the statistics collector (no count over a big table).
+    const { rows } = await poolOf(app.ctx.prisma).query<{ eventos: number; pendentes: number; idade: number; falhas: number }>(
+      `SELECT coalesce((SELECT n_tup_ins FROM pg_stat_user_tables WHERE relname = 'evento' AND schemaname = current_schema()), 0)::float8 AS eventos,
+              (SELECT count(*) FROM webhook_entrega WHERE status = 'pendente')::int AS pendentes,
+              coalesce((SELECT extract(epoch FROM (now() AT TIME ZONE 'UTC') - min(criado_em)) FROM webhook_entrega WHERE status = 'pendente'), 0)::float8 AS idade,
+              (SELECT count(*) FROM webhook_entrega WHERE status = 'falhou')::int AS falhas`,
+    );
+    return rows[0]!;
   }
 
   private async readOutbox(app: FastifyInstance) {

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOAD_VERSION } from '@legiao/contracts/webhooks/catalogue';
+import type { WebhookCatalogue } from '@legiao/contracts/admin/webhooks';
+
+// The event catalogue as the API serves it: each type's description, its payload's JSON Schema (from
+// the zod contract the triggers' payloads are tested against) and an example. Built once.
+let built: WebhookCatalogue | undefined;
+
+export function catalogue(): WebhookCatalogue {
+  built ??= {
+    versao: WEBHOOK_PAYLOAD_VERSION,
+    eventos: WEBHOOK_EVENT_TYPES.map((tipo) => {
+      const event = WEBHOOK_EVENTS[tipo];
+      return { tipo, descricao: event.descricao, esquema: z.toJSONSchema(event.dados) as Record<string, unknown>, exemplo: event.exemplo as Record<string, unknown> };
+    }),
+  };
+  return built;
+}

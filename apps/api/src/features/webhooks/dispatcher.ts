@@ -1,0 +1,133 @@
+import { PgBoss, type Clock, type JobWithMetadata } from 'pg-boss';
+import type pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { DeliveryWorker, RetryLater, type Outcome } from './delivery.js';
+import { QUEUE, WebhookRelay, type DeliveryJob } from './relay.js';
+import { WebhookSender } from './sender.js';
+
+// The outgoing webhooks' machinery in one API process (docs/decisions/0042-webhooks.md): pg-boss
+// (its own schema, pgboss, and a small pool of its own) holds the delivery jobs; the relay turns
+// the deliveries the event triggers wrote into jobs; the worker runs them, at most
+// WEBHOOKS_CONCURRENCY at once here and WEBHOOKS_ENDPOINT_CONCURRENCY per endpoint across every
+// process (pg-boss's group concurrency, counted in the database), so a slow or dead endpoint holds a
+// few slots and the others keep flowing. A process killed mid-delivery leaves its job active: it
+// expires (the timeout plus a margin) and pg-boss hands it to another process.
+
+export type WebhookSettings = Config['webhooks'];
+
+export interface DispatcherOptions {
+  connectionString: string;
+  pool: pg.Pool;
+  settings: WebhookSettings;
+  log: FastifyBaseLogger;
+  /** A pg-boss TestClock in tests (retry schedule, 5 days of failures). */
+  clock?: Clock;
+  /** The mail outbox's "send now" (an endpoint paused after days of failures e-mails the administrators). */
+  kickMail?: () => void;
+  onOutcome?: (outcome: Outcome) => void;
+}
+
+/** The queue's retry policy: pg-boss's exponential backoff, delay d·2^(n-1) to d·2^n (jitter), at most max. */
+export function queuePolicy(s: WebhookSettings) {
+  return {
+    retryLimit: s.retryLimit,
+    retryDelay: s.retryDelayS,
+    retryBackoff: true,
+    retryDelayMax: s.retryMaxS,
+    // No heartbeat: a delivery lasts at most the timeout; past it plus a margin the job is given to another process.
+    expireInSeconds: Math.ceil(s.timeoutMs / 1000) + 15,
+    // Finished jobs are kept a week (the delivery rows keep the history for good).
+    deleteAfterSeconds: 7 * 86_400,
+    retentionSeconds: 30 * 86_400,
+    notify: true,
+  };
+}
+
+/** The least total time the retries of one delivery span: the lower edge of every delay. */
+export function minimumRetrySpanS(s: Pick<WebhookSettings, 'retryDelayS' | 'retryMaxS' | 'retryLimit'>): number {
+  let total = 0;
+  for (let n = 1; n <= s.retryLimit; n++) total += Math.min(s.retryMaxS, s.retryDelayS * 2 ** (Math.min(16, n) - 1));
+  return total;
+}
+
+export class WebhookDispatcher {
+  readonly boss: PgBoss;
+  readonly relay: WebhookRelay;
+  readonly sender: WebhookSender;
+  readonly worker: DeliveryWorker;
+  private started = false;
+
+  constructor(private readonly opts: DispatcherOptions) {
+    const { settings } = opts;
+    this.boss = new PgBoss({
+      connectionString: opts.connectionString,
+      schema: 'pgboss',
+      application_name: 'legiao-webhooks',
+      max: 4,
+      useListenNotify: true,
+      superviseIntervalSeconds: 5,
+      instanceName: 'legiao-api',
+      ...(opts.clock ? { clock: opts.clock } : {}),
+    });
+    // pg-boss reports its own faults (the database away during a poll) here; it keeps going by itself.
+    this.boss.on('error', (err) => opts.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'webhooks: pg-boss'));
+    this.sender = new WebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate });
+    this.relay = new WebhookRelay(opts.pool, this.boss, opts.log);
+    this.worker = new DeliveryWorker(
+      opts.pool,
+      this.sender,
+      { pauseAfterMs: settings.pauseAfterMs },
+      opts.clock ?? Date,
+      opts.log,
+      opts.onOutcome,
+      opts.kickMail,
+    );
+  }
+
+  async start() {
+    const { settings } = this.opts;
+    await this.boss.start();
+    const policy = queuePolicy(settings);
+    if (await this.boss.getQueue(QUEUE)) await this.boss.updateQueue(QUEUE, policy);
+    else await this.boss.createQueue(QUEUE, policy).catch(async (err) => {
+      // Another process created it first.
+      if (!(await this.boss.getQueue(QUEUE))) throw err;
+    });
+    await this.boss.work<DeliveryJob, Outcome, { includeMetadata: true; batchSize: number; localConcurrency: number; groupConcurrency: number; pollingIntervalSeconds: number; notifyPollingIntervalSeconds: number }>(
+      QUEUE,
+      {
+        includeMetadata: true,
+        batchSize: 1,
+        localConcurrency: settings.concurrency,
+        groupConcurrency: settings.endpointConcurrency,
+        pollingIntervalSeconds: 0.5,
+        notifyPollingIntervalSeconds: 2,
+      },
+      async ([job]: JobWithMetadata<DeliveryJob>[]) => {
+        try {
+          return await this.worker.run(job!);
+        } catch (err) {
+          if (!(err instanceof RetryLater)) this.opts.log.warn({ err }, 'webhooks: entrega interrompida; pg-boss tenta de novo');
+          throw err;
+        }
+      },
+    );
+    this.relay.start();
+    this.started = true;
+  }
+
+  /** Queue what is waiting now (the back office's retry, replay and resume). */
+  kick() {
+    if (this.started) this.relay.kick();
+  }
+
+  async stop() {
+    if (!this.started) return;
+    this.started = false;
+    await this.relay.stop();
+    // Lets deliveries in flight finish (at most the timeout), then closes pg-boss's pool.
+    await this.boss.stop({ graceful: true, timeout: this.opts.settings.timeoutMs + 2000 });
+    this.sender.close();
+  }
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
+
+// The relay of the transactional outbox (docs/decisions/0042-webhooks.md): deliveries are written by
+// the event triggers, in the change's transaction, without a job; here they get one. The job is
+// inserted through the same connection and transaction that marks the delivery with its id, so a
+// delivery is queued exactly once whatever fails when (several processes relay at once: SKIP LOCKED).
+// Woken by the triggers' NOTIFY (sent at commit); a poll every second is the floor that catches a
+// lost notification, a dropped listener and deliveries of an endpoint that was just resumed.
+
+export const QUEUE = 'webhook-entrega';
+const BATCH = 500;
+const POLL_MS = 1000;
+
+export interface DeliveryJob {
+  entregaId: string;
+}
+
+export class WebhookRelay {
+  private listener?: pg.Client;
+  private poll?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+  private readonly outageLog = new OutageLog('webhooks: banco de dados indisponível; entregas enfileiradas quando ele voltar');
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly boss: PgBoss,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start() {
+    this.poll = setInterval(() => this.kick(), POLL_MS);
+    this.poll.unref();
+    void this.listen();
+    this.kick();
+  }
+
+  /** Queue what is waiting, now (after a commit that wrote deliveries, or a resume). */
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err) => {
+        if (classifyDatabaseFailure(err)) this.outageLog.report(this.log, err);
+        else this.log.error({ err }, 'webhooks: falha ao enfileirar entregas');
+      })
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async drain() {
+    while (!this.stopped && (await this.relayOnce()) === BATCH);
+  }
+
+  /** One batch: marks up to BATCH deliveries with new job ids and inserts the jobs, in one transaction. */
+  async relayOnce(): Promise<number> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ id: string; endpoint_id: string }>(
+        `SELECT e.id, e.endpoint_id FROM webhook_entrega e JOIN webhook_endpoint p ON p.id = e.endpoint_id
+          WHERE e.job_id IS NULL AND e.status = 'pendente' AND p.pausado_em IS NULL
+          ORDER BY e.criado_em LIMIT $1 FOR UPDATE OF e SKIP LOCKED`,
+        [BATCH],
+      );
+      if (rows.length > 0) {
+        const jobs = rows.map((r) => ({ id: randomUUID(), data: { entregaId: r.id } satisfies DeliveryJob, group: { id: r.endpoint_id } }));
+        await client.query('UPDATE webhook_entrega e SET job_id = v.job FROM unnest($1::uuid[], $2::uuid[]) AS v(id, job) WHERE e.id = v.id', [
+          rows.map((r) => r.id),
+          jobs.map((j) => j.id),
+        ]);
+        await this.boss.insert(QUEUE, jobs, { db: { executeSql: (text, values) => client.query(text, values as unknown[]) } });
+      }
+      await client.query('COMMIT');
+      return rows.length;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** LISTEN on a connection of its own; reconnects a second after losing it. */
+  private async listen() {
+    if (this.stopped) return;
+    const client = new pg.Client(this.pool.options);
+    const retry = () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      client.end().catch(() => {});
+      if (!this.stopped) setTimeout(() => void this.listen(), 1000).unref();
+    };
+    this.listener = client;
+    client.on('error', retry);
+    client.on('end', retry);
+    client.on('notification', () => this.kick());
+    try {
+      await client.connect();
+      await client.query('LISTEN webhook_entrega');
+      this.kick();
+    } catch {
+      retry();
+    }
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearInterval(this.poll);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => {});
+    await this.running;
+  }
+}
