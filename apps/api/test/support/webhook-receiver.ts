@@ -14,7 +14,7 @@ export interface Receiver {
   url: string;
   received: Received[];
   /** The status to answer next (default 200); a function decides per delivery. */
-  respond: number | ((r: Received) => number | 'hang');
+  respond: number | ((r: Received) => number | 'hang' | Promise<number>);
   waitFor: (predicate: (all: Received[]) => boolean, timeoutMs?: number) => Promise<Received[]>;
   close: () => Promise<void>;
 }
@@ -43,10 +43,10 @@ export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const r: Received = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       received.push(r);
-      const answer = typeof receiver.respond === 'function' ? receiver.respond(r) : receiver.respond;
+      const answer = typeof receiver.respond === 'function' ? await receiver.respond(r) : receiver.respond;
       if (answer === 'hang') {
         hanging.add(res);
         return;

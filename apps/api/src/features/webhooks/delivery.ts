@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { JobWithMetadata } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import { classifyDatabaseFailure } from '../../db/unavailable.js';
 import { recordAudit } from '../admin/audit/audit.service.js';
 import type { DeliveryJob } from './relay.js';
 import type { SendResult, WebhookSender } from './sender.js';
@@ -22,6 +23,9 @@ export interface DeliverySettings {
 export type Outcome = 'entregue' | 'nova-tentativa' | 'falhou' | 'pausado' | 'retida' | 'descartada';
 
 export class RetryLater extends Error {}
+
+/** Seconds an attempt's outcome is tried to be written while the database is away. */
+const RECORD_TRIES = 30;
 
 interface Row {
   evento_id: string;
@@ -79,7 +83,18 @@ export class DeliveryWorker {
     const secrets = row.anterior ? [row.segredo, row.anterior] : [row.segredo];
     const timestampS = Math.floor(this.clock.now() / 1000);
     const result = await this.sender.post(row.url, signedHeaders(secrets, row.evento_id, timestampS, body), body);
-    return this.record(job, row, result, new Date(this.clock.now()).toISOString());
+    const at = new Date(this.clock.now()).toISOString();
+    // The attempt was made: its outcome is written even if the database is away for a while (tried
+    // again every second, up to RECORD_TRIES), so a delivered event is not sent again for want of a
+    // row saying so. Past that the job expires and is run again (at least once: a duplicate, counted).
+    for (let tries = 1; ; tries++) {
+      try {
+        return await this.record(job, row, result, at);
+      } catch (err) {
+        if (!classifyDatabaseFailure(err) || tries >= RECORD_TRIES) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
   }
 
   private async record(job: JobWithMetadata<DeliveryJob>, row: Row, result: SendResult, now: string): Promise<Outcome> {

@@ -35,8 +35,10 @@ export function queuePolicy(s: WebhookSettings) {
     retryDelay: s.retryDelayS,
     retryBackoff: true,
     retryDelayMax: s.retryMaxS,
-    // No heartbeat: a delivery lasts at most the timeout; past it plus a margin the job is given to another process.
-    expireInSeconds: Math.ceil(s.timeoutMs / 1000) + 15,
+    // No heartbeat: a delivery lasts at most the timeout; past it plus a margin the job is given to
+    // another process (a process killed mid-delivery, or one that could not settle the job while the
+    // database was away: found by pg-boss's monitor, every 10 s here).
+    expireInSeconds: Math.ceil(s.timeoutMs / 1000) + 5,
     // Finished jobs are kept a week (the delivery rows keep the history for good).
     deleteAfterSeconds: 7 * 86_400,
     retentionSeconds: 30 * 86_400,
@@ -67,6 +69,9 @@ export class WebhookDispatcher {
       max: 4,
       useListenNotify: true,
       superviseIntervalSeconds: 5,
+      // Expired jobs are found by the monitor pass (default every 60 s): a minute's stall of an
+      // endpoint's slots after a database outage was measured; 10 s bounds it.
+      monitorIntervalSeconds: 10,
       instanceName: 'legiao-api',
       ...(opts.clock ? { clock: opts.clock } : {}),
     });
