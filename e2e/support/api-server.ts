@@ -54,6 +54,12 @@ export async function startApiServer(opts: ApiServerOptions) {
       LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
       SEED_DEMO: 'true',
       BCRYPT_COST: '4', // the lowest bcrypt allows: the tests log in a lot
+      // Outgoing webhooks delivered by this API to the tests' local receivers, retried within seconds
+      // (admin-webhooks.spec.ts: a failing receiver's delivery reaches "Falhou" and is sent again).
+      WEBHOOKS_DELIVERY: 'true',
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      WEBHOOKS_RETRY_LIMIT: '1',
+      WEBHOOKS_RETRY_DELAY_S: '1',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

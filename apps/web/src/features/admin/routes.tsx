@@ -27,5 +27,6 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'membros/*', permission: 'members.read', page: page(() => import('./membros/members-page'), 'MembersArea') },
   { path: 'painel/*', permission: 'dashboard.read', page: page(() => import('./painel/dashboard-page'), 'DashboardArea') },
   { path: 'importacoes', permission: 'imports.run', page: page(() => import('./importacoes/imports-page'), 'ImportsPage') },
+  { path: 'integracoes/webhooks/*', permission: 'integrations.manage', page: page(() => import('./webhooks/webhooks-area'), 'WebhooksArea') },
   { path: 'integracoes/*', permission: 'integrations.manage', page: page(() => import('./integracoes/integrations-area'), 'IntegrationsArea') },
 ];

@@ -4,6 +4,7 @@ import { DataTable, EmptyState, PageHeader, SelectFilter, useListParams, type Ad
 import { useIntegrations } from '../api/get-integrations';
 import { formatDateTime, lastUseText } from '../lib/format';
 import { ScopeBadges } from '../components/scope-badges';
+import { IntegrationsTabs } from '../../webhooks/components/integrations-tabs';
 
 const STATES = [
   { value: 'ativas', label: 'Ativas' },
@@ -38,6 +39,7 @@ export function IntegrationsListPage() {
           </Link>
         }
       />
+      <IntegrationsTabs />
       <div className="admin-filtros">
         <SelectFilter label="Situação" allLabel="Todas" value={params.filters.situacao} onChange={(v) => params.setFilter('situacao', v)} options={STATES} />
       </div>
