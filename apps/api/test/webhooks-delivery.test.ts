@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { webhookDeliveryListSchema, webhookEndpointSchema, webhookNewSecretSchema, type WebhookDelivery } from '@legiao/contracts/admin/webhooks';
@@ -6,6 +9,7 @@ import { scaleDatabase } from './support/api-process.js';
 import { createStaffByRole, type StaffSession } from './support/staff.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 import { WebhookSender } from '../src/features/webhooks/sender.js';
+import { getFreePort } from './support/ports.js';
 
 // Delivery of the outgoing webhooks (issue 25 §2; docs/decisions/0042-webhooks.md), end to end: the
 // API's own pg-boss worker posting to local receivers (WEBHOOKS_ALLOW_PRIVATE), on a database of this
@@ -219,6 +223,34 @@ describe('SSRF at delivery', () => {
       expect(rx.received).toHaveLength(0);
     } finally {
       sender.close();
+    }
+  });
+});
+
+describe("the README's receiver (examples/webhooks/receptor.mjs)", () => {
+  const file = fileURLToPath(new URL('../../../examples/webhooks/receptor.mjs', import.meta.url));
+
+  it('is the code the README shows, and it accepts our deliveries and refuses a forged one', async () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+    expect(readme).toContain('```js\n' + readFileSync(file, 'utf8') + '```');
+    const port = await getFreePort();
+    const url = `http://127.0.0.1:${port}/webhooks`;
+    const created = webhookNewSecretSchema.parse((await call('POST', '', { url, tipos: [] })).json());
+    const child = spawn(process.execPath, [file], { env: { ...process.env, WEBHOOK_SECRET: created.segredo, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    try {
+      await until(async () => fetch(url, { method: 'POST', body: '{}' }).then((r) => r.status).catch(() => 0), (status) => status === 401);
+      const sent = await sendTest(created.endpoint.id);
+      await until(async () => out, (o) => o.includes(sent.eventoId));
+      expect(out.trim()).toBe(`${sent.eventoId} webhook.teste {"mensagem":"Evento de teste do Legião.","endpointId":"${created.endpoint.id}"}`);
+      const rows = await until(() => deliveries(created.endpoint.id), (r) => hasOne(r, 'entregue'));
+      expect(rows[0]!.ultimoCodigo).toBe(204);
+      // A delivery signed with another secret is refused (401).
+      const forged = await fetch(url, { method: 'POST', headers: { 'webhook-id': 'evt_x', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64') }, body: '{}' });
+      expect(forged.status).toBe(401);
+    } finally {
+      child.kill();
     }
   });
 });
