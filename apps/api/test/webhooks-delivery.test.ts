@@ -254,3 +254,25 @@ describe("the README's receiver (examples/webhooks/receptor.mjs)", () => {
     }
   });
 });
+
+describe('metrics', () => {
+  it('/api/metrics counts the attempts by result, the events written, the queue and the age of its oldest event', async () => {
+    const rx = await receiver();
+    rx.respond = () => new Promise((resolve) => setTimeout(() => resolve(200), 400));
+    const { endpoint } = await endpointFor(rx);
+    const metric = (body: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(body)?.[1] ?? NaN);
+    const scrape = async () => (await t.app.inject({ method: 'GET', url: '/api/metrics', headers: admin.headers })).body;
+    const before = await scrape();
+    await sendTest(endpoint.id);
+    await sendTest(endpoint.id);
+    const during = await scrape();
+    expect(metric(during, 'legiao_webhook_queue_depth')).toBeGreaterThanOrEqual(2);
+    expect(metric(during, 'legiao_webhook_oldest_pending_seconds')).toBeGreaterThanOrEqual(0);
+    await until(() => deliveries(endpoint.id), (r) => r.every((d) => d.status === 'entregue'));
+    const after = await scrape();
+    const delivered = (b: string) => metric(b, 'legiao_webhook_deliveries_total\\{resultado="entregue"\\}');
+    expect(delivered(after) - delivered(before)).toBe(2);
+    expect(metric(after, 'legiao_webhook_deliveries_failed')).toBeGreaterThanOrEqual(0);
+    expect(after).toMatch(/^legiao_webhook_events_written_total \d/m);
+  });
+});

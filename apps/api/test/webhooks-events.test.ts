@@ -140,7 +140,7 @@ describe('an event per type, from its real cause', () => {
     await expectOneEvent(t.prisma, endpointId, 'membro.ativado', { membroId: u.id });
   });
 
-  it('compra.verificada: an order of the store integration (origem integracao), one event per product', async () => {
+  it('compra.verificada: an order of the store integration (origem integracao); the same order again sends nothing', async () => {
     const m = await createUser(t.prisma);
     const p = await createProduct(t.prisma);
     const o = order({ email: m.email, data: '2026-03-14T15:20:00-03:00', itens: [{ sku: p.sku.toLowerCase(), quantidade: 2, quantidadePresente: 1 }] });

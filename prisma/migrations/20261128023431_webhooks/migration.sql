@@ -157,17 +157,28 @@ END
 $$;
 CREATE TRIGGER webhook_resgate_ins AFTER INSERT ON resgate FOR EACH ROW EXECUTE FUNCTION webhook_resgate();
 
--- saldo.alterado: the balance is the sum of the member's entries as the statement leaves them.
+-- saldo.alterado, per statement (one statement may write several entries of one member: an order's
+-- items, an import, a cancellation's reversals): each entry's event carries the balance right after
+-- it, the balance before the statement plus the statement's entries up to it (by time, then id).
+-- As the transaction sees it: two transactions crediting one member at the same instant may each
+-- report a balance without the other's entry (the valor of every event is exact; ADR 0042).
+-- An entry of 0 (a free benefit) changes no balance: no event.
 CREATE FUNCTION webhook_lancamento() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF webhook_assinado('saldo.alterado') THEN
-    PERFORM webhook_publicar('saldo.alterado', jsonb_build_object('lancamentoId', NEW.id, 'membroId', NEW.usuario_id, 'motivo', NEW.motivo,
-      'valor', NEW.valor, 'saldo', (SELECT coalesce(sum(valor), 0) FROM lancamento WHERE usuario_id = NEW.usuario_id), 'data', webhook_iso(NEW.data)));
+    PERFORM webhook_publicar('saldo.alterado', jsonb_build_object('lancamentoId', n.id, 'membroId', n.usuario_id, 'motivo', n.motivo,
+      'valor', n.valor, 'saldo', n.saldo, 'data', webhook_iso(n.data)))
+    FROM (SELECT s.id, s.usuario_id, s.motivo, s.valor, s.data,
+                 (SELECT coalesce(sum(l.valor), 0) FROM lancamento l WHERE l.usuario_id = s.usuario_id AND NOT EXISTS (SELECT 1 FROM novos x WHERE x.id = l.id))
+                 + sum(s.valor) OVER (PARTITION BY s.usuario_id ORDER BY s.data, s.id) AS saldo
+            FROM novos s) n
+    WHERE n.valor <> 0
+    ORDER BY n.usuario_id, n.data, n.id;
   END IF;
   RETURN NULL;
 END
 $$;
-CREATE TRIGGER webhook_lancamento_ins AFTER INSERT ON lancamento FOR EACH ROW EXECUTE FUNCTION webhook_lancamento();
+CREATE TRIGGER webhook_lancamento_ins AFTER INSERT ON lancamento REFERENCING NEW TABLE AS novos FOR EACH STATEMENT EXECUTE FUNCTION webhook_lancamento();
 
 -- pesquisa.respondida
 CREATE FUNCTION webhook_pesquisa() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -48,8 +48,8 @@ export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
  * The one event of `tipo` whose payload contains `match`: written once (whatever the number of
- * subscribers), version 1, its payload valid against the catalogue (strict), and exactly one delivery
- * of it to `endpointId`.
+ * subscribers), version 1, its payload valid against the catalogue (strict, its dates ISO 8601 UTC),
+ * and exactly one delivery of it to `endpointId`.
  */
 export async function expectOneEvent<T extends WebhookEventType>(prisma: Db, endpointId: string, tipo: T, match: Record<string, unknown>): Promise<StoredEvent<T>> {
   const found = await eventsOf(prisma, endpointId, tipo, match);
@@ -60,5 +60,10 @@ export async function expectOneEvent<T extends WebhookEventType>(prisma: Db, end
   expect(event.entregas, `deliveries of ${event.id} to ${endpointId}`).toBe(1);
   const parsed = parseStrict(tipo, event.dados);
   expect(parsed).toEqual(event.dados);
+  // Every field the catalogue calls a date and time is one, in UTC (the schema only says string).
+  const shape = (WEBHOOK_EVENTS[tipo].dados as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+  for (const [key, field] of Object.entries(shape)) {
+    if (field.description?.startsWith('Data e hora')) expect((event.dados as Record<string, unknown>)[key], `${tipo}.${key}`).toMatch(ISO_UTC);
+  }
   return event;
 }

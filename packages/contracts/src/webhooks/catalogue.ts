@@ -69,7 +69,7 @@ export const WEBHOOK_EVENTS = {
       membroId: id,
       motivo: z.enum(['compra', 'indicacao', 'enriquecimento_perfil', 'resgate_beneficio', 'ajuste', 'estorno']),
       valor: z.number().int().describe('Variação, em pontos (negativa num débito)'),
-      saldo: z.number().int().describe('Saldo depois deste lançamento'),
+      saldo: z.number().int().describe('Saldo logo depois deste lançamento, como a transação dele o vê (com duas mudanças simultâneas do mesmo membro, some os valor)'),
       data: when,
     }),
     exemplo: { lancamentoId: 'e4b1c2d3-5f6a-4b7c-8d9e-0f1a2b3c4d5e', membroId: '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01', motivo: 'compra', valor: 100, saldo: 250, data: '2026-11-28T12:00:01.000Z' },

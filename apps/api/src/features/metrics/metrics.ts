@@ -120,6 +120,9 @@ export class ApiMetrics {
     if (status >= 400) this.errors.labels(method, route, String(status)).inc();
   };
 
+  /** Every result from 0, so a process that delivered nothing yet still exposes the series. */
+  private readonly webhookResults = ['entregue', 'nova-tentativa', 'falhou', 'pausado'].map((r) => this.webhooks.attempts.labels(r).inc(0));
+
   /** One delivery attempt's result (the worker's, in this process). */
   webhookOutcome(outcome: string) {
     if (outcome === 'descartada' || outcome === 'retida') return;
