@@ -103,7 +103,7 @@ describe('retries on a controlled clock', () => {
   }, 120_000);
 
   it('failing for 5 days in a row pauses the endpoint, keeps the delivery for the resume and e-mails the administrators', async () => {
-    const [{ falhando_desde }] = (await sql<{ falhando_desde: Date }>('SELECT falhando_desde FROM webhook_endpoint WHERE id = $1', [endpointId])) as [{ falhando_desde: Date }];
+    const [{ failingSince }] = (await sql<{ failingSince: Date }>('SELECT falhando_desde AS "failingSince" FROM webhook_endpoint WHERE id = $1', [endpointId])) as [{ failingSince: Date }];
     const id = await publish(endpointId);
     // The relay queues it (on its own, real-time NOTIFY).
     for (let i = 0; (await delivery(id)).job_id === null; i++) {
@@ -121,8 +121,8 @@ describe('retries on a controlled clock', () => {
     }
     const [endpoint] = await sql<{ pausado_em: Date | null; motivo_pausa: string }>('SELECT pausado_em, motivo_pausa FROM webhook_endpoint WHERE id = $1', [endpointId]);
     expect(endpoint!.motivo_pausa).toBe('Falhou por 5 dias seguidos: pausado até alguém retomá-lo.');
-    expect(endpoint!.pausado_em!.getTime() - falhando_desde.getTime()).toBeGreaterThanOrEqual(120 * HOUR);
-    expect(endpoint!.pausado_em!.getTime() - falhando_desde.getTime()).toBeLessThan(120 * HOUR + 13 * HOUR);
+    expect(endpoint!.pausado_em!.getTime() - failingSince.getTime()).toBeGreaterThanOrEqual(120 * HOUR);
+    expect(endpoint!.pausado_em!.getTime() - failingSince.getTime()).toBeLessThan(120 * HOUR + 13 * HOUR);
     expect(await delivery(id)).toMatchObject({ status: 'pendente', job_id: null });
     const mails = await sql<{ para: string; assunto: string; texto: string }>('SELECT para, assunto, texto FROM email_saida');
     expect(mails).toEqual([{ para: 'admin-relogio@legiao.test', assunto: 'Webhook pausado: o endpoint falhou por dias seguidos', texto: expect.stringContaining(rx.url) }]);

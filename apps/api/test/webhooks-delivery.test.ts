@@ -51,8 +51,8 @@ async function receiver() {
   receivers.push(r);
   return r;
 }
-async function endpointFor(rx: Receiver, tipos: string[] = []) {
-  const res = await call('POST', '', { url: rx.url, tipos });
+async function endpointFor(rx: Receiver, types: string[] = []) {
+  const res = await call('POST', '', { url: rx.url, tipos: types });
   expect(res.statusCode, res.body).toBe(201);
   return webhookNewSecretSchema.parse(res.json());
 }

@@ -62,11 +62,11 @@ afterAll(async () => {
 
 // --- the real paths ------------------------------------------------------------------------------
 
-const PEDIDOS = '/api/integracao/v1/pedidos';
+const ORDERS_URL = '/api/integracao/v1/pedidos';
 type TestOrder = { pedido: string; itens: { sku: string; quantidade: number; quantidadePresente?: number }[]; [field: string]: unknown };
 const order = (over: Record<string, unknown>): TestOrder => ({ itens: [], pedido: `EVT-${randomUUID().slice(0, 13)}`, data: '2026-03-14', canal: 'Site oficial', estado: 'pago', ...over });
 async function sendOrders(app: TestApp, headers: Record<string, string>, pedidos: unknown[]): Promise<OrderResult[]> {
-  const res = await app.app.inject({ method: 'POST', url: PEDIDOS, headers, payload: { pedidos } });
+  const res = await app.app.inject({ method: 'POST', url: ORDERS_URL, headers, payload: { pedidos } });
   expect(res.statusCode, res.body).toBe(200);
   return orderBatchResponseSchema.parse(res.json()).pedidos;
 }
@@ -78,14 +78,14 @@ async function signUp(overrides: Partial<SignupBody> = {}) {
   const payload = signupPayload(overrides);
   const res = await t.app.inject({ method: 'POST', url: '/api/usuario', payload });
   expect(res.statusCode, res.body).toBe(201);
-  const usuario = await t.prisma.usuario.findUniqueOrThrow({ where: { email: payload.email.toLowerCase() } });
+  const user = await t.prisma.usuario.findUniqueOrThrow({ where: { email: payload.email.toLowerCase() } });
   const activate = async () => {
-    const q = extractLink(await waitForMail(usuario.email, { subject: 'Ative sua conta' }), '/ativar-conta').searchParams.get('q')!;
+    const q = extractLink(await waitForMail(user.email, { subject: 'Ative sua conta' }), '/ativar-conta').searchParams.get('q')!;
     const r = await t.app.inject({ method: 'POST', url: '/api/usuario/ativar-conta', payload: { hash: q } });
     expect(r.statusCode, r.body).toBe(200);
-    return t.prisma.usuario.findUniqueOrThrow({ where: { id: usuario.id } });
+    return t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } });
   };
-  return { payload, usuario, activate };
+  return { payload, usuario: user, activate };
 }
 
 /** "Registrar compra verificada" on the member's page (origem equipe). */
@@ -111,7 +111,7 @@ async function backOfficeImport(csv: string) {
 
 const redeem = (headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/beneficio/resgate', headers, payload });
 
-const entryOf = (codigoPedido: string, produtoId?: number) => t.prisma.produtoCliente.findFirstOrThrow({ where: { codigoPedido, ...(produtoId ? { produtoId } : {}) } });
+const entryOf = (orderCode: string, productId?: number) => t.prisma.produtoCliente.findFirstOrThrow({ where: { codigoPedido: orderCode, ...(productId ? { produtoId: productId } : {}) } });
 
 describe('an event per type, from its real cause', () => {
   it('membro.ativado: the activation link of a sign-up, and a social sign-up (once each)', async () => {
@@ -263,11 +263,11 @@ describe('an event per type, from its real cause', () => {
     const day = b.opcoes[0]!;
     const res = await redeem(m.headers, { idBeneficio: b.id, idOpcao: day.id });
     expect(res.statusCode, res.body).toBe(201);
-    const resgate = await t.prisma.resgate.findFirstOrThrow({ where: { usuarioId: m.usuario.id }, include: { lancamento: true } });
-    const rev = await expectOneEvent(t.prisma, endpointId, 'beneficio.resgatado', { resgateId: resgate.id });
-    expect(rev.dados).toEqual({ resgateId: resgate.id, membroId: m.usuario.id, beneficioId: b.id, opcaoId: day.id, valor: b.valor, resgatadoEm: resgate.criadoEm.toISOString() });
+    const redemption = await t.prisma.resgate.findFirstOrThrow({ where: { usuarioId: m.usuario.id }, include: { lancamento: true } });
+    const rev = await expectOneEvent(t.prisma, endpointId, 'beneficio.resgatado', { resgateId: redemption.id });
+    expect(rev.dados).toEqual({ resgateId: redemption.id, membroId: m.usuario.id, beneficioId: b.id, opcaoId: day.id, valor: b.valor, resgatadoEm: redemption.criadoEm.toISOString() });
     // The debit: the balance after it is what the redemption answered.
-    const debit = resgate.lancamento!;
+    const debit = redemption.lancamento!;
     const dev = await expectOneEvent(t.prisma, endpointId, 'saldo.alterado', { lancamentoId: debit.id });
     expect(dev.dados).toEqual({ lancamentoId: debit.id, membroId: m.usuario.id, motivo: 'resgate_beneficio', valor: -b.valor, saldo: 0, data: debit.data.toISOString() });
     expect(res.json().saldo).toBe(dev.dados.saldo);
@@ -439,10 +439,10 @@ describe('on a database of this file\'s own', () => {
 
   const hooks = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     own.app.inject({ method, url: `/api/admin/integracoes/webhooks${url}`, headers: ownAdmin.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  async function endpointFor(tipos: string[]) {
+  async function endpointFor(types: string[]) {
     const rx = await startReceiver();
     receivers.push(rx);
-    const res = await hooks('POST', '', { url: rx.url, tipos });
+    const res = await hooks('POST', '', { url: rx.url, tipos: types });
     expect(res.statusCode, res.body).toBe(201);
     return { rx, ...webhookNewSecretSchema.parse(res.json()) };
   }

@@ -21,26 +21,26 @@ export interface StoredEvent<T extends WebhookEventType = WebhookEventType> {
 }
 
 /** Every event of `tipo` whose payload contains `match` (jsonb @>), oldest first, with its deliveries to `endpointId`. */
-export async function eventsOf<T extends WebhookEventType>(prisma: Db, endpointId: string, tipo: T, match: Record<string, unknown>): Promise<StoredEvent<T>[]> {
+export async function eventsOf<T extends WebhookEventType>(prisma: Db, endpointId: string, type: T, match: Record<string, unknown>): Promise<StoredEvent<T>[]> {
   return prisma.$queryRaw<StoredEvent<T>[]>`
     SELECT e.id, e.tipo, e.versao, e.dados, e.criado_em AS "criadoEm",
            (SELECT count(*)::int FROM webhook_entrega w WHERE w.evento_id = e.id AND w.endpoint_id = ${endpointId}::uuid) AS entregas
       FROM evento e
-     WHERE e.tipo = ${tipo} AND e.dados @> ${JSON.stringify(match)}::jsonb
+     WHERE e.tipo = ${type} AND e.dados @> ${JSON.stringify(match)}::jsonb
      ORDER BY e.criado_em, e.id`;
 }
 
 /** Events (any type) whose payload contains `match`: for the changes that must have written none. */
-export async function anyEventsOf(prisma: Db, match: Record<string, unknown>, tipos?: WebhookEventType[]): Promise<{ id: string; tipo: string }[]> {
+export async function anyEventsOf(prisma: Db, match: Record<string, unknown>, types?: WebhookEventType[]): Promise<{ id: string; tipo: string }[]> {
   const rows = await prisma.$queryRaw<{ id: string; tipo: string }[]>`
     SELECT id, tipo FROM evento WHERE dados @> ${JSON.stringify(match)}::jsonb ORDER BY criado_em, id`;
-  return tipos ? rows.filter((r) => tipos.includes(r.tipo as WebhookEventType)) : rows;
+  return types ? rows.filter((r) => types.includes(r.tipo as WebhookEventType)) : rows;
 }
 
 /** The payload against its catalogue schema, strictly: a key the catalogue doesn't name fails too. */
-export function parseStrict<T extends WebhookEventType>(tipo: T, dados: unknown): EventData<T> {
-  const schema = WEBHOOK_EVENTS[tipo].dados as unknown as z.ZodObject;
-  return schema.strict().parse(dados) as EventData<T>;
+export function parseStrict<T extends WebhookEventType>(type: T, data: unknown): EventData<T> {
+  const schema = WEBHOOK_EVENTS[type].dados as unknown as z.ZodObject;
+  return schema.strict().parse(data) as EventData<T>;
 }
 
 /** ISO 8601 in UTC with milliseconds, as the API answers dates (and the catalogue promises). */
@@ -51,19 +51,19 @@ export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * subscribers), version 1, its payload valid against the catalogue (strict, its dates ISO 8601 UTC),
  * and exactly one delivery of it to `endpointId`.
  */
-export async function expectOneEvent<T extends WebhookEventType>(prisma: Db, endpointId: string, tipo: T, match: Record<string, unknown>): Promise<StoredEvent<T>> {
-  const found = await eventsOf(prisma, endpointId, tipo, match);
-  expect(found, `${tipo} ${JSON.stringify(match)}`).toHaveLength(1);
+export async function expectOneEvent<T extends WebhookEventType>(prisma: Db, endpointId: string, type: T, match: Record<string, unknown>): Promise<StoredEvent<T>> {
+  const found = await eventsOf(prisma, endpointId, type, match);
+  expect(found, `${type} ${JSON.stringify(match)}`).toHaveLength(1);
   const event = found[0]!;
   expect(event.id).toMatch(/^evt_[0-9a-f]{32}$/);
   expect(event.versao).toBe(1);
   expect(event.entregas, `deliveries of ${event.id} to ${endpointId}`).toBe(1);
-  const parsed = parseStrict(tipo, event.dados);
+  const parsed = parseStrict(type, event.dados);
   expect(parsed).toEqual(event.dados);
   // Every field the catalogue calls a date and time is one, in UTC (the schema only says string).
-  const shape = (WEBHOOK_EVENTS[tipo].dados as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+  const shape = (WEBHOOK_EVENTS[type].dados as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
   for (const [key, field] of Object.entries(shape)) {
-    if (field.description?.startsWith('Data e hora')) expect((event.dados as Record<string, unknown>)[key], `${tipo}.${key}`).toMatch(ISO_UTC);
+    if (field.description?.startsWith('Data e hora')) expect((event.dados as Record<string, unknown>)[key], `${type}.${key}`).toMatch(ISO_UTC);
   }
   return event;
 }

@@ -9,9 +9,9 @@ let built: WebhookCatalogue | undefined;
 export function catalogue(): WebhookCatalogue {
   built ??= {
     versao: WEBHOOK_PAYLOAD_VERSION,
-    eventos: WEBHOOK_EVENT_TYPES.map((tipo) => {
-      const event = WEBHOOK_EVENTS[tipo];
-      return { tipo, descricao: event.descricao, esquema: z.toJSONSchema(event.dados) as Record<string, unknown>, exemplo: event.exemplo as Record<string, unknown> };
+    eventos: WEBHOOK_EVENT_TYPES.map((type) => {
+      const event = WEBHOOK_EVENTS[type];
+      return { tipo: type, descricao: event.descricao, esquema: z.toJSONSchema(event.dados) as Record<string, unknown>, exemplo: event.exemplo as Record<string, unknown> };
     }),
   };
   return built;

@@ -129,7 +129,7 @@ export async function rotateSecret(prisma: Db, id: string, actor: Actor): Promis
     const row = await lock(tx, id);
     const until = new Date(Date.now() + ROTATION_OVERLAP_MS);
     const next = await tx.webhookEndpoint.update({ where: { id }, data: { segredo: secret, segredoAnterior: row.segredo, segredoAnteriorAte: until } });
-    await audit(tx, actor, 'webhooks.rotacionar', id, { segredo: secretStart(row.segredo) }, { segredo: secretStart(secret), anteriorAte: until.toISOString() });
+    await audit(tx, actor, 'webhooks.rotacionar', id, { segredo: secretStart(row.segredo) }, { segredo: secretStart(secret), segredoAnteriorAte: until.toISOString() });
     return { endpoint: await toEndpoint(tx, next), segredo: secret };
   });
 }

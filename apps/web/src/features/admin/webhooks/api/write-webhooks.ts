@@ -24,9 +24,9 @@ export const useRotateWebhookSecret = (id: string) => useWebhookWrite(id, () => 
 export const retryWebhookDelivery = (id: string, deliveryId: string) => http<WebhookDelivery>(`${base}/${id}/entregas/${deliveryId}/reenviar`, { method: 'POST' });
 export const useRetryWebhookDelivery = (id: string) => useWebhookWrite(id, (deliveryId: string) => retryWebhookDelivery(id, deliveryId));
 
-/** POST .../webhooks/{id}/entregas/reenviar: every failed delivery since `desde` (AAAA-MM-DD), again. */
-export const replayWebhookDeliveries = (id: string, desde: string) => http<{ reenviadas: number }>(`${base}/${id}/entregas/reenviar`, { method: 'POST', body: { desde } });
-export const useReplayWebhookDeliveries = (id: string) => useWebhookWrite(id, (desde: string) => replayWebhookDeliveries(id, desde));
+/** POST .../webhooks/{id}/entregas/reenviar: every failed delivery since a day (AAAA-MM-DD), again. */
+export const replayWebhookDeliveries = (id: string, since: string) => http<{ reenviadas: number }>(`${base}/${id}/entregas/reenviar`, { method: 'POST', body: { desde: since } });
+export const useReplayWebhookDeliveries = (id: string) => useWebhookWrite(id, (since: string) => replayWebhookDeliveries(id, since));
 
 /** DELETE .../webhooks/{id} (204): the endpoint and its deliveries are gone (the page then leaves it). */
 export const deleteWebhook = (id: string) => http<void>(`${base}/${id}`, { method: 'DELETE' });

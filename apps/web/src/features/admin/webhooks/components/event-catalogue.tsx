@@ -11,16 +11,16 @@ export function EventCatalogue() {
   const q = useWebhookCatalogue();
   if (q.isLoading) return <LoadingState label="Carregando o catálogo..." />;
   if (q.error || !q.data) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
-  const { versao, eventos } = q.data;
+  const { versao: version, eventos: events } = q.data;
   return (
     <>
       <p>
-        Cada entrega é um POST com <code>content-type: application/json</code>, o corpo <code>{'{ type, version, timestamp, data }'}</code> (versão {versao} dos dados)
+        Cada entrega é um POST com <code>content-type: application/json</code>, o corpo <code>{'{ type, version, timestamp, data }'}</code> (versão {version} dos dados)
         e os cabeçalhos <code>webhook-id</code> (o mesmo em todas as tentativas: use-o para ignorar repetidas), <code>webhook-timestamp</code> e{' '}
         <code>webhook-signature</code>, no padrão Standard Webhooks. Só vão identificadores e os fatos do evento, nunca nome, e-mail, CPF ou endereço.
       </p>
       <ul className="webhooks-catalogo">
-        {eventos.map((e) => (
+        {events.map((e) => (
           <li key={e.tipo} aria-labelledby={`webhooks-evento-${e.tipo}`}>
             <h3 id={`webhooks-evento-${e.tipo}`}>
               <code>{e.tipo}</code>
@@ -28,7 +28,7 @@ export function EventCatalogue() {
             <p>{e.descricao}</p>
             <p className="webhooks-catalogo__rotulo">Exemplo de entrega</p>
             <pre className="webhooks-json" tabIndex={0} aria-label={`Exemplo de entrega de ${e.tipo}`}>
-              {prettyJson(exampleEnvelope(e.tipo, versao, e.exemplo))}
+              {prettyJson(exampleEnvelope(e.tipo, version, e.exemplo))}
             </pre>
             <details>
               <summary>Esquema JSON de data</summary>

@@ -15,11 +15,11 @@ export function ReplayForm({ endpointId }: { endpointId: string }) {
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const fieldError = form.formState.errors.desde?.message ?? error;
-  const submit = form.handleSubmit(async ({ desde }) => {
+  const submit = form.handleSubmit(async ({ desde: since }) => {
     setError(null);
     setResult(null);
     try {
-      const answer = await replay.mutateAsync(desde);
+      const answer = await replay.mutateAsync(since);
       const text = replayText(answer.reenviadas);
       setResult(text);
       notifySuccess(text);

@@ -29,10 +29,10 @@ export function WebhookForm({ initial, submitLabel, busy, onSubmit, onCancel }: 
   const form = useAdminForm(formSchema, { url: initial?.url ?? '', descricao: initial?.descricao ?? '', todos: subscribable.length === 0, tipos: subscribable });
   const [error, setError] = useState<string | null>(null);
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(async ({ url, descricao, todos, tipos }) => {
+  const submit = form.handleSubmit(async ({ url, descricao: description, todos: every, tipos: types }) => {
     setError(null);
     try {
-      await onSubmit({ url, descricao, tipos: todos ? [] : tipos });
+      await onSubmit({ url, descricao: description, tipos: every ? [] : types });
     } catch (err) {
       setError(errorMessage(err));
     }
@@ -42,7 +42,7 @@ export function WebhookForm({ initial, submitLabel, busy, onSubmit, onCancel }: 
       if (e.target.checked) form.setValue('tipos', [], { shouldValidate: form.formState.isSubmitted });
     },
   });
-  const types = form.register('tipos', {
+  const typesField = form.register('tipos', {
     onChange: (e: { target: { checked: boolean } }) => {
       if (e.target.checked) form.setValue('todos', false);
       if (form.formState.isSubmitted) void form.trigger('tipos');
@@ -66,8 +66,8 @@ export function WebhookForm({ initial, submitLabel, busy, onSubmit, onCancel }: 
       <fieldset className="integracoes-escopos" aria-describedby={typesError ? 'webhooks-tipos-erro' : undefined}>
         <legend>Eventos que o endpoint recebe</legend>
         <CheckboxInput label="Todos os eventos" hint="Inclusive os tipos que o portal passar a enviar depois." {...all} />
-        {WEBHOOK_SUBSCRIBABLE_TYPES.map((tipo) => (
-          <CheckboxInput key={tipo} label={tipo} hint={WEBHOOK_EVENTS[tipo].descricao} value={tipo} {...types} />
+        {WEBHOOK_SUBSCRIBABLE_TYPES.map((type) => (
+          <CheckboxInput key={type} label={type} hint={WEBHOOK_EVENTS[type].descricao} value={type} {...typesField} />
         ))}
         {typesError && (
           <small id="webhooks-tipos-erro" className="admin-campo__erro" role="alert">

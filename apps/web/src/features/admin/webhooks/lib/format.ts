@@ -7,7 +7,7 @@ import { formatDateTime } from '../../integracoes/lib/format';
 export { formatDateTime };
 
 /** An endpoint's event types: the list, or 'Todos os eventos' (an empty list is every type, future ones too). */
-export const typesText = (tipos: readonly string[]) => (tipos.length === 0 ? 'Todos os eventos' : tipos.join(', '));
+export const typesText = (types: readonly string[]) => (types.length === 0 ? 'Todos os eventos' : types.join(', '));
 
 /** Active or paused, the badge's colour, and (paused) why and since when. */
 export function endpointState(e: Pick<WebhookEndpoint, 'pausadoEm' | 'motivoPausa'>): { label: 'Ativo' | 'Pausado'; tone: string; detail: string | null } {
@@ -53,7 +53,7 @@ export function replayText(count: number): string {
 export const prettyJson = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** An example delivery body (the Standard Webhooks envelope) around a type's example `data`. */
-export const exampleEnvelope = (tipo: string, versao: number, data: Record<string, unknown>) => ({ type: tipo, version: versao, timestamp: '2026-11-28T12:00:00.000Z', data });
+export const exampleEnvelope = (type: string, version: number, data: Record<string, unknown>) => ({ type, version, timestamp: '2026-11-28T12:00:00.000Z', data });
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
 

@@ -66,8 +66,8 @@ function api(log: WebhookDelivery[][]) {
     if (method === 'POST' && path === base) return jsonResponse({ endpoint, segredo: SECRET }, 201);
     if (method === 'GET' && path === `${base}/${endpoint.id}`) return jsonResponse(endpoint);
     if (method === 'GET' && path === `${base}/${endpoint.id}/entregas`) {
-      const itens = log[Math.min(logCalls++, log.length - 1)] ?? [];
-      return jsonResponse({ itens, total: itens.length, pagina: 1, porPagina: 20 });
+      const items = log[Math.min(logCalls++, log.length - 1)] ?? [];
+      return jsonResponse({ itens: items, total: items.length, pagina: 1, porPagina: 20 });
     }
     if (method === 'POST' && path === `${base}/${endpoint.id}/entregas/reenviar`) return jsonResponse({ reenviadas: 3 }, 202);
     return jsonResponse({ errors: [{ message: 'não esperado' }] }, 500);
