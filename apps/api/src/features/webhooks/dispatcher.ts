@@ -107,7 +107,8 @@ export class WebhookDispatcher {
         localConcurrency: settings.concurrency,
         groupConcurrency: settings.endpointConcurrency,
         pollingIntervalSeconds: 0.5,
-        notifyPollingIntervalSeconds: 2,
+        // Woken by the queue's NOTIFY when the relay inserts jobs; the poll is only the floor (16 workers polling idle).
+        notifyPollingIntervalSeconds: 5,
       },
       async ([job]: JobWithMetadata<DeliveryJob>[]) => {
         try {
