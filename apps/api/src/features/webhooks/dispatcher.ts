@@ -2,6 +2,7 @@ import { PgBoss, type Clock, type JobWithMetadata } from 'pg-boss';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
 import { DeliveryWorker, RetryLater, type Outcome } from './delivery.js';
 import { QUEUE, WebhookRelay, type DeliveryJob } from './relay.js';
 import { WebhookSender } from './sender.js';
@@ -75,8 +76,13 @@ export class WebhookDispatcher {
       instanceName: 'legiao-api',
       ...(opts.clock ? { clock: opts.clock } : {}),
     });
-    // pg-boss reports its own faults (the database away during a poll) here; it keeps going by itself.
-    this.boss.on('error', (err) => opts.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'webhooks: pg-boss'));
+    // pg-boss reports its own faults here and keeps going by itself. The database away fails every
+    // worker's every poll: one line per burst (OutageLog), not sixteen a second.
+    const outage = new OutageLog('webhooks: banco de dados indisponível para a fila (pg-boss); entregas retomadas quando ele voltar');
+    this.boss.on('error', (err) => {
+      if (classifyDatabaseFailure(err) || /ECONNREFUSED|ECONNRESET|terminat|Connection/i.test(err.message)) outage.report(opts.log, err);
+      else opts.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'webhooks: pg-boss');
+    });
     this.sender = new WebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate });
     this.relay = new WebhookRelay(opts.pool, this.boss, opts.log);
     this.worker = new DeliveryWorker(
