@@ -276,3 +276,21 @@ describe('metrics', () => {
     expect(after).toMatch(/^legiao_webhook_events_written_total \d/m);
   });
 });
+
+describe('repair', () => {
+  it('a pending delivery whose job pg-boss gave up on (crashes, database errors) is queued again', async () => {
+    const rx = await receiver();
+    rx.respond = () => 'hang';
+    const { endpoint } = await endpointFor(rx);
+    const sent = await sendTest(endpoint.id);
+    await rx.waitFor((all) => all.length === 1);
+    // As if the job's retries had been spent on crashes: pg-boss marks it failed, the row stays pending.
+    const [row] = await t.prisma.$queryRaw<{ job_id: string }[]>`SELECT job_id::text FROM webhook_entrega WHERE id = ${sent.id}::uuid`;
+    await t.prisma.$executeRawUnsafe(`UPDATE pgboss.job SET state = 'failed', completed_on = now() WHERE id = $1::uuid`, row!.job_id);
+    rx.respond = 200;
+    const repaired = await t.app.webhooks.dispatcher!.relay.repair();
+    expect(repaired).toBeGreaterThanOrEqual(1);
+    const rows = await until(() => deliveries(endpoint.id), (r) => hasOne(r, 'entregue'));
+    expect(rows[0]!.eventoId).toBe(sent.eventoId);
+  });
+});

@@ -14,6 +14,7 @@ import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
 export const QUEUE = 'webhook-entrega';
 const BATCH = 500;
 const POLL_MS = 1000;
+const REPAIR_MS = 60_000;
 
 export interface DeliveryJob {
   entregaId: string;
@@ -22,6 +23,7 @@ export interface DeliveryJob {
 export class WebhookRelay {
   private listener?: pg.Client;
   private poll?: NodeJS.Timeout;
+  private repairTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
@@ -36,6 +38,8 @@ export class WebhookRelay {
   start() {
     this.poll = setInterval(() => this.kick(), POLL_MS);
     this.poll.unref();
+    this.repairTimer = setInterval(() => void this.repair().catch(() => {}), REPAIR_MS);
+    this.repairTimer.unref();
     void this.listen();
     this.kick();
   }
@@ -94,6 +98,25 @@ export class WebhookRelay {
     }
   }
 
+  /**
+   * A pending delivery whose job is no longer live (pg-boss gave up on it after its retries were
+   * spent on crashes or database errors rather than answers, or deleted it) would wait forever: its
+   * job id is cleared so the relay queues it again. Once a minute; answers how many.
+   */
+  async repair(): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE webhook_entrega e SET job_id = NULL
+        WHERE e.status = 'pendente' AND e.job_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.id = e.job_id AND j.name = $1 AND j.state IN ('created', 'retry', 'active'))`,
+      [QUEUE],
+    );
+    if (rowCount) {
+      this.log.warn({ entregas: rowCount }, 'webhooks: entregas sem tarefa viva voltaram para a fila');
+      this.kick();
+    }
+    return rowCount ?? 0;
+  }
+
   /** LISTEN on a connection of its own; reconnects a second after losing it. */
   private async listen() {
     if (this.stopped) return;
@@ -120,6 +143,7 @@ export class WebhookRelay {
   async stop() {
     this.stopped = true;
     clearInterval(this.poll);
+    clearInterval(this.repairTimer);
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => {});
