@@ -140,8 +140,8 @@ const envSchema = z
     WEBHOOKS_DELIVERY: bool.optional(),
     // Lets endpoints on this machine or the local network in (and plain http://): refused in production.
     WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
-    // Deliveries in flight at once in this process, and at most this many to any one endpoint across
-    // every process (a slow or dead endpoint holds at most these slots; the others keep flowing).
+    // Deliveries in flight at once in this process, and at most this many to any one endpoint in this
+    // process (a slow or dead endpoint holds at most these slots; the others keep flowing).
     WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
     WEBHOOKS_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
     WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
