@@ -36,9 +36,11 @@ export async function login(page: Page, email: string, password: string) {
 /** Sair from the member menu (opening a collapsed menu first on small screens). */
 export async function logout(page: Page) {
   const leave = page.getByRole('button', { name: 'Sair', exact: true });
-  if (!(await leave.isVisible())) {
-    await page.getByRole('button', { name: /menu/i }).first().click();
-  }
+  const menu = page.getByRole('button', { name: /menu/i }).first();
+  // Wait for the page to show one of them: checked at once, a page still rendering (a busy machine)
+  // showed neither, and the test then waited for a menu button desktop never has.
+  await expect(leave.or(menu).first()).toBeVisible();
+  if (!(await leave.isVisible())) await menu.click();
   await leave.click();
   await expect(page).toHaveURL(/\/$/);
 }
