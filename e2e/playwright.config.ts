@@ -15,7 +15,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: 'list',
+  // `pnpm test` (scripts/test.mjs) reads the JSON report for its closing line and timing report.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

@@ -9,6 +9,11 @@ const shared = {
   // These files wait on PostgreSQL, bcrypt and timers far more than they compute, so three share
   // two cores well; they are written to share one database (each makes its own rows).
   maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+  // The app's modules are imported once per worker, not once per file: importing Fastify, Prisma's
+  // client and every feature again for each of 100 files was 244 s of the suite's CPU (issue 29).
+  // Each file still builds its own app (buildTestApp) and closes it; module state that outlives an
+  // app must not assume it is the process's only one (lib/background-jobs.ts).
+  isolate: false,
   testTimeout: 30_000, // generous: CI machines also run Chromium for the browser tests
   hookTimeout: 30_000,
 } as const;

@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 import { firstScreenGroups } from './vite/first-screen-chunks.ts';
 import { initialPrefetchPlugin } from './vite/initial-prefetch-plugin.ts';
 
+/** Test files that mock a module (vi.mock): they run isolated. */
+const ISOLATED = ['src/features/conquistas/components/achievements-section.test.tsx'];
+
 // The API the dev server proxies to (docker compose sets http://api:3000).
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
@@ -35,10 +38,18 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     testTimeout: 20_000,
     // Vitest's default (cores - 1) is one worker on CI's two cores; jsdom tests compute, so two.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
+    projects: [
+      // One jsdom and one module graph per worker, not per file: setting jsdom up and importing the
+      // app again for each of 60 files was two thirds of this suite's time (issue 29). The files
+      // share nothing but what the setup file resets between tests.
+      { extends: true, test: { name: 'web', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: ISOLATED } },
+      // A file that replaces a module with vi.mock needs a module graph of its own (in a shared one
+      // the real module may already be loaded by an earlier file).
+      { extends: true, test: { name: 'web-isolado', include: ISOLATED } },
+    ],
   },
 });

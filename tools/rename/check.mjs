@@ -7,7 +7,6 @@
 //   node tools/rename/check.mjs           the list; exit 1 if it is not empty (a `pnpm test` step)
 //   node tools/rename/check.mjs --summary counts per file only
 //   node tools/rename/check.mjs --update-baseline  records what is listed now in allow.json "baseline" (after a rename)
-//   node tools/rename/check.mjs --as-test  also a closing '1 passed' / '1 failed' line for scripts/test.mjs
 // Parses only (no type checking): a few seconds.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,6 +69,4 @@ if (process.argv.includes('--summary')) {
 }
 const secs = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`\nNomes em português no código: ${found.length} de ${declarations} declarações, em ${byFile.size} arquivos (${secs} s). Regra: docs/decisions/0030-english-identifiers.md`);
-// `pnpm test` counts this as one test (scripts/test.mjs reads Playwright-style totals).
-if (process.argv.includes('--as-test')) console.log(found.length ? '  1 failed' : '  1 passed');
 process.exit(found.length ? 1 : 0);

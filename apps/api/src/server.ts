@@ -13,6 +13,10 @@ import { HttpCepProvider } from './features/cep/cep.provider.js';
 import { Mailer } from './features/mail/mailer.js';
 import { runPrimary } from './cluster.js';
 import { answerMetricsCollection } from './features/metrics/cluster-metrics.js';
+import { guardBoot } from './lib/boot-failure.js';
+
+// Until the server listens, a failure is explained in one Portuguese paragraph, not a stack trace.
+const bootDone = guardBoot();
 
 let config: Config;
 try {
@@ -58,6 +62,7 @@ const app = await buildApp({ config, prisma, mailer, cep: new HttpCepProvider(co
 if (isWorker) answerMetricsCollection(app.metrics);
 mailer.start();
 await app.listen({ port: config.port, host: config.host });
+bootDone();
 log.info(`Legião no ar em ${config.publicUrl} (API em /api, documentação em /api/docs)`);
 if (mailer.mode === 'log') log.info(`Sem SMTP_URL: e-mails ficam em ${config.publicUrl}/api/dev/emails`);
 

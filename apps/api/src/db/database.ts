@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { startEmbeddedPostgres } from './embedded.js';
+import { startEmbeddedPostgres } from './embedded/index.js';
 
 /** The configured database, or an embedded PostgreSQL when DATABASE_URL is unset. */
 export async function resolveDatabase(config: Config, log: (m: string) => void) {

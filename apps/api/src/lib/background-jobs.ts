@@ -108,6 +108,9 @@ export class BackgroundJobs<T> {
   async stop(): Promise<void> {
     this.stopping = true;
     await Promise.allSettled([...this.jobs.values()]);
+    // The registry is the module's, the app is not: a process that builds another app after this
+    // one closed (the tests build one per file in a shared worker) starts its jobs again.
+    this.stopping = false;
   }
 
   /**

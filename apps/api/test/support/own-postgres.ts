@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { startEmbeddedPostgres } from '../../src/db/embedded/index.js';
 import { getFreePort } from './ports.js';
 
 // A PostgreSQL server of a test's own, for the fault tests (issue 23 §3): the shared server on
