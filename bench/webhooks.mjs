@@ -27,15 +27,15 @@
 //    if the deliveries are slower): every event delivered to every endpoint at least once (what is
 //    still missing after DRAIN_S is told apart in SQL: late, on a live job, or lost); repeated ids.
 //    Same short retries as part 2 (a killed worker's job comes back once it expires: the timeout + 15 s).
-// Every wait for deliveries is bounded: DRAIN_S (60) after the redemptions end (part 3: after the
-// kill, if later), RECOVER_S (90) after the recovery; a percentile that falls among events not
+// Every wait for deliveries is bounded: DRAIN_S (180) after the redemptions end (part 3: after the
+// kill, if later), RECOVER_S (180) after the recovery; a percentile that falls among events not
 // delivered by then is printed as "> the time waited". The load average is printed before each
 // measure (QUIET_LOAD=<n> also waits, up to QUIET_WAIT_S, for the 1-minute figure to fall under n).
 // Exit 1 when an event is missing somewhere or a sanity check fails.
 // Usage: pnpm build && node bench/webhooks.mjs
 //   PARTS (1,2,3), RUNS (5, part 1; RUNS_2 (1) and RUNS_3 (1) for the others), EVENTS (10,000),
 //   REF_CODES (3,000), WARMUP (1,000), CONNECTIONS (100), TIMEOUT_MS (15,000), RETRY_MAX_S (60), KILL_AT (0.3),
-//   DRAIN_S (60), RECOVER_S (90), REDIS_URL, MAX_SECONDS (1,800), BENCH_PG_URL
+//   DRAIN_S (180), RECOVER_S (180), REDIS_URL, MAX_SECONDS (3,600), BENCH_PG_URL
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -76,10 +76,10 @@ const RETRY_MAX_S = Number(process.env.RETRY_MAX_S ?? 60);
 // The API's default (WEBHOOKS_RETRY_LIMIT): the bench keeps it.
 const RETRY_LIMIT = 15;
 const KILL_AT = Number(process.env.KILL_AT ?? 0.3);
-const DRAIN_S = Number(process.env.DRAIN_S ?? 60);
-const RECOVER_S = Number(process.env.RECOVER_S ?? 90);
+const DRAIN_S = Number(process.env.DRAIN_S ?? 180);
+const RECOVER_S = Number(process.env.RECOVER_S ?? 180);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const MAX_SECONDS = Number(process.env.MAX_SECONDS ?? 1800);
+const MAX_SECONDS = Number(process.env.MAX_SECONDS ?? 3600);
 const TYPE = 'beneficio.resgatado';
 
 const runId = randomUUID().slice(0, 6);
