@@ -13,7 +13,11 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const outdir = join(here, 'dist');
+// API_BUILD_DIR: another folder directly under apps/api (the tests build their own copy, so a
+// `pnpm start` running from dist/ meanwhile keeps its files).
+const outName = process.env.API_BUILD_DIR ?? 'dist';
+if (!/^[\w.-]+$/.test(outName)) throw new Error(`API_BUILD_DIR deve ser uma pasta direto em apps/api: ${outName}`);
+const outdir = join(here, outName);
 
 export const entryPoints = {
   server: 'src/server.ts',
@@ -61,4 +65,4 @@ if (result.errors.length) process.exit(1);
 
 const outputs = Object.entries(result.metafile.outputs).filter(([f]) => f.endsWith('.js'));
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
-console.log(`API compilada em ${Date.now() - started} ms: ${outputs.map(([f, o]) => `${f.replace(/^dist\//, '')} ${kb(o.bytes)}`).join(', ')}`);
+console.log(`API compilada em ${Date.now() - started} ms: ${outputs.map(([f, o]) => `${f.replace(/^[^/]+\//, '')} ${kb(o.bytes)}`).join(', ')}`);

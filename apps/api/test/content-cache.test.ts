@@ -9,6 +9,7 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { getFreePort } from './support/ports.js';
 import { bearer, createUser, login } from './support/factories.js';
 import { createProduct } from './produto-fixtures.js';
+import { builtEntry } from './support/api-process.js';
 
 // The content cache (docs/decisions/0019-content-cache.md): answers from memory with an ETag,
 // and a change committed anywhere reaches every API process within a second, through the
@@ -117,7 +118,7 @@ describe('content cache across two API processes', () => {
 
   async function start(): Promise<number> {
     const port = await getFreePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, builtEntry(), {
       cwd: API_DIR,
       env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET, SEED_DEMO: 'false', LOG_LEVEL: 'warn', FILA_ENABLED: 'false', WEB_DIST: '/nonexistent' },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,7 +10,7 @@ import { startFakeCep } from './support/fake-cep.js';
 import { createUser, signupPayload, TEST_PASSWORD } from './support/factories.js';
 import { mailsTo } from './support/mailbox.js';
 import { startOwnPostgres, type OwnPostgres } from './support/own-postgres.js';
-import { scaleRedisEnv, startApiProcess, stopAll, type ApiProcess } from './support/api-process.js';
+import { isBuiltServer, scaleRedisEnv, startApiProcess, stopAll, type ApiProcess } from './support/api-process.js';
 
 // Issue 23 §3, "Postgres stopped for 3 s": the portal (WORKERS=2) on a PostgreSQL of its own, ten
 // members calling member routes in a loop (and signing friends up), the server stopped with a fast
@@ -71,7 +71,7 @@ afterAll(async () => {
   await own?.destroy();
 }, 60_000);
 
-/** The primary's worker processes (its other children are tsx's esbuild services), sorted. */
+/** The primary's worker processes (filtered by command line: any other child is not one), sorted. */
 function workersOf(primaryPid: number): number[] {
   let out = '';
   try {
@@ -81,7 +81,7 @@ function workersOf(primaryPid: number): number[] {
   }
   return out
     .split('\n')
-    .filter((l) => l.includes('src/server.ts'))
+    .filter(isBuiltServer)
     .map((l) => Number(l.trim().split(/\s+/)[0]))
     .sort((x, y) => x - y);
 }
@@ -188,10 +188,16 @@ describe('PostgreSQL stopped for 3 s under the portal', () => {
     // Quick refusals while it is away, and never a hang. (A success may take longer on a busy
     // machine: the first sign-ups of a fresh process, or the ones right after the restart, when all
     // ten clients come back at once; that is CPU, not the database.)
+    // A refusal's time counts from when the database went away: a sign-up sent before the stop and
+    // slow for CPU (bcrypt on a busy machine) was in flight when it stopped, and its quick answer
+    // from then on is what is measured (counted from the send, such a call read 2,013 ms in a full
+    // run: 1,773 ms of it before the stop).
     const when = (t: number) => ({ sinceStop: t - stopAt, sinceUp: t - upAt });
-    const slowest = (list: Answer[]) => [...list].sort((x, y) => y.answeredAt - y.sentAt - (x.answeredAt - x.sentAt)).slice(0, 5).map((a) => ({ route: a.route, status: a.status, code: a.code, ms: a.answeredAt - a.sentAt, sent: when(a.sentAt) }));
-    expect(slowest(failed).filter((a) => a.ms >= MAX_ANSWER_MS), summary).toEqual([]);
-    expect(slowest(answers).filter((a) => a.ms >= MAX_ANY_ANSWER_MS), summary).toEqual([]);
+    const waited = (a: Answer, from: (a: Answer) => number) => a.answeredAt - from(a);
+    const slowest = (list: Answer[], from: (a: Answer) => number) =>
+      [...list].sort((x, y) => waited(y, from) - waited(x, from)).slice(0, 5).map((a) => ({ route: a.route, status: a.status, code: a.code, ms: waited(a, from), sent: when(a.sentAt) }));
+    expect(slowest(failed, (a) => Math.max(a.sentAt, stopAt)).filter((a) => a.ms >= MAX_ANSWER_MS), summary).toEqual([]);
+    expect(slowest(answers, (a) => a.sentAt).filter((a) => a.ms >= MAX_ANY_ANSWER_MS), summary).toEqual([]);
 
     // Back by itself: nothing but 200s from a few seconds after PostgreSQL accepted connections.
     const lastFailure = Math.max(...failed.map((a) => a.answeredAt));

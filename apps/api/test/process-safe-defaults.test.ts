@@ -8,7 +8,7 @@ import { createPrisma } from '../src/db/prisma.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { TEST_JWT_SECRET } from './support/app.js';
-import { scaleDatabase, startApiProcess, stopAll, type ApiProcess } from './support/api-process.js';
+import { builtEntry, scaleDatabase, startApiProcess, stopAll, type ApiProcess } from './support/api-process.js';
 import { getFreePort } from './support/ports.js';
 
 // Issue 23 item 2 on a real process (docs/decisions/0036-safe-defaults.md): outside production, a
@@ -17,10 +17,10 @@ import { getFreePort } from './support/ports.js';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs `src/server.ts` with exactly `env` (plus PATH/HOME) until it exits or `ms` pass; its exit code and output. */
+/** Runs the API (the run's build of src/server.ts) with exactly `env` (plus PATH/HOME) until it exits or `ms` pass; its exit code and output. */
 function runServer(env: Record<string, string>, ms = 60_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: API_DIR, env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', BCRYPT_COST: '4', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, builtEntry(), { cwd: API_DIR, env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', BCRYPT_COST: '4', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

@@ -4,12 +4,12 @@ import { get } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { scaleDatabase, scaleRedisEnv, startApiProcess, stopAll, type ApiProcess } from './support/api-process.js';
+import { isBuiltServer, scaleDatabase, scaleRedisEnv, startApiProcess, stopAll, type ApiProcess } from './support/api-process.js';
 
 // WORKERS=N (ADR 0025): one command, N API processes on one port under node:cluster's primary,
 // which migrates and seeds once, replaces a dead worker and passes SIGTERM on to each.
 
-/** The primary's worker processes (its other children are tsx's esbuild services). */
+/** The primary's worker processes (filtered by command line: any other child is not one). */
 function workersOf(primaryPid: number): number[] {
   let out = '';
   try {
@@ -19,7 +19,7 @@ function workersOf(primaryPid: number): number[] {
   }
   return out
     .split('\n')
-    .filter((l) => l.includes('src/server.ts'))
+    .filter(isBuiltServer)
     .map((l) => Number(l.trim().split(/\s+/)[0]));
 }
 
@@ -122,7 +122,7 @@ describe('WORKERS', () => {
         }
       });
       await new Promise((r) => setTimeout(r, 300));
-      const childrenBefore = childrenNow(primary); // the workers and tsx's esbuild service
+      const childrenBefore = childrenNow(primary); // the workers (and any helper child of the primary)
       const killedAt = Date.now();
       process.kill(workers[0]!, 'SIGKILL');
       let replacedAt = 0;
@@ -141,7 +141,7 @@ describe('WORKERS', () => {
       expect(afterwards.filter((c) => !c.ok)).toEqual([]);
       for (let i = 0; i < 10; i++) expect(await status(`${api.base}/api/health`)).toBe(200);
       await expect.poll(() => workersOf(primary).filter((pid) => !workers.includes(pid)).length, { timeout: 20_000 }).toBe(1);
-      // Its boot (tsx) takes seconds, tens of them on a busy machine; the other worker serves meanwhile.
+      // Its boot takes seconds, more on a busy machine; the other worker serves meanwhile.
       await expect.poll(() => api.output().match(/Server listening/g)?.length ?? 0, { timeout: 60_000 }).toBe(3);
       expect(await status(`${api.base}/api/ready`)).toBe(200);
 

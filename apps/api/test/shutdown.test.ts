@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { WAITING_ROOM_WS_PATH } from '@legiao/contracts';
 import { TEST_JWT_SECRET } from './support/app.js';
 import { getFreePort } from './support/ports.js';
+import { builtEntry } from './support/api-process.js';
 
 // Issue 15 item 4: SIGTERM on a real API process. A request already running finishes and is
 // answered; the waiting room's sockets hear 1012 (service restart: reconnect elsewhere, keeping
@@ -37,7 +38,7 @@ describe('graceful shutdown', () => {
     cleanup.push(() => cep.server.close());
     const port = await getFreePort();
     const { REDIS_URL: _ignored, ...env } = process.env; // one process: the in-memory waiting room
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, builtEntry(), {
       cwd: API_DIR,
       env: {
         ...env,

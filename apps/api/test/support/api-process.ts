@@ -1,19 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { WAITING_ROOM_WS_PATH } from '@legiao/contracts';
-import { migrate } from '../../src/db/migrate.js';
 import { TEST_JWT_SECRET } from './app.js';
-import { recreateDatabase } from './database.js';
+import { recreateDatabase, templateOf } from './database.js';
 import { getFreePort } from './ports.js';
 
-// Real API processes for the multi-process tests (issue 15, ADR 0025): `node --import tsx
-// src/server.ts`, as `pnpm dev` runs it, each on its own port, on a database and Redis key prefix
+// Real API processes for the multi-process tests (issue 15, ADR 0025): the run's build of
+// src/server.ts, as `pnpm start` runs it (support/server-build.ts), each on its own port, on a database and Redis key prefix
 // of their own so they never meet another test file's data, mailers or queue.
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `node` arguments that start an entry of the run's build of the API (support/server-build.ts). */
+export function builtEntry(entry = 'server'): string[] {
+  return ['--enable-source-maps', join(inject('serverBuild'), `${entry}.js`)];
+}
+
+/** Whether a `ps` line is one of these processes (the cluster tests look for the workers). */
+export const isBuiltServer = (psLine: string) => psLine.includes(join(inject('serverBuild'), 'server.js'));
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface ApiProcess {
@@ -29,13 +37,13 @@ export interface ApiProcess {
 
 /**
  * A database only these processes use, next to the run's test database on the same server, named
- * legiao_test_scale_<tag>_<pid>, created (and migrated, unless told not to) here. drop() removes it.
+ * legiao_test_scale_<tag>_<pid>, created here as a copy of the run's migrated template (or empty:
+ * `migrated: false`). drop() removes it.
  */
 export async function scaleDatabase(tag: string, { migrated = true } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const url = new URL(inject('databaseUrl'));
   url.pathname = `/legiao_test_scale_${tag}_${process.pid}`;
-  await recreateDatabase(url.toString());
-  if (migrated) await migrate(url.toString());
+  await recreateDatabase(url.toString(), migrated ? { template: templateOf(inject('databaseUrl')) } : {});
   return {
     url: url.toString(),
     drop: async () => {
@@ -55,7 +63,7 @@ export function scaleRedisEnv(): { REDIS_URL: string; REDIS_PREFIX: string; FILA
   return { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `legiao-test-scale:${run}:`, FILA_REDIS_PREFIX: `legiao-test-scale:{fila-${run}}:` };
 }
 
-/** Starts `src/server.ts` with the test defaults plus `env`; resolves once GET /api/ready answers 200. */
+/** Starts the API (the run's build of src/server.ts) with the test defaults plus `env`; resolves once GET /api/ready answers 200. */
 export async function startApiProcess(env: Record<string, string>, args: string[] = []): Promise<ApiProcess> {
   if (env.PORT) return startOn(Number(env.PORT), env, args);
   // A free port may be taken by another file's server before this one binds it: try another.
@@ -70,7 +78,7 @@ export async function startApiProcess(env: Record<string, string>, args: string[
 
 async function startOn(port: number, env: Record<string, string>, args: string[]): Promise<ApiProcess> {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', ...args], {
+  const child = spawn(process.execPath, [...builtEntry(), ...args], {
     cwd: API_DIR,
     env: {
       PATH: process.env.PATH,

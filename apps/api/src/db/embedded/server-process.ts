@@ -114,7 +114,10 @@ export async function startServer(opts: {
   // 127.0.0.1 only (the URL's host): with 'localhost', a port another program holds on IPv4 left
   // PostgreSQL up on ::1 alone, and the readiness check below talking to that other program.
   const args = ['-D', opts.dataDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1'];
-  const child = spawn(opts.bin.postgres, args, spawnOptions(opts.runAs));
+  // Its own process group: Ctrl+C in the terminal signals the whole foreground group, and the
+  // database must outlive the API's graceful shutdown (requests in flight, the mail outbox, the
+  // webhook queue), then be stopped by it (stop() below), not die first under it.
+  const child = spawn(opts.bin.postgres, args, { ...spawnOptions(opts.runAs), detached: true });
   out.attach(child);
   let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   let spawnFailure: EmbeddedDatabaseError | undefined;
