@@ -1,8 +1,8 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 /** packages/contracts/src/admin/roles.ts (the e2e package doesn't depend on the contracts). */
 export type StaffRole = 'admin' | 'marketing' | 'atendimento' | 'operacao';
 import { DEMO } from './env';
-import { field, snap } from './ui';
+import { field, signIn, snap } from './ui';
 
 // The back office (docs/decisions/0027-back-office.md): the seeded staff accounts, one per role
 // (apps/api/src/db/seed-equipe.ts), all with the demo password.
@@ -13,13 +13,21 @@ export const STAFF: Record<StaffRole, { email: string; nome: string }> = {
   operacao: { email: 'operacao@legiao.dev', nome: 'Otávio Operação' },
 };
 
-/** The back office is desktop-first: its tests run in the desktop project only. */
-export function desktopOnly(testInfo: TestInfo) {
-  return (testInfo.project.use.viewport?.width ?? 0) < 1024;
+/**
+ * Opens `path` (under /admin) signed in as `email` (through the API: support/ui.ts signIn). The
+ * way in through the form, /admin sending to /login and back, is admin-shell.spec.ts's subject.
+ */
+export async function loginAdmin(page: Page, email: string, path = '/admin') {
+  await signIn(page, email, DEMO.senha, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+  await expect(page.getByRole('navigation', { name: 'Áreas do back office' })).toBeVisible();
 }
 
-/** Opens `path` (under /admin) logged in as `email`: /admin sends to /login and back after it. */
-export async function loginAdmin(page: Page, email: string, path = '/admin') {
+/**
+ * The way in through the form: /admin (or `path`) sends to /login, the ordinary login form, and
+ * back to `path` after it (admin-shell.spec.ts).
+ */
+export async function loginAdminThroughForm(page: Page, email: string, path = '/admin') {
   await page.goto(path);
   await expect(page).toHaveURL(/\/login$/);
   await field(page, 'E-mail').fill(email);

@@ -33,6 +33,27 @@ export async function login(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/home$/);
 }
 
+/**
+ * Signs in through the API and opens `path` with the session in place, as if the login form had
+ * been used: for the tests whose subject is what comes after the login. One page load instead of
+ * three (/login, then /home, then the page): the login form itself is walked through where it is
+ * the subject (login.spec.ts, cadastro.spec.ts, fila.spec.ts, admin-shell.spec.ts, ...) with login().
+ * The API lets a login in without a waiting-room ticket while the room admits at once, which is
+ * the case on the run's main server (issue 29, e2e/README.md).
+ */
+export async function signIn(page: Page, email: string, password: string, path = '/home') {
+  const res = await page.request.post('/api/auth/login', { data: { email, senha: password } });
+  expect(res.status(), `POST /api/auth/login ${email}: ${await res.text()}`).toBe(200);
+  const { token } = (await res.json()) as { token: { token: string } };
+  // Once per tab (sessionStorage remembers it): a reload after Sair must find no session.
+  await page.addInitScript((value) => {
+    if (sessionStorage.getItem('e2e-sessao')) return;
+    sessionStorage.setItem('e2e-sessao', '1');
+    localStorage.setItem('token', value);
+  }, token.token);
+  await page.goto(path);
+}
+
 /** Sair from the member menu (opening a collapsed menu first on small screens). */
 export async function logout(page: Page) {
   const leave = page.getByRole('button', { name: 'Sair', exact: true });

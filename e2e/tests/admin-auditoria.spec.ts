@@ -2,12 +2,10 @@ import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { DEMO } from '../support/env';
 import { login } from '../support/ui';
-import { STAFF, adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { STAFF, adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 
 // The audit screen (docs/decisions/0027-back-office.md): every staff role reads the trail, filters
 // by person, entity and date (kept in the URL) and opens an entry's before/after.
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 test('a change made by an admin shows in the trail with its before and after', async ({ page, browser, request }) => {
   const account = await createActiveAccount(request, 'auditoria');

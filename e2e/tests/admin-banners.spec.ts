@@ -1,12 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withoutAxeViolations } from '../support/acessibilidade';
-import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 
 // Banners in the back office (/admin/banners; docs/decisions/0029-back-office-content.md): create
 // with the contract's messages, reorder by keyboard, preview by member type, city and date, toggle,
 // remove; a read-only role sees the lists without controls and the server refuses its writes.
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 /** A datetime-local value `ms` from now, in the browser's zone (the config's America/Sao_Paulo). */
 const localFromNow = (ms: number) => new Date(Date.now() + ms).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' }).replace(' ', 'T').slice(0, 16);

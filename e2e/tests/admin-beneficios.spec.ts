@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { login } from '../support/ui';
-import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { adminApi, adminSnap, loginStaff } from '../support/admin';
 
 // Benefits in the back office (issue 16 item 1; docs/decisions/0027-back-office.md): marketing
 // creates, previews as a chosen member, edits, duplicates and archives; the demo member sees each
 // change at once. Support (atendimento) only reads; the server refuses its writes.
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 test.describe.configure({ timeout: 120_000 });
 
 const preview = (page: Page) => page.getByRole('complementary', { name: 'Prévia como membro' });

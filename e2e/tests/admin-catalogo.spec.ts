@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { withoutAxeViolations } from '../support/acessibilidade';
-import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { adminApi, adminSnap, loginStaff } from '../support/admin';
 
 // The catalogue in the back office (/admin/catalogo; docs/decisions/0029-back-office-content.md):
 // list with search, filters and legion numbers; create with the contract's messages; a repeated SKU
 // refused; activate/deactivate reaching the members' search at once; read-only for atendimento.
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 const publicSearch = async (page: import('@playwright/test').Page, name: string) =>
   ((await (await page.request.get(`/api/produto/busca?q=${encodeURIComponent(name)}`)).json()) as { items: { nome: string }[] }).items.map((p) => p.nome);

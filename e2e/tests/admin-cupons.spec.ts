@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { adminApi, adminSnap, loginStaff } from '../support/admin';
 import { SCREENS, SCREENS_DIR } from '../support/env';
 
 // Code pools in the back office (docs/decisions/0028-code-pools-and-images.md): the stock list, a
 // benefit's pool, a file uploaded, its preview and counts, the confirmation and its progress, the
 // stock after it; a read-only role sees the stock but cannot import.
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 const BENEFIT = 'Cupom 30% OFF';
 const free = async (page: Page) => Number((await page.getByTestId('estoque-livres').innerText()).replace(/\D/g, ''));

@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
-import { STAFF, adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { STAFF, adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 
 // The staff roles screen (docs/decisions/0027-back-office.md): an admin grants, changes and takes
 // roles (each audited); nobody changes their own; other roles don't get the screen, and the server
 // refuses them too.
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 test('an admin gives a role to an account, changes it and takes it away', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'equipe');

@@ -1,12 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withoutAxeViolations } from '../support/acessibilidade';
-import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { adminApi, adminSnap, loginStaff } from '../support/admin';
 
 // The FAQ in the back office (/admin/faq; docs/decisions/0029-back-office-content.md): create with
 // the contract's messages, the active switch, reorder by button and by keyboard drag, the preview
 // and the public GET /Faq following each change, move between lists, remove; read-only for atendimento.
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 const list = (page: Page) => page.getByRole('list', { name: /^Perguntas de / });
 const questions = (page: Page) => list(page).locator('.faq-linha__texto strong').allInnerTexts();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withoutAxeViolations } from '../support/acessibilidade';
-import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 import { startWaitingRoomServer, type WaitingRoomServer } from '../support/waiting-room-server';
 
 // The waiting-room panel (/admin/fila; docs/decisions/0029-back-office-content.md), on a server of
@@ -19,8 +19,6 @@ const test2 = test.extend<{}, { filaServer: WaitingRoomServer }>({
     { scope: 'worker', timeout: 180_000 },
   ],
 });
-
-test2.beforeEach(({}, testInfo) => test2.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 /** A datetime-local value `ms` from now, in the browser's zone (the config's America/Sao_Paulo). */
 const localFromNow = (ms: number) => new Date(Date.now() + ms).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' }).replace(' ', 'T');

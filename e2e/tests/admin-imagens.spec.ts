@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { adminApi, adminSnap, loginStaff } from '../support/admin';
 import { memberWithBalance } from '../support/beneficios';
 import { e2eDatabaseUrl } from '../support/database';
 import { API_DIR } from '../support/env';
@@ -10,8 +10,6 @@ import { login } from '../support/ui';
 
 // Images in the back office (docs/decisions/0028-code-pools-and-images.md): upload, the sizes
 // made, the <picture> sources, a refused SVG, and a read-only role.
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 // sharp and pg are the API's own dependencies: borrowed to draw the test pictures and add a benefit.
 const fromApi = createRequire(path.join(API_DIR, 'package.json'));

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 import { createActiveAccount } from '../support/accounts';
 
 // Imports in the back office (docs/decisions/0032-back-office-imports.md): operacao uploads the
 // brand's purchases file, maps its columns, reads the dry run, applies it, sees the result and the
 // history, downloads the report; the same file again changes nothing; coupon usage has the same
 // flow. Marketing has neither the menu entry, nor the page, nor the API.
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 const csv = (name: string, lines: string[]) => ({ name: name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
 const count = (page: Page, label: string) => page.locator('.importacoes-contagem', { has: page.getByText(label, { exact: true }) }).locator('dd');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 import { snap } from '../support/ui';
 
 // Integrações (issue 24 §1; docs/decisions/0041-store-integration.md): an admin creates an API
@@ -22,7 +22,6 @@ async function shownKey(page: Page): Promise<string> {
 }
 
 test.describe('desktop', () => {
-  test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
   test('admin: create, the key once (copy), gone after a reload; rotate; revoke a key; revoke the client', async ({ page, context, request }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -133,8 +132,9 @@ test.describe('desktop', () => {
   });
 });
 
-test('the Integrações screens at 375 px (the back office is desktop-first: they must still be readable)', async ({ page }, testInfo) => {
-  test.skip(!desktopOnly(testInfo), 'the desktop project is the test above');
+// The back office's tests run in the desktop project (playwright.config.ts); this one narrows its page to a phone's width.
+test('the Integrações screens at 375 px (the back office is desktop-first: they must still be readable)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
   await loginStaff(page, 'admin', '/admin/integracoes/nova');
   await page.getByLabel('Nome', { exact: true }).fill(`Caixas ${randomUUID().slice(0, 8)}`);
   await page.getByLabel('Informar cupons usados no caixa ou no site').check();

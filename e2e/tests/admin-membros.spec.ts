@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
-import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 import { SCREENS, SCREENS_DIR } from '../support/env';
 
 // The members area (/admin/membros; docs/decisions/0031-back-office-members.md): atendimento finds
 // a member by part of the CPF, opens the page, adjusts the balance (the ledger shows the running
 // balance), asks for an adjustment above the threshold that admin approves (never its requester),
 // and blocks the member, who then cannot log in and reads why; marketing is refused (UI and 403).
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 const shot = (page: Page, name: string) => adminSnap(page, `membros-${name}`);
 

@@ -4,14 +4,12 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { API_DIR } from '../support/env';
 import { e2eDatabaseUrl } from '../support/database';
-import { adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 
 // The launch dashboard (issue 17 items 8-9, docs/decisions/0033-launch-dashboard.md): charts over a
 // date range kept in the URL, a CSV per chart, and the live launch view that updates by itself.
 // A synthetic launch week (June 2021) is written straight into the database, so every number on
 // screen is known: 154 sign-ups, 77 activations.
-
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
 type PgClient = { connect(): Promise<unknown>; query(sql: string): Promise<{ rows: Record<string, unknown>[] }>; end(): Promise<void> };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { withoutAxeViolations } from '../support/acessibilidade';
-import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { adminApi, adminSnap, loginStaff } from '../support/admin';
 import { DEMO } from '../support/env';
 import { startWaitingRoomServer, type WaitingRoomServer } from '../support/waiting-room-server';
 import { questionsOnScreen, answerStep } from '../support/satisfacao';
@@ -21,8 +21,6 @@ const t = test.extend<{}, { server: WaitingRoomServer }>({
     { scope: 'worker', timeout: 180_000 },
   ],
 });
-
-t.beforeEach(({}, testInfo) => t.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
 t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exporta o CSV e acha o link de um membro', async ({ page, server }) => {
   // A long walk through the screen, with an axe pass, on a machine other jobs share.

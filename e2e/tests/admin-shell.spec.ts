@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { login } from '../support/ui';
-import { STAFF, adminApi, adminSnap, desktopOnly, loginStaff, menuItems } from '../support/admin';
+import { STAFF, adminApi, adminSnap, loginAdminThroughForm, loginStaff, menuItems } from '../support/admin';
 
 // The back office's shell (docs/decisions/0027-back-office.md): same login as members, /admin only
 // for staff roles, the menu filtered by each role's permissions.
 
-test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
-
 test('a staff member opens /admin, logs in with the ordinary login and lands back in the back office', async ({ page }) => {
-  await loginStaff(page, 'admin');
+  await loginAdminThroughForm(page, STAFF.admin.email);
   await expect(page.getByRole('heading', { level: 1, name: 'Olá, Ana' })).toBeVisible();
   await expect(page.getByText('Seus papéis: Administração.')).toBeVisible();
   await expect(page.getByText(STAFF.admin.email)).toBeVisible();

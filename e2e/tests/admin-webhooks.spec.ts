@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminApi, adminSnap, desktopOnly, loginStaff } from '../support/admin';
+import { adminApi, adminSnap, loginStaff } from '../support/admin';
 import { signedWith, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 // Integrações › Webhooks (issue 25; docs/decisions/0042-webhooks.md): an admin creates an endpoint
@@ -34,14 +34,12 @@ async function noAxeViolations(page: Page) {
 }
 
 test.describe('desktop', () => {
-  test.beforeEach(({}, testInfo) => test.skip(desktopOnly(testInfo), 'back office: desktop-first'));
 
   let rx: WebhookReceiver;
   let running: WebhookReceiver | undefined;
   test.beforeEach(async () => {
     rx = running = await startWebhookReceiver();
   });
-  // A skipped test (mobile) never started one.
   test.afterEach(async () => {
     await running?.close();
     running = undefined;
