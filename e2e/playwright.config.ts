@@ -30,7 +30,7 @@ export default defineConfig({
     // every test is CPU the 2-core runner spends on nothing.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: process.env.E2E_CHROMIUM ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--headless',
         '--no-sandbox',

@@ -113,7 +113,7 @@ try {
   }
   if (!only || only === 'e2e') {
     const built = await step('build do web', 'pnpm', ['--filter', '@legiao/web', 'run', 'build']);
-    if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
+    if (!existsSync(process.env.E2E_CHROMIUM ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
       console.error('Chromium não encontrado em /usr/bin/chromium: instale com `apt-get install -y chromium` (Debian) ou defina CHROMIUM_PATH.');
       totals.failed++;
       totals.failures.push('testes de navegador: Chromium não encontrado');
