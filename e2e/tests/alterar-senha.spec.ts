@@ -1,14 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { strongPassword } from '../support/data';
-import { field, login, logout, snap, visibleText } from '../support/ui';
+import { landingToLogin, loginHere, submitLoginForm } from '../support/journeys-b';
+import { field, logout, signIn, snap, visibleText } from '../support/ui';
 
 test('troca a senha; depois do Sair só a nova senha entra', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'senha');
   const newPassword = strongPassword();
-  await login(page, account.email, account.senha);
+  // The first login is not the subject (the change from the profile is): the session comes from
+  // the API and /alterar-senha is the first page loaded. The logins after Sair stay in the form.
+  await signIn(page, account.email, account.senha, '/alterar-senha');
 
-  await page.goto('/alterar-senha');
   const update = page.getByRole('button', { name: 'Atualizar', exact: true });
   await field(page, 'Senha atual').fill(account.senha);
   await field(page, 'Nova senha').fill(newPassword);
@@ -29,12 +31,12 @@ test('troca a senha; depois do Sair só a nova senha entra', async ({ page, requ
 
   await logout(page);
 
-  await page.goto('/login');
-  await field(page, 'E-mail').fill(account.email);
-  await field(page, 'Senha').fill(account.senha);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  // Sair leaves the member on the landing page: its link to the form, then both passwords typed
+  // into the same form (the old one refused, the new one in), without loading /login twice.
+  await landingToLogin(page);
+  await submitLoginForm(page, account.email, account.senha);
   await expect(visibleText(page, 'E-mail ou senha inválidos.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  await login(page, account.email, newPassword);
+  await loginHere(page, account.email, newPassword);
 });

@@ -4,7 +4,7 @@ import { completeProfile, memberWithBalance } from '../support/beneficios';
 import { DEMO } from '../support/env';
 import { scrollTo } from '../support/home';
 import { dialog } from '../support/produtos';
-import { login, snap, storedToken, visibleText } from '../support/ui';
+import { signIn, snap, storedToken, visibleText } from '../support/ui';
 
 // Benefits (spec 000 sections 2-5, 8): the home section (#beneficios) and /beneficios. The demo
 // member's seeded benefits are only looked at; every test that redeems uses a member of its own.
@@ -22,7 +22,8 @@ const balance = (page: Page) => page.getByTestId('saldo-pontos');
 test.describe.configure({ timeout: 180_000 });
 
 test('o membro de demonstração vê os cinco estados, o saldo, a contagem e o ingresso com dias', async ({ page }) => {
-  await login(page, DEMO.email, DEMO.senha);
+  // The benefits are the subject, not the login: a session made through the API (support/ui.ts).
+  await signIn(page, DEMO.email, DEMO.senha);
   const homeSection = page.locator('#beneficios');
   await scrollTo(page, homeSection);
   await expect(homeSection.getByRole('heading', { name: 'Benefícios', exact: true })).toBeVisible();
@@ -81,8 +82,7 @@ test('o membro de demonstração vê os cinco estados, o saldo, a contagem e o i
 test('resgata com os termos: cupom, saldo menor, Ver cupom! e o resgate múltiplo', async ({ page, request, context }) => {
   const account = await memberWithBalance(request, 5, 'resgate');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login(page, account.email, account.senha);
-  await page.goto('/beneficios');
+  await signIn(page, account.email, account.senha, '/beneficios');
   await expect(balance(page)).toHaveText('5 pontos');
   await expect(page.getByText('Você ainda não resgatou nenhum benefício.')).toBeVisible();
 
@@ -132,10 +132,13 @@ test('resgata com os termos: cupom, saldo menor, Ver cupom! e o resgate múltipl
   await expect(buttonOf(page, 'Cupom 30% OFF')).toBeDisabled();
 });
 
-test('um membro novo, de perfil incompleto, vê os bloqueios com os links certos e os botões desabilitados', async ({ page, request }) => {
+// One fresh member from sign-up to the free benefit: the locks of an incomplete profile, then of a
+// portal not personalised, then (profile and portal done, balance 0) the benefit a chatbot link
+// chose, opened on arrival at the home and once on /beneficios. Three tests' worth of one member's
+// life, with one sign-in.
+test('um membro novo, de perfil incompleto, vê os bloqueios com os links certos e os botões desabilitados; depois, o benefício do chatbot na home e em /beneficios', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'beneficio-bloqueio');
-  await login(page, account.email, account.senha);
-  await page.goto('/beneficios');
+  await signIn(page, account.email, account.senha, '/beneficios');
   await expect(page.getByRole('link', { name: 'Concluir cadastro' })).toHaveAttribute('href', '/editar-perfil');
   await expect(page.getByRole('link', { name: 'Personalizar meu portal' })).toHaveAttribute('href', '/personalizar-portal');
   const buttons = page.getByRole('list', { name: 'Benefícios' }).getByRole('button');
@@ -154,51 +157,50 @@ test('um membro novo, de perfil incompleto, vê os bloqueios com os links certos
   await expect(buttonOf(page, '15% OFF: missão Personalize seu portal')).toBeDisabled();
   await page.getByRole('link', { name: 'Personalizar meu portal' }).click();
   await expect(page).toHaveURL(/\/personalizar-portal$/);
-});
 
-test('o benefício escolhido pelo chatbot abre uma vez e o gratuito é resgatado', async ({ page, request }) => {
-  const account = await memberWithBalance(request, 0, 'beneficio-chatbot');
-  await login(page, account.email, account.senha);
-  // The home must have read (and found empty) the key before it is set, or it would open the modal itself.
-  // The section mounts when scrolled to (docs/decisions/0018-home-on-a-phone.md).
-  await scrollTo(page, page.locator('#beneficios'));
-  await expect(page.locator('#beneficios').getByRole('button', { name: 'Resgatar!' })).toBeVisible();
+  // The portal personalised (as memberWithBalance leaves a member): the free mission can be redeemed.
+  await completeProfile(account.email);
   const token = (await storedToken(page))!;
   const res = await request.get('/api/beneficio', { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
   const mission = ((await res.json()) as { id: number; nome: string }[]).find((b) => b.nome === '15% OFF: missão Personalize seu portal')!;
 
-  await page.evaluate(([key, id]) => window.localStorage.setItem(key, id), [CHATBOT_KEY, String(mission.id)] as const);
-  await page.goto('/beneficios');
-  const modal = page.getByRole('dialog', { name: mission.nome });
-  await expect(modal).toBeVisible();
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), CHATBOT_KEY)).toBeNull();
+  await test.step('o benefício escolhido pelo chatbot abre na chegada à home, sem rolar até os benefícios', async () => {
+    // The benefits section sits below the first screen, mounted only near the viewport; a stored
+    // choice mounts it on arrival, as the chatbot's link expects. Set here, on /personalizar-portal,
+    // which does not read it; the home is a new page load at its top.
+    await page.evaluate(([key, id]) => window.localStorage.setItem(key, id), [CHATBOT_KEY, String(mission.id)] as const);
+    await page.goto('/home');
+    const modal = page.getByRole('dialog', { name: mission.nome });
+    await expect(modal).toBeVisible();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), CHATBOT_KEY)).toBeNull();
+    await modal.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(modal).toHaveCount(0);
+  });
 
-  // A free benefit: no balance needed, the terms still are.
-  await modal.getByLabel(ACCEPTANCE).check();
-  await modal.getByRole('button', { name: 'Resgatar', exact: true }).click();
-  await expect(modal.getByTestId('cupom-codigo')).toHaveText(/^MISSAO15-/);
-  await expect(modal.getByText('Benefício resgatado! Seu saldo agora é de 0 pontos.')).toBeVisible();
-  await modal.getByRole('button', { name: 'Fechar', exact: true }).click();
-  await expect(buttonOf(page, mission.nome)).toHaveText('Ver cupom!');
+  await test.step('o benefício escolhido pelo chatbot abre uma vez e o gratuito é resgatado', async () => {
+    // The home must have read (and found empty) the key before it is set, or it would open the modal
+    // itself: here it has (it consumed the previous one), and the section is mounted.
+    await scrollTo(page, page.locator('#beneficios'));
+    await expect(page.locator('#beneficios').getByRole('button', { name: 'Resgatar!' })).toBeVisible();
 
-  // Opened once: the key is gone, a reload opens nothing.
-  await page.reload();
-  await expect(buttonOf(page, mission.nome)).toHaveText('Ver cupom!');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-});
+    await page.evaluate(([key, id]) => window.localStorage.setItem(key, id), [CHATBOT_KEY, String(mission.id)] as const);
+    await page.goto('/beneficios');
+    const modal = page.getByRole('dialog', { name: mission.nome });
+    await expect(modal).toBeVisible();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), CHATBOT_KEY)).toBeNull();
 
-test('o benefício escolhido pelo chatbot abre na chegada à home, sem rolar até os benefícios', async ({ page, request }) => {
-  const account = await memberWithBalance(request, 0, 'chatbot-home');
-  await login(page, account.email, account.senha);
-  const token = (await storedToken(page))!;
-  const res = await request.get('/api/beneficio', { headers: { Authorization: `Bearer ${token}` } });
-  const mission = ((await res.json()) as { id: number; nome: string }[]).find((b) => b.nome === '15% OFF: missão Personalize seu portal')!;
+    // A free benefit: no balance needed, the terms still are.
+    await modal.getByLabel(ACCEPTANCE).check();
+    await modal.getByRole('button', { name: 'Resgatar', exact: true }).click();
+    await expect(modal.getByTestId('cupom-codigo')).toHaveText(/^MISSAO15-/);
+    await expect(modal.getByText('Benefício resgatado! Seu saldo agora é de 0 pontos.')).toBeVisible();
+    await modal.getByRole('button', { name: 'Fechar', exact: true }).click();
+    await expect(buttonOf(page, mission.nome)).toHaveText('Ver cupom!');
 
-  // The benefits section sits below the first screen, mounted only near the viewport; a stored
-  // choice mounts it on arrival, as the chatbot's link expects.
-  await page.evaluate(([key, id]) => window.localStorage.setItem(key, id), [CHATBOT_KEY, String(mission.id)] as const);
-  await page.goto('/home');
-  await expect(page.getByRole('dialog', { name: mission.nome })).toBeVisible();
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), CHATBOT_KEY)).toBeNull();
+    // Opened once: the key is gone, a reload opens nothing.
+    await page.reload();
+    await expect(buttonOf(page, mission.nome)).toHaveText('Ver cupom!');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { formatCpf, randomPhone, randomName, strongPassword, uniqueEmail, validCpf } from '../support/data';
 import { UNREACHABLE_CEP } from '../support/fake-cep';
-import { field, login, snap, visibleText } from '../support/ui';
+import { field, signIn, snap, visibleText } from '../support/ui';
 
 // Issue 14 item 5: with the postal-code service down, GET /api/cep answers 503 and the sign-up and
 // profile forms open the address fields with a notice, instead of leaving the member stuck.
@@ -58,8 +58,8 @@ test('cadastro com o serviço de CEP fora do ar: aviso e endereço digitado à m
 
 test('perfil com o serviço de CEP fora do ar: aviso, endereço editável e salvo', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'perfil-cep-manual');
-  await login(page, account.email, account.senha);
-  await page.goto('/editar-perfil');
+  // The profile form is the subject, not the login form: a session made through the API.
+  await signIn(page, account.email, account.senha, '/editar-perfil');
   await expect(field(page, 'Nome completo')).toHaveValue(account.nome);
   await expect(field(page, 'Endereço')).toBeDisabled();
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { DEMO, SCREENS, SCREENS_DIR } from '../support/env';
 import { addProductApi } from '../support/produtos';
-import { login, snap, storedToken } from '../support/ui';
+import { signIn, snap, storedToken } from '../support/ui';
 
 // Minhas conquistas (spec 001 section 2.22) and the home's achievements section (spec 000 section 2).
 // A fresh member's tiers change with data registered through the API; the demo member is only read.
@@ -35,8 +35,8 @@ const FIVE_PRODUCTS = [
 
 test('membro novo: só Novato; produtos desbloqueiam o Colecionador; modal e carrossel de experiências', async ({ page, request }, testInfo) => {
   const account = await createActiveAccount(request, 'conquistas');
-  await login(page, account.email, account.senha);
-  await page.goto('/minhas-conquistas');
+  // The achievements are the subject, not the login form: a session made through the API.
+  await signIn(page, account.email, account.senha, '/minhas-conquistas');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Minhas conquistas' })).toBeVisible();
   const journey = group(page, 'Nossa Jornada');
@@ -114,7 +114,8 @@ test('membro novo: só Novato; produtos desbloqueiam o Colecionador; modal e car
 });
 
 test('membro de demonstração: fundador com número, selo Outdoor; na home, selos e story do Instagram', async ({ page }) => {
-  await login(page, DEMO.email, DEMO.senha);
+  // The home's achievements are the subject, not the login form: a session made through the API.
+  await signIn(page, DEMO.email, DEMO.senha);
   await dismissSurveyInvitation(page);
 
   const section = page.getByRole('region', { name: 'Minhas conquistas' });

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/data';
 import { DEMO } from '../support/env';
 import { readMail } from '../support/mail';
-import { action, field, login, snap, visibleText } from '../support/ui';
+import { action, field, signIn, snap, visibleText } from '../support/ui';
 
 // Referrals (/indicacoes, spec 001 section 2.18 and the invitation of spec 000 section 2), the
 // statement (/extrato, 2.19), Friends & Family (2.20) and the lead page (/expert-xp/, 2.21).
@@ -25,125 +25,126 @@ function pngSize(file: string) {
   return { largura: png.readUInt32BE(16), altura: png.readUInt32BE(20) };
 }
 
-test('indicações do membro: link, compartilhar, story, abas com contagens e e-mails', async ({ page }) => {
+// The demo member's referrals, then the statement: one sign-in, one tab (they were two tests that
+// each logged in as the same member). The pages are the subject, not the login form.
+test('indicações e extrato do membro: link, compartilhar, story, abas com contagens e e-mails; lançamentos, filtro, Ver tudo e detalhe', async ({ page }) => {
   await allowClipboard(page);
-  await login(page, DEMO.email, DEMO.senha);
-  await page.goto('/indicacoes');
-  await expect(page.getByRole('heading', { name: 'Indicações', level: 1 })).toBeVisible();
+  await signIn(page, DEMO.email, DEMO.senha, '/indicacoes');
+  await test.step('indicações do membro: link, compartilhar, story, abas com contagens e e-mails', async () => {
+    await expect(page.getByRole('heading', { name: 'Indicações', level: 1 })).toBeVisible();
 
-  const invitation = page.getByRole('region', { name: 'Indique e ganhe' });
-  const link = invitation.getByLabel('Seu link de indicação');
-  await expect(link).toHaveValue(/\/\?r=[0-9a-f-]{36}$/);
-  const url = await link.inputValue();
-  await expect(invitation.getByText('Indicações confirmadas: 3')).toBeVisible();
+    const invitation = page.getByRole('region', { name: 'Indique e ganhe' });
+    const link = invitation.getByLabel('Seu link de indicação');
+    await expect(link).toHaveValue(/\/\?r=[0-9a-f-]{36}$/);
+    const url = await link.inputValue();
+    await expect(invitation.getByText('Indicações confirmadas: 3')).toBeVisible();
 
-  await invitation.getByRole('button', { name: 'Copiar link' }).click();
-  await expect(invitation.getByRole('button', { name: 'Link copiado!' })).toBeVisible();
-  expect(await clipboard(page)).toBe(url);
+    await invitation.getByRole('button', { name: 'Copiar link' }).click();
+    await expect(invitation.getByRole('button', { name: 'Link copiado!' })).toBeVisible();
+    expect(await clipboard(page)).toBe(url);
 
-  const whatsapp = new URL((await invitation.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href'))!);
-  expect(whatsapp.origin).toBe('https://wa.me');
-  const text = whatsapp.searchParams.get('text')!;
-  expect(text).toContain('20% OFF válido até o fim do mês');
-  expect(text).toContain('Não válido para a linha Tumbler com Canudo 900ml.');
-  expect(text).toContain('até 30% off');
-  expect(text).toContain(url);
-  const email = (await invitation.getByRole('link', { name: 'Enviar por e-mail' }).getAttribute('href'))!;
-  expect(email).toMatch(/^mailto:\?subject=.+&body=/);
-  expect(decodeURIComponent(email)).toContain(url);
+    const whatsapp = new URL((await invitation.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href'))!);
+    expect(whatsapp.origin).toBe('https://wa.me');
+    const text = whatsapp.searchParams.get('text')!;
+    expect(text).toContain('20% OFF válido até o fim do mês');
+    expect(text).toContain('Não válido para a linha Tumbler com Canudo 900ml.');
+    expect(text).toContain('até 30% off');
+    expect(text).toContain(url);
+    const email = (await invitation.getByRole('link', { name: 'Enviar por e-mail' }).getAttribute('href'))!;
+    expect(email).toMatch(/^mailto:\?subject=.+&body=/);
+    expect(decodeURIComponent(email)).toContain(url);
 
-  // Tabs: counts, e-mails, arrow keys.
-  const confirmed = page.getByRole('tab', { name: 'CONFIRMADOS (3)' });
-  const pending = page.getByRole('tab', { name: 'PENDENTES (1)' });
-  await expect(confirmed).toHaveAttribute('aria-selected', 'true');
-  const panel = page.getByRole('tabpanel');
-  await expect(panel).toHaveCount(1);
-  for (const e of ['ana.amiga@legiao.dev', 'bruno.amigo@legiao.dev', 'carla.amiga@legiao.dev']) {
-    await expect(panel.getByText(e)).toBeVisible();
-  }
-  await expect(panel.getByText('diego.amigo@legiao.dev')).toHaveCount(0);
-  await confirmed.focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(pending).toHaveAttribute('aria-selected', 'true');
-  await expect(pending).toBeFocused();
-  await expect(page.getByRole('tabpanel').getByText('diego.amigo@legiao.dev')).toBeVisible();
-  await expect(page.getByRole('tabpanel').getByText('ana.amiga@legiao.dev')).toHaveCount(0);
-  await page.keyboard.press('ArrowLeft');
-  await expect(confirmed).toHaveAttribute('aria-selected', 'true');
+    // Tabs: counts, e-mails, arrow keys.
+    const confirmed = page.getByRole('tab', { name: 'CONFIRMADOS (3)' });
+    const pending = page.getByRole('tab', { name: 'PENDENTES (1)' });
+    await expect(confirmed).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel).toHaveCount(1);
+    for (const e of ['ana.amiga@legiao.dev', 'bruno.amigo@legiao.dev', 'carla.amiga@legiao.dev']) {
+      await expect(panel.getByText(e)).toBeVisible();
+    }
+    await expect(panel.getByText('diego.amigo@legiao.dev')).toHaveCount(0);
+    await confirmed.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(pending).toHaveAttribute('aria-selected', 'true');
+    await expect(pending).toBeFocused();
+    await expect(page.getByRole('tabpanel').getByText('diego.amigo@legiao.dev')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('ana.amiga@legiao.dev')).toHaveCount(0);
+    await page.keyboard.press('ArrowLeft');
+    await expect(confirmed).toHaveAttribute('aria-selected', 'true');
 
-  // The summary is kept in storage under 'indicacao' (spec 001 section 2.1).
-  const saved = await page.evaluate(() => JSON.parse(window.localStorage.getItem('indicacao') ?? 'null'));
-  expect(saved).toMatchObject({ confirmados: 3, pendentes: 1, saldo: 5 });
+    // The summary is kept in storage under 'indicacao' (spec 001 section 2.1).
+    const saved = await page.evaluate(() => JSON.parse(window.localStorage.getItem('indicacao') ?? 'null'));
+    expect(saved).toMatchObject({ confirmados: 3, pendentes: 1, saldo: 5 });
 
-  await expect(page.getByRole('heading', { name: 'Por que compartilhar?' })).toBeVisible();
-  const steps = page.getByRole('group', { name: 'Passo a passo para compartilhar' });
-  await expect(steps.getByRole('heading', { name: /Copie seu link/ })).toBeVisible();
-  await snap(page, 'indicacoes');
+    await expect(page.getByRole('heading', { name: 'Por que compartilhar?' })).toBeVisible();
+    const steps = page.getByRole('group', { name: 'Passo a passo para compartilhar' });
+    await expect(steps.getByRole('heading', { name: /Copie seu link/ })).toBeVisible();
+    await snap(page, 'indicacoes');
 
-  // The Instagram story: steps and a 1080x1920 image to download.
-  await invitation.getByRole('button', { name: 'Compartilhar no Instagram' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Compartilhe no seu story' });
-  await expect(dialog.getByRole('heading', { name: /Cole o seu link/ })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Abrir Instagram' })).toBeVisible();
-  await snap(page, 'indicacoes-story');
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Baixar imagem' }).click()]);
-  expect(download.suggestedFilename()).toBe('legiao-indicacao-story.png');
-  expect(pngSize((await download.path())!)).toEqual({ largura: 1080, altura: 1920 });
-  await dialog.getByRole('button', { name: 'Fechar' }).click();
-  await expect(dialog).toHaveCount(0);
-});
+    // The Instagram story: steps and a 1080x1920 image to download.
+    await invitation.getByRole('button', { name: 'Compartilhar no Instagram' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compartilhe no seu story' });
+    await expect(dialog.getByRole('heading', { name: /Cole o seu link/ })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Abrir Instagram' })).toBeVisible();
+    await snap(page, 'indicacoes-story');
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Baixar imagem' }).click()]);
+    expect(download.suggestedFilename()).toBe('legiao-indicacao-story.png');
+    expect(pngSize((await download.path())!)).toEqual({ largura: 1080, altura: 1920 });
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
 
-test('extrato do membro: lançamentos, filtro sem resultados, Ver tudo e detalhe', async ({ page }) => {
-  await login(page, DEMO.email, DEMO.senha);
-  await page.goto('/extrato');
-  await expect(page.getByRole('heading', { name: 'Meu extrato' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Saldo atual' })).toContainText('5 pontos');
+  await test.step('extrato do membro: lançamentos, filtro sem resultados, Ver tudo e detalhe', async () => {
+    await page.goto('/extrato');
+    await expect(page.getByRole('heading', { name: 'Meu extrato' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Saldo atual' })).toContainText('5 pontos');
 
-  const list = page.getByRole('list', { name: 'Lançamentos' });
-  const entries = list.getByRole('button');
-  await expect(entries.filter({ hasText: 'Indicação' })).toHaveCount(3);
-  const referral = entries.filter({ hasText: 'ana.amiga@legiao.dev' });
-  await expect(referral).toContainText('+1 ponto');
-  // The demo economy is seeded when the API starts: today, in São Paulo, as dd/MM/yyyy.
-  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
-  await expect(referral).toContainText(today);
-  await expect(entries.filter({ hasText: 'Jersey' })).toContainText('-2 pontos');
-  const total = await entries.count();
-  expect(total).toBeGreaterThanOrEqual(8);
-  await snap(page, 'extrato');
+    const list = page.getByRole('list', { name: 'Lançamentos' });
+    const entries = list.getByRole('button');
+    await expect(entries.filter({ hasText: 'Indicação' })).toHaveCount(3);
+    const referral = entries.filter({ hasText: 'ana.amiga@legiao.dev' });
+    await expect(referral).toContainText('+1 ponto');
+    // The demo economy is seeded when the API starts: today, in São Paulo, as dd/MM/yyyy.
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+    await expect(referral).toContainText(today);
+    await expect(entries.filter({ hasText: 'Jersey' })).toContainText('-2 pontos');
+    const total = await entries.count();
+    expect(total).toBeGreaterThanOrEqual(8);
+    await snap(page, 'extrato');
 
-  await field(page, 'Mês').selectOption('Janeiro');
-  await field(page, 'Ano').selectOption('2024');
-  await expect(visibleText(page, 'Nenhum resultado foi encontrado')).toBeVisible();
-  await expect(list).toHaveCount(0);
-  await expect(page).toHaveURL(/\/extrato\?mes=1&ano=2024$/);
-  await snap(page, 'extrato-vazio');
+    await field(page, 'Mês').selectOption('Janeiro');
+    await field(page, 'Ano').selectOption('2024');
+    await expect(visibleText(page, 'Nenhum resultado foi encontrado')).toBeVisible();
+    await expect(list).toHaveCount(0);
+    await expect(page).toHaveURL(/\/extrato\?mes=1&ano=2024$/);
+    await snap(page, 'extrato-vazio');
 
-  await action(page, 'Ver tudo').click();
-  await expect(page).toHaveURL(/\/extrato$/);
-  await expect(field(page, 'Mês')).toHaveValue('');
-  await expect(entries).toHaveCount(total);
+    await action(page, 'Ver tudo').click();
+    await expect(page).toHaveURL(/\/extrato$/);
+    await expect(field(page, 'Mês')).toHaveValue('');
+    await expect(entries).toHaveCount(total);
 
-  // The used coupon of the personalisation mission: benefit, coupon, use date, legal text.
-  await entries.filter({ hasText: 'missão Personalize seu portal' }).click();
-  const detail = page.getByRole('dialog', { name: 'Resgate de Benefício' });
-  await expect(detail.getByText('15% OFF: missão Personalize seu portal')).toBeVisible();
-  await expect(detail.getByText(/^MISSAO15-/)).toBeVisible();
-  await expect(detail.getByText(/^Utilizado em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
-  await expect(detail.getByText(/Tumbler com Canudo 900ml/)).toBeVisible();
-  await snap(page, 'extrato-detalhe');
-  await page.keyboard.press('Escape');
-  await expect(detail).toHaveCount(0);
+    // The used coupon of the personalisation mission: benefit, coupon, use date, legal text.
+    await entries.filter({ hasText: 'missão Personalize seu portal' }).click();
+    const detail = page.getByRole('dialog', { name: 'Resgate de Benefício' });
+    await expect(detail.getByText('15% OFF: missão Personalize seu portal')).toBeVisible();
+    await expect(detail.getByText(/^MISSAO15-/)).toBeVisible();
+    await expect(detail.getByText(/^Utilizado em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    await expect(detail.getByText(/Tumbler com Canudo 900ml/)).toBeVisible();
+    await snap(page, 'extrato-detalhe');
+    await page.keyboard.press('Escape');
+    await expect(detail).toHaveCount(0);
 
-  // Friends & Family is staff-only: the server says no and the member is back home.
-  await page.goto('/friends-and-family');
-  await expect(page).toHaveURL(/\/home$/);
+    // Friends & Family is staff-only: the server says no and the member is back home.
+    await page.goto('/friends-and-family');
+    await expect(page).toHaveURL(/\/home$/);
+  });
 });
 
 test('colaborador: cinco cupons Friends & Family, USAR CUPOM e copiar; sem programa de indicação', async ({ page }) => {
   await allowClipboard(page);
-  await login(page, STAFF.email, STAFF.senha);
-  await page.goto('/friends-and-family');
+  await signIn(page, STAFF.email, STAFF.senha, '/friends-and-family');
   await expect(page.getByRole('heading', { name: `Olá, ${STAFF.primeiroNome}!` })).toBeVisible();
   const coupons = page.getByRole('list', { name: 'Meus cupons' }).getByRole('listitem');
   await expect(coupons).toHaveCount(5);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { DEMO } from '../support/env';
 import { walkHome, scrollTo } from '../support/home';
-import { login, snap } from '../support/ui';
+import { signIn, snap } from '../support/ui';
 
 // The member home (spec 000 sections 2 and 6): the ten sections in order and what each role sees.
 // The seeded demo accounts are only read; the fresh member is this test's own.
@@ -33,50 +33,122 @@ const inOrder = (titles: string[], expected: string[]) => {
   expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 };
 
-test('membro com perfil completo e definido: as dez seções em ordem, menu branco, saldo e pesquisa', async ({ page }) => {
-  await login(page, DEMO.email, DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marina!' })).toBeVisible();
-  await expect(page.locator('header.app-header')).toHaveAttribute('data-menu', 'branco');
-  await closeInvitation(page);
+// The demo member's home, walked once (one sign-in, one tab): what used to be five tests that each
+// logged in again. The page loads that a check is about stay real loads: the reload under the CSP,
+// and a fresh /home before the #faq arrival (the FAQ must still be a placeholder then). (Writing
+// this journey found a defect: on a second load of the home in a tab, the inline prefetch asked for
+// /api/Conquista and /api/indicacao after the app had asked itself, nobody read those answers and
+// the page never went idle; fixed in app/prefetch/initial-prefetch.ts, with its unit test.)
+test('membro com perfil completo e definido: as dez seções em ordem, menu branco, saldo e pesquisa; seções montadas ao rolar, FAQ pelo rodapé e por /home#faq, recarga sob a CSP', async ({ page }) => {
+  // What comes after the login is the subject: the session is made through the API (support/ui.ts).
+  await signIn(page, DEMO.email, DEMO_PASSWORD);
+  const greeting = page.getByRole('heading', { level: 1, name: 'Olá, Marina!' });
+  const faqTitle = page.getByRole('heading', { name: 'Perguntas frequentes' });
 
-  // Banner: balance and confirmed referrals, and the survey button with the member's hash.
-  await expect(page.getByTestId('home-saldo')).toHaveText(/\d+ pontos?/);
-  await expect(page.getByTestId('home-confirmados')).toHaveText(/^\d+$/);
-  await expect(page.getByRole('link', { name: 'Responder pesquisa!' })).toHaveAttribute('href', /\/pesquisa-de-satisfacao\?hash=.+/);
-  await expect(page.locator('.home-hero img')).toHaveAttribute('src', /\/banners\//);
+  // Sections below the first screen mount when they come near the viewport (docs/decisions/0018-home-on-a-phone.md).
+  await test.step('as seções abaixo da primeira tela só montam quando a rolagem chega perto delas: antes de rolar', async () => {
+    await expect(greeting).toBeVisible();
+    await expect(page.locator('header.app-header')).toHaveAttribute('data-menu', 'branco');
+    await expect(page.getByRole('region', { name: 'Minha coleção' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Nothing scrolled yet: the FAQ, far below, is still a placeholder.
+    await expect(page.locator('main#conteudo .secao-adiada').first()).toBeAttached();
+    await expect(faqTitle).toHaveCount(0);
+  });
 
-  await walkHome(page);
-  await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeVisible();
-  inOrder(await sectionTitles(page), ['Minhas conquistas', 'Minha coleção', 'Benefícios', 'Indique e ganhe', 'Recomendados para você', 'Perguntas frequentes']);
+  await test.step('banner: saldo, indicações confirmadas e o botão da pesquisa', async () => {
+    await closeInvitation(page);
+    // Banner: balance and confirmed referrals, and the survey button with the member's hash.
+    await expect(page.getByTestId('home-saldo')).toHaveText(/\d+ pontos?/);
+    await expect(page.getByTestId('home-confirmados')).toHaveText(/^\d+$/);
+    await expect(page.getByRole('link', { name: 'Responder pesquisa!' })).toHaveAttribute('href', /\/pesquisa-de-satisfacao\?hash=.+/);
+    await expect(page.locator('.home-hero img')).toHaveAttribute('src', /\/banners\//);
+  });
 
-  // Coming soon: the tabs switch panels.
-  const comingSoon = page.locator('.em-breve');
-  await expect(comingSoon).toBeVisible();
-  await comingSoon.getByRole('tab', { name: 'Cores' }).click();
-  await expect(comingSoon.getByRole('tabpanel')).toBeVisible();
-  await expect(comingSoon.getByRole('tab', { name: 'Cores' })).toHaveAttribute('aria-selected', 'true');
+  await test.step('rolando até o FAQ, as seções montam no caminho', async () => {
+    await scrollTo(page, page.locator('#faq h2'));
+    await expect(faqTitle).toBeInViewport();
+    expect(await page.locator('#faq').getByRole('button').count()).toBeGreaterThanOrEqual(2);
+    await expect(page.getByRole('region', { name: 'Benefícios' })).toBeAttached();
+  });
 
-  // FAQ in two columns: one answer open at a time.
-  const faq = page.locator('#faq');
-  const questions = faq.getByRole('button');
-  expect(await questions.count()).toBeGreaterThanOrEqual(2);
-  await questions.nth(0).click();
-  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
-  await questions.last().click();
-  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
-  await expect(questions.last()).toHaveAttribute('aria-expanded', 'true');
+  await test.step('as seções em ordem, Em breve, FAQ e rodapé', async () => {
+    await walkHome(page);
+    await expect(faqTitle).toBeVisible();
+    inOrder(await sectionTitles(page), ['Minhas conquistas', 'Minha coleção', 'Benefícios', 'Indique e ganhe', 'Recomendados para você', 'Perguntas frequentes']);
 
-  await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Redes sociais' })).toBeVisible();
-  await noSideScroll(page);
-  await snap(page, 'home-membro');
+    // Coming soon: the tabs switch panels.
+    const comingSoon = page.locator('.em-breve');
+    await expect(comingSoon).toBeVisible();
+    await comingSoon.getByRole('tab', { name: 'Cores' }).click();
+    await expect(comingSoon.getByRole('tabpanel')).toBeVisible();
+    await expect(comingSoon.getByRole('tab', { name: 'Cores' })).toHaveAttribute('aria-selected', 'true');
+
+    // FAQ in two columns: one answer open at a time.
+    const faq = page.locator('#faq');
+    const questions = faq.getByRole('button');
+    expect(await questions.count()).toBeGreaterThanOrEqual(2);
+    await questions.nth(0).click();
+    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
+    await questions.last().click();
+    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(questions.last()).toHaveAttribute('aria-expanded', 'true');
+
+    await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Redes sociais' })).toBeVisible();
+    await noSideScroll(page);
+    await snap(page, 'home-membro');
+  });
+
+  // docs/decisions/0022-home-first-screen.md: index.html carries the first screen's prefetch inline,
+  // allowed by the API's Content-Security-Policy through its hash, and the home's code is one script.
+  await test.step('ao recarregar a home, o prefetch embutido roda sob a CSP e o código da home chega em um arquivo', async () => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.reload();
+    await expect(greeting).toBeVisible();
+    await expect(page.locator('.home-hero img')).toHaveAttribute('src', /\/banners\//);
+    // The inline script ran: a blocked one leaves no prefetch behind (the app takes each answer once,
+    // so what is left in it is not the point; that it exists, for this session's token, is).
+    const token = await page.evaluate(() => (window as { __legiaoPrefetch?: { token: string } }).__legiaoPrefetch?.token);
+    expect(token).toBe(await page.evaluate(() => localStorage.getItem('token')));
+    expect(violations).toEqual([]);
+    expect(scripts.filter((s) => /^\/assets\/home-/.test(s)), scripts.join(' ')).toHaveLength(1);
+  });
+
+  await test.step('o link Perguntas frequentes do rodapé leva ao FAQ', async () => {
+    // Back at the top first, so the link has the whole page to take the member down.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Perguntas frequentes' }).click();
+    await expect(page).toHaveURL(/\/home#faq$/);
+    await expect(faqTitle).toBeInViewport();
+  });
+
+  await test.step('chegar em /home#faq abre a página no FAQ', async () => {
+    // A new page (the URL loses its fragment, so this is a full load): the FAQ is a placeholder again.
+    await page.goto('/home');
+    await expect(greeting).toBeVisible();
+    await expect(page.locator('main#conteudo .secao-adiada').first()).toBeAttached();
+    await expect(faqTitle).toHaveCount(0);
+    await page.goto('/home#faq');
+    await expect(greeting).toBeAttached();
+    await expect(faqTitle).toBeInViewport();
+  });
 
   // Another member page: the menu is not white there.
   await page.goto('/produtos');
   await expect(page.locator('header.app-header')).toHaveAttribute('data-menu', 'padrao');
 });
 
+// Each role's home is the subject, not the login form: sessions made through the API, one test per
+// account (a lead, a staff member, a member who has just activated).
 test('lead: oferta de 15 off com Resgatar, sem saldo e sem conquistas', async ({ page }) => {
-  await login(page, LEAD, DEMO_PASSWORD);
+  await signIn(page, LEAD, DEMO_PASSWORD);
   await expect(page.getByText('Comece sua coleção agora mesmo, com 15 off*')).toBeVisible();
   await closeInvitation(page);
   await expect(page.getByRole('link', { name: 'Resgatar', exact: true })).toHaveAttribute('href', '/beneficios');
@@ -91,7 +163,7 @@ test('lead: oferta de 15 off com Resgatar, sem saldo e sem conquistas', async ({
 });
 
 test('colaborador: sem saldo nem indicações, Friends & family no menu e sem banner exclusivo', async ({ page }) => {
-  await login(page, STAFF, DEMO_PASSWORD);
+  await signIn(page, STAFF, DEMO_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: /^Olá, Carla!/ })).toBeVisible();
   await closeInvitation(page);
   await walkHome(page);
@@ -110,7 +182,7 @@ test('colaborador: sem saldo nem indicações, Friends & family no menu e sem ba
 
 test('membro novo sem perfil definido: Personalizar o portal, benefícios travados e o convite da pesquisa', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'home-novo');
-  await login(page, account.email, account.senha);
+  await signIn(page, account.email, account.senha);
   await expect(page.getByTestId('home-saldo')).toHaveText('0 pontos');
   await expect(page.getByRole('link', { name: 'Personalizar o portal' })).toHaveAttribute('href', '/personalizar-portal');
   await walkHome(page);
@@ -127,60 +199,4 @@ test('membro novo sem perfil definido: Personalizar o portal, benefícios travad
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: /^Olá/ })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Sua opinião vale muito!' })).toHaveCount(0);
-});
-
-// Sections below the first screen mount when they come near the viewport (docs/decisions/0018-home-on-a-phone.md).
-
-test('as seções abaixo da primeira tela só montam quando a rolagem chega perto delas', async ({ page }) => {
-  await login(page, DEMO.email, DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marina!' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Minha coleção' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  // Nothing scrolled yet: the FAQ, far below, is still a placeholder.
-  await expect(page.locator('main#conteudo .secao-adiada').first()).toBeAttached();
-  await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toHaveCount(0);
-
-  await scrollTo(page, page.locator('#faq h2'));
-  await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeInViewport();
-  expect(await page.locator('#faq').getByRole('button').count()).toBeGreaterThanOrEqual(2);
-  await expect(page.getByRole('region', { name: 'Benefícios' })).toBeAttached();
-});
-
-test('o link Perguntas frequentes do rodapé leva ao FAQ', async ({ page }) => {
-  await login(page, DEMO.email, DEMO_PASSWORD);
-  await closeInvitation(page);
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Perguntas frequentes' }).click();
-  await expect(page).toHaveURL(/\/home#faq$/);
-  await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeInViewport();
-});
-
-test('chegar em /home#faq abre a página no FAQ', async ({ page }) => {
-  await login(page, DEMO.email, DEMO_PASSWORD);
-  await page.goto('/home#faq');
-  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marina!' })).toBeAttached();
-  await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeInViewport();
-});
-
-// docs/decisions/0022-home-first-screen.md: index.html carries the first screen's prefetch inline,
-// allowed by the API's Content-Security-Policy through its hash, and the home's code is one script.
-test('ao recarregar a home, o prefetch embutido roda sob a CSP e o código da home chega em um arquivo', async ({ page }) => {
-  await login(page, DEMO.email, DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marina!' })).toBeVisible();
-  const violations: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
-  });
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marina!' })).toBeVisible();
-  await expect(page.locator('.home-hero img')).toHaveAttribute('src', /\/banners\//);
-  // The inline script ran: a blocked one leaves no prefetch behind (the app takes each answer once,
-  // so what is left in it is not the point; that it exists, for this session's token, is).
-  const token = await page.evaluate(() => (window as { __legiaoPrefetch?: { token: string } }).__legiaoPrefetch?.token);
-  expect(token).toBe(await page.evaluate(() => localStorage.getItem('token')));
-  expect(violations).toEqual([]);
-  expect(scripts.filter((s) => /^\/assets\/home-/.test(s)), scripts.join(' ')).toHaveLength(1);
 });

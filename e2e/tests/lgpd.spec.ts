@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { validCpf, uniqueEmail } from '../support/data';
-import { field, login, snap, storedToken, visibleText } from '../support/ui';
+import { field, signIn, snap, storedToken, visibleText } from '../support/ui';
 
 test('baixa todos os dados em JSON e vê o histórico de consentimentos', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'exporta');
-  await login(page, account.email, account.senha);
-  await page.goto('/editar-perfil');
+  // The profile's data section is the subject, not the login form: a session made through the API.
+  await signIn(page, account.email, account.senha, '/editar-perfil');
   await expect(field(page, 'Nome completo')).toHaveValue(account.nome);
 
   // A consent given in the profile goes into the history.
@@ -33,8 +33,9 @@ test('baixa todos os dados em JSON e vê o histórico de consentimentos', async 
 
 test('exclui a conta com a senha: sai do portal, não entra mais, e e-mail e CPF podem se cadastrar de novo', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'exclui');
-  await login(page, account.email, account.senha);
-  await page.goto('/editar-perfil');
+  // The deletion is the subject; the form's refusal after it is walked below. The session that the
+  // tab injects once (support/ui.ts signIn) is not put back after the deletion.
+  await signIn(page, account.email, account.senha, '/editar-perfil');
   await page.getByRole('button', { name: 'Excluir minha conta', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Excluir minha conta' });
   await expect(dialog).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
-import { action, login, snap, storedToken, visibleText } from '../support/ui';
+import { action, signIn, snap, storedToken, visibleText } from '../support/ui';
 
 // The personalisation survey (spec 001 section 2.16): one question at a time, a click answers it; the
 // end sets the member's perfil and credits 'Enriquecimento de Perfil' once (docs/decisions/0014-pesquisas.md).
@@ -9,10 +9,10 @@ const END = 'Obrigado! Pesquisa encerrada.';
 
 test('responde a pesquisa de personalização inteira, recebe o crédito e vê a pesquisa encerrada depois', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'personalizar');
-  await login(page, account.email, account.senha);
+  // The survey is the subject, not the login form: a session made through the API, on the survey.
+  await signIn(page, account.email, account.senha, '/personalizar-portal');
   const headers = { authorization: `Bearer ${await storedToken(page)}` };
 
-  await page.goto('/personalizar-portal');
   await expect(page.getByRole('heading', { name: 'Personalizar Portal', level: 1 })).toBeVisible();
   const question = page.locator('.personalizar__pergunta');
   await expect(question.getByRole('heading')).toBeVisible();

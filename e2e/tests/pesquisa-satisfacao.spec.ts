@@ -9,7 +9,7 @@ import {
   answerQuestions,
   DETAILED_TEXT,
 } from '../support/satisfacao';
-import { action, login, snap, storedToken, visibleText } from '../support/ui';
+import { action, signIn, snap, storedToken, visibleText } from '../support/ui';
 
 // The public satisfaction survey (spec 001 sections 2.17, 4, 5 and 8), reached by the member's
 // hash, with and without a session. Each test answers its own member's survey.
@@ -24,11 +24,23 @@ const TITLES = [
   'Impacto Geral e Satisfação',
 ];
 
-test('sem login: valida a etapa 1, percorre as cinco etapas e termina com o cupom', async ({ page, request }) => {
+// Without a session, in one tab: a wrong link (or none), then the member's own link answered to the
+// end. The wrong links were a test of their own, a browser context for two page loads.
+test("sem login: um hash inválido (ou nenhum) mostra 'Pesquisa encerrada'; o do membro valida a etapa 1, percorre as cinco etapas e termina com o cupom", async ({ page, request }) => {
   // Eighteen questions over five pages, each page posted and reloaded: longer than the default.
   test.slow();
   const account = await createActiveAccount(request, 'satisfacao');
   const hash = await surveyHashOf(request, account);
+
+  await test.step("um hash inválido (ou nenhum) mostra 'Pesquisa encerrada'", async () => {
+    await page.goto('/pesquisa-de-satisfacao?hash=nao-existe-0000');
+    await expect(page.getByRole('heading', { name: 'Pesquisa encerrada' })).toBeVisible();
+    await expect(action(page, 'PRÓXIMO')).toHaveCount(0);
+    await snap(page, 'satisfacao-encerrada');
+
+    await page.goto('/pesquisa-de-satisfacao');
+    await expect(page.getByRole('heading', { name: 'Pesquisa encerrada' })).toBeVisible();
+  });
 
   await page.goto(`/pesquisa-de-satisfacao?hash=${hash}`);
   await expect(visibleText(page, 'Etapa 1 de 5')).toBeVisible();
@@ -92,10 +104,12 @@ test('com login: VOLTAR na etapa 2 apaga as respostas e recomeça onde o servido
   test.slow();
   const account = await createActiveAccount(request, 'satisfacao-voltar');
   const hash = await surveyHashOf(request, account);
-  await login(page, account.email, account.senha);
+  // The survey with a session is the subject, not the login form: a session made through the API,
+  // opened on the member's link.
+  await signIn(page, account.email, account.senha, `/pesquisa-de-satisfacao?hash=${hash}`);
   const token = await storedToken(page);
+  expect(token, 'com sessão').toBeTruthy();
 
-  await page.goto(`/pesquisa-de-satisfacao?hash=${hash}`);
   await expect(visibleText(page, 'Etapa 1 de 5')).toBeVisible();
   await answerStep(page);
   await expect(visibleText(page, 'Etapa 2 de 5')).toBeVisible();
@@ -117,14 +131,4 @@ test('com login: VOLTAR na etapa 2 apaga as respostas e recomeça onde o servido
   expect(await storedToken(page)).toBe(token);
   await page.goto('/home');
   await expect(page).toHaveURL(/\/home$/);
-});
-
-test("um hash inválido (ou nenhum) mostra 'Pesquisa encerrada'", async ({ page }) => {
-  await page.goto('/pesquisa-de-satisfacao?hash=nao-existe-0000');
-  await expect(page.getByRole('heading', { name: 'Pesquisa encerrada' })).toBeVisible();
-  await expect(action(page, 'PRÓXIMO')).toHaveCount(0);
-  await snap(page, 'satisfacao-encerrada');
-
-  await page.goto('/pesquisa-de-satisfacao');
-  await expect(page.getByRole('heading', { name: 'Pesquisa encerrada' })).toBeVisible();
 });

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { DEMO } from '../support/env';
 import { addProductApi, card, dialog, recordVerifiedPurchase } from '../support/produtos';
-import { action, field, login, snap, storedToken, visibleText } from '../support/ui';
+import { action, field, signIn, snap, visibleText } from '../support/ui';
+import { apiToken } from '../support/journeys-a';
 
 // Minha coleção: add a product (spec 001 section 2.13), edit it (2.14), all products (2.15) and the
 // home section (spec 000 section 2). Tests that change data use a fresh member; the demo member's
@@ -10,7 +11,8 @@ import { action, field, login, snap, storedToken, visibleText } from '../support
 
 test('adiciona um produto: busca, filtros, escolha, Outro com loja livre, FINALIZAR', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'produto-novo');
-  await login(page, account.email, account.senha);
+  // The collection is the subject, not the login form: a session made through the API, at the home.
+  await signIn(page, account.email, account.senha);
 
   const homeCollection = page.getByRole('region', { name: 'Minha coleção' });
   await expect(homeCollection.getByText('0 Produtos')).toBeVisible();
@@ -76,13 +78,14 @@ test('edita pedidos, marca presentes e remove; Meus presentes recebe a compra ve
   test.slow();
   const account = await createActiveAccount(request, 'produto-edita');
   await recordVerifiedPurchase({ email: account.email, sku: 'HID-GARRAFA750-AZUL', quantidade: 2, dataCompra: '2025-05-10' });
-  await login(page, account.email, account.senha);
-  const token = (await storedToken(page))!;
+  // The entries go in through the API before the first page load, so the browser opens /produtos
+  // once, already signed in (support/ui.ts signIn), instead of the form, the home and then the list.
+  const token = await apiToken(request, account.email, account.senha);
   const mug = 'Caneca Térmica 350ml Rosa';
   await addProductApi(request, token, { nome: mug, localCompra: 'Amazon', dataCompra: '2025-01-20' });
   await addProductApi(request, token, { nome: mug, localCompra: 'Magalu', dataCompra: '2025-02-15' });
 
-  await page.goto('/produtos');
+  await signIn(page, account.email, account.senha, '/produtos');
   await expect(visibleText(page, '2 Produtos')).toBeVisible();
   await card(page, mug).getByRole('link', { name: 'Ver mais' }).click();
   await expect(page.getByRole('heading', { level: 1, name: mug })).toBeVisible();
@@ -162,7 +165,8 @@ test('edita pedidos, marca presentes e remove; Meus presentes recebe a compra ve
 });
 
 test('membro demo: coleção na home, todos os produtos, presentes e a página do produto verificado', async ({ page }) => {
-  await login(page, DEMO.email, DEMO.senha);
+  // The home's collection is the subject, not the login form: a session made through the API.
+  await signIn(page, DEMO.email, DEMO.senha);
 
   const section = page.getByRole('region', { name: 'Minha coleção' });
   await expect(section.getByText(/^\d+ Produtos?$/)).toBeVisible();

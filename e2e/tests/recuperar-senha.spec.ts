@@ -1,14 +1,28 @@
 import { expect, test } from '@playwright/test';
 import { createActiveAccount, RESET_SUBJECT } from '../support/accounts';
 import { strongPassword } from '../support/data';
+import { loginHere } from '../support/journeys-b';
 import { extractLink, readMail } from '../support/mail';
-import { action, field, login, snap, visibleText } from '../support/ui';
+import { action, field, snap, visibleText } from '../support/ui';
 
-test('esqueceu a senha: e-mail com link, nova senha e login com ela', async ({ page, request }) => {
+// One journey on the forgotten password: the neutral answer for an unknown address, then the
+// member's own reset and the login with the new password, through the form (the subject). The
+// neutral answer was a test of its own, a browser and the app opened for one form.
+test('esqueceu a senha: resposta neutra para um e-mail desconhecido, e-mail com link, nova senha e login com ela', async ({ page, request }) => {
   const account = await createActiveAccount(request, 'recuperar');
   const newPassword = strongPassword();
 
   await page.goto('/esqueceu-a-senha');
+  await test.step('o pedido de redefinição é neutro para um e-mail desconhecido', async () => {
+    await field(page, 'E-mail').fill('ninguem.aqui@e2e.legiao.test');
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await expect(visibleText(page, 'Você receberá um email para redefinir sua senha!')).toBeVisible();
+  });
+
+  // The answer replaces the form: back to it through the login page's links, as a person would.
+  await action(page, 'Voltar para o login').click();
+  await page.getByRole('link', { name: 'Esqueci a senha', exact: true }).click();
+  await expect(page).toHaveURL(/\/esqueceu-a-senha$/);
   await field(page, 'E-mail').fill(account.email);
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   await expect(visibleText(page, 'Você receberá um email para redefinir sua senha!')).toBeVisible();
@@ -28,12 +42,6 @@ test('esqueceu a senha: e-mail com link, nova senha e login com ela', async ({ p
   await action(page, 'Login').click();
   await expect(page).toHaveURL(/\/login/);
 
-  await login(page, account.email, newPassword);
-});
-
-test('o pedido de redefinição é neutro para um e-mail desconhecido', async ({ page }) => {
-  await page.goto('/esqueceu-a-senha');
-  await field(page, 'E-mail').fill('ninguem.aqui@e2e.legiao.test');
-  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
-  await expect(visibleText(page, 'Você receberá um email para redefinir sua senha!')).toBeVisible();
+  // The 'Login' button has just opened the form: typed there, not after loading /login again.
+  await loginHere(page, account.email, newPassword);
 });

@@ -17,9 +17,25 @@ async function chooseAccount(page: Page, email: string, name: string) {
   await page.getByRole('button', { name: 'Continuar' }).click();
 }
 
-test('Google pela landing: volta com o token, completa CPF e celular em /novo-registro e entra na home', async ({ page }) => {
+// The forged token and the real Google login both come back to the landing page with a token in
+// the fragment: one journey, the forged one first (it must leave no session, which is where the
+// real login starts), instead of a browser and the app opened for each.
+test('Google pela landing, depois de um token forjado no fragmento: volta com o token, completa CPF e celular em /novo-registro e entra na home', async ({ page }) => {
   const email = uniqueEmail('google');
-  await page.goto('/');
+  await test.step('um token forjado no fragmento deixa a pessoa na landing, sem mensagem e sem sessão', async () => {
+    // The pending login must be in this tab's storage before the app reads the fragment on load.
+    await page.goto('/esqueceu-a-senha');
+    await page.evaluate(() => sessionStorage.setItem('legiao.socialLogin', JSON.stringify({ state: 'estado-x', provider: 'google', at: Date.now() })));
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/social-login'));
+    await page.goto('/#access_token=ya29.forjado&token_type=Bearer&state=estado-x');
+    expect((await answer).status()).toBe(401);
+    await expect(page.getByRole('heading', { name: /Faça parte da/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  // The landing page the forged token left the person on.
   await snap(page, 'landing-social');
   await page.getByRole('button', { name: 'Entrar com Google', exact: true }).click();
   await chooseAccount(page, email, 'Giovana Google');
@@ -63,18 +79,6 @@ test('Facebook pela página de login, depois da sala de espera', async ({ page }
   await chooseAccount(page, uniqueEmail('facebook'), 'Fernando Facebook');
   await expect(page).toHaveURL(/\/novo-registro$/);
   await expect(visibleText(page, 'Falta pouco, Fernando!')).toBeVisible();
-});
-
-test('um token forjado no fragmento deixa a pessoa na landing, sem mensagem e sem sessão', async ({ page }) => {
-  await page.goto('/esqueceu-a-senha');
-  await page.evaluate(() => sessionStorage.setItem('legiao.socialLogin', JSON.stringify({ state: 'estado-x', provider: 'google', at: Date.now() })));
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/social-login'));
-  await page.goto('/#access_token=ya29.forjado&token_type=Bearer&state=estado-x');
-  expect((await answer).status()).toBe(401);
-  await expect(page.getByRole('heading', { name: /Faça parte da/ })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('alert')).toHaveCount(0);
-  expect(await storedToken(page)).toBeNull();
 });
 
 // --- automatic login links (spec 000: /login?hash=&code=) ------------------------------------

@@ -89,6 +89,38 @@ describe('prefetchInicial', () => {
     expect(window.__legiaoPrefetch).toBeUndefined();
   });
 
+  // Seen in the browser tests: on a reload the app's code comes from the cache, and its own calls for
+  // the achievements and the referrals left before the prefetch's second wave, which asked again;
+  // nobody read those answers, their connections stayed busy and the page never went idle.
+  it('does not ask again for what the app asked first, and drops the bodies of answers nobody took', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      localStorage.setItem('token', 'tok');
+      let releaseUser!: () => void;
+      const userGate = new Promise<void>((r) => (releaseUser = r));
+      const cancelled: string[] = [];
+      const fetch = mockFetch(async (url: string) => {
+        if (url === '/api/usuario/logged') await userGate;
+        const response = api(makeUser({ perfil: 'outsider', lead: false, perfilCompleto: true, perfilDefinido: true }))(url);
+        // The body the prefetch would drop (reading the answer uses the response's own stream).
+        Object.defineProperty(response, 'body', { value: { cancel: async () => void cancelled.push(url) } });
+        return response;
+      });
+      initialPrefetch(rules);
+      // The app asks for the achievements before the user's answer is in.
+      await http('/Conquista').catch(() => undefined);
+      releaseUser();
+      await vi.waitFor(() => expect(urls(fetch)).toContain('/api/indicacao'));
+      expect(urls(fetch).filter((u) => u === '/api/Conquista')).toHaveLength(1); // the app's own
+      // 15 s later, what the app never took (here: everything but the achievements) is dropped.
+      expect(cancelled).toEqual([]);
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(cancelled.sort()).toEqual(['/api/banner', '/api/indicacao', '/api/produto/cliente?lista=colecao', '/api/usuario/logged']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("starts the home's own chunks and styles beside the app's code, as the app's loader would ask for them", async () => {
     localStorage.setItem('token', 'tok');
     mockFetch(api(makeUser()));

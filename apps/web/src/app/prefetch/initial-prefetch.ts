@@ -8,7 +8,14 @@ export interface InitialPrefetch {
   token: string;
   inicio: number;
   respostas: Record<string, Promise<Response>>;
+  /**
+   * GETs the app sent itself while the prefetch was live (shared/api/prefetch.ts marks them): the
+   * prefetch's second wave, which waits for the user, must not ask for them again. On a reload the
+   * app's code comes from the cache and its own calls could leave first.
+   */
+  askedByApp: Record<string, true>;
 }
+
 
 declare global {
   interface Window {
@@ -45,8 +52,19 @@ export function initialPrefetch(rules: Rules) {
     if (!token || (path !== '/home' && path !== '/') || window.sessionStorage.getItem('legiao.destinoAposLogin')) return;
     const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
     const answers: Record<string, Promise<Response>> = {};
-    window.__legiaoPrefetch = { token, inicio: Date.now(), respostas: answers };
+    const askedByApp: Record<string, true> = {};
+    window.__legiaoPrefetch = { token, inicio: Date.now(), respostas: answers, askedByApp };
     const request = (url: string) => (answers[url] = window.fetch(url, { headers }));
+    // The second wave leaves after the user's answer: by then the app may have asked itself.
+    const requestUnlessAsked = (url: string) => {
+      if (!askedByApp[url]) request(url);
+    };
+    // An answer nobody took by the time shared/api/prefetch.ts stops handing them out (15 s): its
+    // body is dropped, so its connection goes back to the pool (an unread body larger than the
+    // browser's buffer held its connection, and the page never went idle).
+    window.setTimeout(() => {
+      for (const answer of Object.values(answers)) answer.then((r) => r.body?.cancel()).catch(() => undefined);
+    }, 15_000);
     // A copy read here; registered at once, so before the app can read the original.
     const readCopy = (answer: Promise<Response>) => answer.then((r) => (r.ok ? (r.clone().json() as Promise<unknown>) : null));
     const user = readCopy(request('/api/usuario/logged')) as Promise<SignedInUser | null>;
@@ -66,8 +84,8 @@ export function initialPrefetch(rules: Rules) {
     user
       .then((u) => {
         if (!u) return;
-        if (rules.roleOf(u) !== 'lead' && rules.profileReady(u)) request('/api/Conquista');
-        if (rules.roleOf(u) === 'membro') request('/api/indicacao');
+        if (rules.roleOf(u) !== 'lead' && rules.profileReady(u)) requestUnlessAsked('/api/Conquista');
+        if (rules.roleOf(u) === 'membro') requestUnlessAsked('/api/indicacao');
         return banners.then((list) => {
           const hero = Array.isArray(list) ? rules.chooseHero(list, { perfil: u.perfil, lead: u.lead }) : undefined;
           if (!hero) return;

@@ -16,5 +16,7 @@ export function takePrefetch(url: string, token: string | null): Promise<Respons
   }
   const answer = prefetch.respostas[url];
   delete prefetch.respostas[url];
+  // Asked before the prefetch did (a reload, the app's code from the cache): it must not ask again.
+  if (!answer) prefetch.askedByApp[url] = true;
   return answer;
 }
