@@ -42,8 +42,10 @@ export async function login(page: Page, email: string, password: string) {
  * the case on the run's main server (issue 29, e2e/README.md).
  */
 export async function signIn(page: Page, email: string, password: string, path = '/home') {
-  const res = await page.request.post('/api/auth/login', { data: { email, senha: password } });
-  expect(res.status(), `POST /api/auth/login ${email}: ${await res.text()}`).toBe(200);
+  // An absolute `path` is a server of the test's own (a waiting-room server): the session is made there.
+  const origin = /^https?:\/\//.test(path) ? new URL(path).origin : '';
+  const res = await page.request.post(`${origin}/api/auth/login`, { data: { email, senha: password } });
+  expect(res.status(), `POST ${origin}/api/auth/login ${email}: ${await res.text()}`).toBe(200);
   const { token } = (await res.json()) as { token: { token: string } };
   // Once per tab (sessionStorage remembers it): a reload after Sair must find no session.
   await page.addInitScript((value) => {

@@ -27,6 +27,7 @@ const card = (page: Page, testId: string) => page.getByTestId(testId);
 test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma mudança que o servidor aplica na hora', async ({ page, browser, filaServer: waitingRoomServer }) => {
   // A long walk through the screen, with an axe pass, on a machine other jobs share.
   test2.slow();
+  // Signed in on this spec's own server (loginStaff() would sign in on the main one).
   await loginStaff(page, 'operacao', `${waitingRoomServer.baseUrl}/admin`);
   expect(await menuItems(page)).toContain('Sala de espera');
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Sala de espera' }).click();
@@ -96,9 +97,10 @@ test2('operação vê a fila ao vivo, muda limites, pausa e retoma, e agenda uma
 test2('marketing e atendimento não veem o painel: menu sem a área, página sem permissão, servidor 403', async ({ browser, filaServer: waitingRoomServer }) => {
   for (const role of ['marketing', 'atendimento'] as const) {
     const page = await browser.newPage();
-    await loginStaff(page, role, `${waitingRoomServer.baseUrl}/admin`);
+    // Straight to the panel's address: the menu is beside the refusal, and /admin was a page load
+    // of its own only to read it.
+    await loginStaff(page, role, `${waitingRoomServer.baseUrl}/admin/fila`);
     expect(await menuItems(page)).not.toContain('Sala de espera');
-    await page.goto(`${waitingRoomServer.baseUrl}/admin/fila`);
     await expect(page.getByText('Sem permissão')).toBeVisible();
     expect((await adminApi(page, 'GET', '/api/admin/fila')).status).toBe(403);
     expect((await adminApi(page, 'PUT', '/api/admin/fila', { pausada: true })).status).toBe(403);

@@ -6,7 +6,7 @@ import { adminApi, adminSnap, loginStaff } from '../support/admin';
 import { memberWithBalance } from '../support/beneficios';
 import { e2eDatabaseUrl } from '../support/database';
 import { API_DIR } from '../support/env';
-import { login } from '../support/ui';
+import { signIn } from '../support/ui';
 
 // Images in the back office (docs/decisions/0028-code-pools-and-images.md): upload, the sizes
 // made, the <picture> sources, a refused SVG, and a read-only role.
@@ -21,7 +21,10 @@ async function photo(width: number, height: number) {
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
 
-test('marketing uploads a picture: the sizes are made, the gallery shows it with AVIF and WebP sources', async ({ page }) => {
+// One marketing journey: the picture uploaded and checked in the gallery is the one a member then
+// sees on a benefit. That was a second test signing marketing in again and uploading a second
+// picture (which once never showed in the gallery here: that test timed out waiting for it).
+test('marketing uploads a picture: the sizes are made, the gallery shows it with AVIF and WebP sources; a member sees a benefit using it as AVIF, with the JPEG as fallback', async ({ page, browser, request }) => {
   await loginStaff(page, 'marketing', '/admin/imagens');
   await expect(page.getByRole('heading', { level: 1, name: 'Imagens' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Benefício (cartão e resgate)' })).toHaveAttribute('aria-pressed', 'true');
@@ -44,6 +47,30 @@ test('marketing uploads a picture: the sizes are made, the gallery shows it with
   const axe = await new AxeBuilder({ page }).include('main#conteudo').analyze();
   expect(axe.passes.length, 'axe checked the content').toBeGreaterThan(10);
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await test.step('a member sees a benefit whose picture came from the back office as AVIF, with the JPEG as fallback', async () => {
+    // A benefit using it (the benefit form's picker writes this same value).
+    const pg = fromApi('pg') as { Client: new (o: { connectionString: string }) => { connect(): Promise<void>; query(q: string, v: unknown[]): Promise<unknown>; end(): Promise<void> } };
+    const db = new pg.Client({ connectionString: e2eDatabaseUrl() });
+    await db.connect();
+    const title = `Benefício com foto ${Date.now()}`;
+    await db.query(
+      `INSERT INTO beneficio (chave, nome, tipo, url_imagem, valor, texto_legal, publico, cidades, modo_cupom, ativo, ordem, atualizado_em)
+       VALUES ($1, $2, 'baseGeral', $3, 1, 'Texto legal.', '{legionario}', '{}', 'gerado', true, 999, now())`,
+      [`foto-${Date.now()}`, title, url],
+    );
+    await db.end();
+
+    const account = await memberWithBalance(request, 0, 'foto');
+    const member = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Her login form is not the subject (login.spec.ts): a session from the API, /beneficios first.
+    await signIn(member, account.email, account.senha, '/beneficios');
+    const img = member.getByRole('article', { name: title }).locator('picture img');
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => (i.complete ? i.currentSrc : ''))).toMatch(/-640x360\.avif$/);
+    expect(await img.getAttribute('src')).toBe(url);
+    await member.close();
+  });
 });
 
 test('an SVG (even named .png) is refused in Portuguese; a banner picture goes to its own tab', async ({ page }) => {
@@ -69,33 +96,4 @@ test('atendimento browses the images but has no upload', async ({ page }) => {
   await expect(page.getByLabel('Enviar imagem nova')).toHaveCount(0);
   // The server refuses the upload too (the permission is checked before the body is read).
   expect((await adminApi(page, 'POST', '/api/admin/imagens?uso=beneficio', {})).status).toBe(403);
-});
-
-test('a member sees a benefit whose picture came from the back office as AVIF, with the JPEG as fallback', async ({ page, browser, request }) => {
-  await loginStaff(page, 'marketing', '/admin/imagens');
-  const name = `membro-${Date.now()}.jpg`;
-  await page.getByLabel('Enviar imagem nova').setInputFiles({ name: name, mimeType: 'image/jpeg', buffer: await photo(1280, 720) });
-  const url = await page.getByRole('listitem').filter({ hasText: name }).locator('code').innerText();
-
-  // A benefit using it (the benefit form's picker writes this same value).
-  const pg = fromApi('pg') as { Client: new (o: { connectionString: string }) => { connect(): Promise<void>; query(q: string, v: unknown[]): Promise<unknown>; end(): Promise<void> } };
-  const db = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await db.connect();
-  const title = `Benefício com foto ${Date.now()}`;
-  await db.query(
-    `INSERT INTO beneficio (chave, nome, tipo, url_imagem, valor, texto_legal, publico, cidades, modo_cupom, ativo, ordem, atualizado_em)
-     VALUES ($1, $2, 'baseGeral', $3, 1, 'Texto legal.', '{legionario}', '{}', 'gerado', true, 999, now())`,
-    [`foto-${Date.now()}`, title, url],
-  );
-  await db.end();
-
-  const account = await memberWithBalance(request, 0, 'foto');
-  const member = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await login(member, account.email, account.senha);
-  await member.goto('/beneficios');
-  const img = member.getByRole('article', { name: title }).locator('picture img');
-  await img.scrollIntoViewIfNeeded();
-  await expect.poll(() => img.evaluate((i: HTMLImageElement) => (i.complete ? i.currentSrc : ''))).toMatch(/-640x360\.avif$/);
-  expect(await img.getAttribute('src')).toBe(url);
-  await member.close();
 });

@@ -102,9 +102,10 @@ test('operacao: upload, column mapping, dry run, apply with progress, history an
 });
 
 test('marketing: no menu entry, the page says sem permissão, the server answers 403', async ({ page }) => {
-  await loginStaff(page, 'marketing', '/admin');
+  // Straight to the area's address: its menu is beside the refusal, and /admin was a page load of
+  // its own only to read the menu.
+  await loginStaff(page, 'marketing', '/admin/importacoes');
   expect(await menuItems(page)).not.toContain('Importações');
-  await page.goto('/admin/importacoes');
   await expect(page.getByText('Sem permissão')).toBeVisible();
   await expect(page.getByLabel('Arquivo CSV')).toHaveCount(0);
   expect((await adminApi(page, 'GET', '/api/admin/importacoes')).status).toBe(403);

@@ -21,9 +21,9 @@ async function shownKey(page: Page): Promise<string> {
   return key;
 }
 
-test.describe('desktop', () => {
+test.describe('Integrações', () => {
 
-  test('admin: create, the key once (copy), gone after a reload; rotate; revoke a key; revoke the client', async ({ page, context, request }) => {
+  test('admin: create, the key once (copy), gone after a reload; rotate; revoke a key; revoke the client; the screens at 375 px', async ({ page, context, request }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await loginStaff(page, 'admin', '/admin/integracoes');
     expect(await menuItems(page)).toContain('Integrações');
@@ -118,34 +118,37 @@ test.describe('desktop', () => {
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Revogada');
     await adminSnap(page, 'integracoes-lista');
     expect(await page.content()).not.toContain(second);
+
+    // The back office's tests run in the desktop project (playwright.config.ts); the same admin then
+    // narrows the page to a phone's width. It was a test of its own, signing the admin in again.
+    await test.step('the Integrações screens at 375 px (the back office is desktop-first: they must still be readable)', async () => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.getByRole('link', { name: 'Nova integração' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Nova integração' })).toBeVisible();
+      await page.getByLabel('Nome', { exact: true }).fill(`Caixas ${randomUUID().slice(0, 8)}`);
+      await page.getByLabel('Informar cupons usados no caixa ou no site').check();
+      await snap(page, 'admin-integracoes-nova');
+      // The shell (side menu + page) is wider than a phone: the form is sent from the keyboard.
+      await page.getByLabel('Nome', { exact: true }).press('Enter');
+      await shownKey(page);
+      // The dialog fits the screen: the copy button is there to tap.
+      await expect(page.getByRole('button', { name: 'Copiar chave' })).toBeInViewport();
+      await snap(page, 'admin-integracoes-chave');
+      await page.getByRole('button', { name: 'Já guardei a chave' }).click();
+      await expect(page.getByRole('table', { name: 'Chaves da integração' })).toBeVisible();
+      await snap(page, 'admin-integracoes-detalhe');
+    });
   });
 
   test('marketing: no menu entry, the page says sem permissão, the server answers 403', async ({ page }) => {
-    await loginStaff(page, 'marketing', '/admin');
+    // Straight to the area's address: its menu is beside the refusal, and /admin was a page load of
+    // its own only to read the menu.
+    await loginStaff(page, 'marketing', '/admin/integracoes');
     expect(await menuItems(page)).not.toContain('Integrações');
-    await page.goto('/admin/integracoes');
     await expect(page.getByText('Sem permissão')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nova integração' })).toHaveCount(0);
     expect((await adminApi(page, 'GET', '/api/admin/integracoes')).status).toBe(403);
     expect((await adminApi(page, 'POST', '/api/admin/integracoes', { nome: 'Loja', escopos: ['pedidos:enviar'] })).status).toBe(403);
     expect((await adminApi(page, 'POST', `/api/admin/integracoes/${randomUUID()}/revogar`)).status).toBe(403);
   });
-});
-
-// The back office's tests run in the desktop project (playwright.config.ts); this one narrows its page to a phone's width.
-test('the Integrações screens at 375 px (the back office is desktop-first: they must still be readable)', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 812 });
-  await loginStaff(page, 'admin', '/admin/integracoes/nova');
-  await page.getByLabel('Nome', { exact: true }).fill(`Caixas ${randomUUID().slice(0, 8)}`);
-  await page.getByLabel('Informar cupons usados no caixa ou no site').check();
-  await snap(page, 'admin-integracoes-nova');
-  // The shell (side menu + page) is wider than a phone: the form is sent from the keyboard.
-  await page.getByLabel('Nome', { exact: true }).press('Enter');
-  await shownKey(page);
-  // The dialog fits the screen: the copy button is there to tap.
-  await expect(page.getByRole('button', { name: 'Copiar chave' })).toBeInViewport();
-  await snap(page, 'admin-integracoes-chave');
-  await page.getByRole('button', { name: 'Já guardei a chave' }).click();
-  await expect(page.getByRole('table', { name: 'Chaves da integração' })).toBeVisible();
-  await snap(page, 'admin-integracoes-detalhe');
 });

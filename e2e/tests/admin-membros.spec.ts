@@ -120,9 +120,10 @@ test('atendimento busca, abre o membro, ajusta o saldo, pede um ajuste grande qu
 });
 
 test('marketing não vê Membros; a página e a API recusam', async ({ page }) => {
-  await loginStaff(page, 'marketing');
+  // Straight to the area's address: its menu is beside the refusal, and /admin was a page load of
+  // its own only to read the menu.
+  await loginStaff(page, 'marketing', '/admin/membros');
   expect(await menuItems(page)).not.toContain('Membros');
-  await page.goto('/admin/membros');
   await expect(page.getByText('Sem permissão')).toBeVisible();
   expect((await adminApi(page, 'GET', '/api/admin/membros?busca=maria')).status).toBe(403);
   expect((await adminApi(page, 'GET', '/api/admin/membros/ajustes')).status).toBe(403);

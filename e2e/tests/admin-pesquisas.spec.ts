@@ -26,6 +26,7 @@ t('marketing abre uma campanha, encerra e reabre a fase, edita uma pergunta, exp
   // A long walk through the screen, with an axe pass, on a machine other jobs share.
   t.slow();
   const base = server.baseUrl;
+  // Signed in on this spec's own server (loginStaff() would sign in on the main one).
   await loginStaff(page, 'marketing', `${base}/admin`);
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Pesquisas' }).click();
   const table = page.getByRole('table', { name: 'Pesquisas' });

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminApi, adminSnap, loginStaff } from '../support/admin';
+import { e2eDatabaseUrl } from '../support/database';
+import { API_DIR } from '../support/env';
+import { expectTableScrollsInItsBox } from '../support/journeys-admin';
 import { signedWith, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 // Integrações › Webhooks (issue 25; docs/decisions/0042-webhooks.md): an admin creates an endpoint
@@ -9,7 +14,8 @@ import { signedWith, startWebhookReceiver, type WebhookReceiver } from '../suppo
 // delivered (signed as Standard Webhooks with that secret); rotates the secret (both sign for a
 // day); pauses and resumes it; with the receiver answering 500 a test event fails, shows the code,
 // is filtered, sent again (Reenviar) and replayed (since a date) once the receiver is back; then
-// deletes the endpoint. Marketing has no access.
+// deletes the endpoint. At 1280 px the log, however long its errors, scrolls inside its own box.
+// Marketing has no access.
 //
 // The API must deliver and accept a local receiver: WEBHOOKS_DELIVERY=true and
 // WEBHOOKS_ALLOW_PRIVATE=true; a failing delivery must give up within seconds to show Falhou:
@@ -28,12 +34,30 @@ const deliveryRow = (page: Page, eventId: string) => deliveryLog(page).getByRole
 const COLUMNS = ['Evento', 'Status', 'Tentativas', 'Próxima tentativa', 'Código HTTP', 'Resposta', 'Erro', 'Criada em', 'Entregue em'] as const;
 const cell = (row: Locator, column: (typeof COLUMNS)[number]) => row.getByRole('cell').nth(COLUMNS.indexOf(column));
 
+/** A long error and a long answer (the sender keeps the answer's first KB), for the log's layout. */
+const LONG_ERROR =
+  'Certificado TLS do endpoint recusado (ERR_TLS_CERT_ALTNAME_INVALID): o nome loja-integracao-homologacao.exemplo-de-dominio-comprido.com.br não está entre os do certificado (*.exemplo.com.br, exemplo.com.br, www.exemplo.com.br).';
+const LONG_ANSWER = JSON.stringify({ erro: 'upstream_indisponivel', detalhe: 'x'.repeat(300), rastreio: Array.from({ length: 12 }, (_, i) => `at Handler.processa (/srv/app/receptor-${i}.js:${i}0:7)`) });
+
+/** Writes them into a delivery's row (pg is the API's own driver, borrowed as admin-painel.spec.ts does). */
+async function writeLongOutcome(deliveryEventId: string) {
+  const pg = createRequire(path.join(API_DIR, 'package.json'))('pg') as { Client: new (o: { connectionString: string }) => { connect(): Promise<void>; query(q: string, v: unknown[]): Promise<{ rowCount: number }>; end(): Promise<void> } };
+  const db = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await db.connect();
+  try {
+    const r = await db.query('UPDATE webhook_entrega SET ultimo_erro = $2, ultima_resposta = $3 WHERE evento_id = $1', [deliveryEventId, LONG_ERROR, LONG_ANSWER]);
+    expect(r.rowCount).toBe(1);
+  } finally {
+    await db.end();
+  }
+}
+
 async function noAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).include('main#conteudo').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test.describe('desktop', () => {
+test.describe('Integrações › Webhooks', () => {
 
   let rx: WebhookReceiver;
   let running: WebhookReceiver | undefined;
@@ -171,10 +195,21 @@ test.describe('desktop', () => {
     await expect(page).toHaveURL(/[?&]status=falhou/);
     await expect(deliveryLog(page).getByRole('row')).toHaveCount(2);
     await expect(failing).toBeVisible();
+    // The failed delivery gets a long error and a long answer before the reload the filters need
+    // anyway: the log only asks again while a delivery is pendente, so it shows them after it.
+    await writeLongOutcome(failingEvent);
     await page.reload();
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('falhou');
     await expect(deliveryLog(page).getByRole('row')).toHaveCount(2);
     await expect(deliveryRow(page, testEvent)).toHaveCount(0);
+
+    await test.step('at 1280 px the log, wider than its box with a long error and answer, scrolls inside the box: the page does not scroll sideways', async () => {
+      await expect(cell(failing, 'Erro')).toHaveText(LONG_ERROR);
+      await expect(cell(failing, 'Resposta')).toContainText('{"erro":"upstream_indisponivel"');
+      // The page used to grow by the table's overflow (1442 px wide here): the column name "Ações",
+      // visually hidden and so absolutely positioned, was placed against the page, outside the box.
+      await expectTableScrollsInItsBox(page, deliveryLog(page), failing.getByRole('button', { name: `Reenviar a entrega ${failingEvent}` }));
+    });
     await page.getByLabel('Status', { exact: true }).selectOption('entregue');
     await expect(deliveryRow(page, testEvent)).toBeVisible();
     await expect(failing).toHaveCount(0);
@@ -227,8 +262,8 @@ test.describe('desktop', () => {
   });
 
   test('marketing: no Webhooks page, the server answers 403', async ({ page }) => {
-    await loginStaff(page, 'marketing', '/admin');
-    await page.goto('/admin/integracoes/webhooks');
+    // Straight to the page's address: /admin was a page load of its own, with nothing checked on it.
+    await loginStaff(page, 'marketing', '/admin/integracoes/webhooks');
     await expect(page.getByText('Sem permissão')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Novo endpoint' })).toHaveCount(0);
     expect((await adminApi(page, 'GET', '/api/admin/integracoes/webhooks')).status).toBe(403);
