@@ -11,7 +11,7 @@
 // never printed by a failing run (issue 29). The end also says where the time went, per phase and
 // per file.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -138,5 +138,9 @@ if (totals.failures.length) {
   if (totals.failures.length > 60) console.log(`  … e mais ${totals.failures.length - 60}`);
 }
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+// bench/test-run.mjs reads the run's figures from here.
+if (process.env.TEST_SUMMARY_FILE) {
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ms: Date.now() - started, phases, passed: totals.passed, failed: totals.failed, skipped: totals.skipped, failures: totals.failures }));
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${minutes} min)`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, type Request } from '@playwright/test'
 // Helpers for the back office's journeys (admin-*.spec.ts).
 
 /** How wide the page is against the window: wider means the whole page scrolls sideways. */
-export const pageWidth = (page: Page) => page.evaluate(() => ({ pagina: document.documentElement.scrollWidth, janela: window.innerWidth }));
+export const pageWidth = (page: Page) => page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
 
 /**
  * A table wider than its box scrolls inside the box (.admin-tabela__rolagem), never the page: the
@@ -13,17 +13,17 @@ export const pageWidth = (page: Page) => page.evaluate(() => ({ pagina: document
 export async function expectTableScrollsInItsBox(page: Page, table: Locator, last: Locator) {
   const box = page.locator('.admin-tabela__rolagem').filter({ has: table });
   const seen = await box.evaluate((el) => ({
-    pagina: document.documentElement.scrollWidth,
-    janela: window.innerWidth,
-    caixa: el.clientWidth,
-    tabela: el.scrollWidth,
-    direitaDaCaixa: Math.round(el.getBoundingClientRect().right),
-    rolagem: getComputedStyle(el).overflowX,
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+    box: el.clientWidth,
+    table: el.scrollWidth,
+    boxRight: Math.round(el.getBoundingClientRect().right),
+    overflowX: getComputedStyle(el).overflowX,
   }));
-  expect(seen.pagina, `a página não rola para o lado: ${JSON.stringify(seen)}`).toBeLessThanOrEqual(seen.janela);
-  expect(seen.tabela, `a tabela é mais larga que a caixa (o caso em teste): ${JSON.stringify(seen)}`).toBeGreaterThan(seen.caixa);
-  expect(seen.rolagem).toBe('auto');
-  expect(seen.direitaDaCaixa).toBeLessThanOrEqual(seen.janela);
+  expect(seen.page, `a página não rola para o lado: ${JSON.stringify(seen)}`).toBeLessThanOrEqual(seen.window);
+  expect(seen.table, `a tabela é mais larga que a caixa (o caso em teste): ${JSON.stringify(seen)}`).toBeGreaterThan(seen.box);
+  expect(seen.overflowX).toBe('auto');
+  expect(seen.boxRight).toBeLessThanOrEqual(seen.window);
   await last.scrollIntoViewIfNeeded();
   await expect(last).toBeInViewport();
   expect(await box.evaluate((el) => el.scrollLeft), 'a última coluna chega rolando a caixa').toBeGreaterThan(0);

@@ -47,7 +47,7 @@ test('every back-office screen has no serious or critical axe violation', async 
     const v = await violations(page);
     if (v.length) found[`${name} (${href})`] = v;
     const w = await pageWidth(page);
-    if (w.pagina > w.janela) wide[`${name} (${href})`] = `${w.pagina} px numa janela de ${w.janela}`;
+    if (w.page > w.window) wide[`${name} (${href})`] = `${w.page} px numa janela de ${w.window}`;
   }
   for (const { nome: name, href } of links) {
     const entry = menu.getByRole('link', { name, exact: true });

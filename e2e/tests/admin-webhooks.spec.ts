@@ -37,7 +37,7 @@ const cell = (row: Locator, column: (typeof COLUMNS)[number]) => row.getByRole('
 /** A long error and a long answer (the sender keeps the answer's first KB), for the log's layout. */
 const LONG_ERROR =
   'Certificado TLS do endpoint recusado (ERR_TLS_CERT_ALTNAME_INVALID): o nome loja-integracao-homologacao.exemplo-de-dominio-comprido.com.br não está entre os do certificado (*.exemplo.com.br, exemplo.com.br, www.exemplo.com.br).';
-const LONG_ANSWER = JSON.stringify({ erro: 'upstream_indisponivel', detalhe: 'x'.repeat(300), rastreio: Array.from({ length: 12 }, (_, i) => `at Handler.processa (/srv/app/receptor-${i}.js:${i}0:7)`) });
+const LONG_ANSWER = JSON.stringify({ error: 'upstream_unavailable', detail: 'x'.repeat(300), trace: Array.from({ length: 12 }, (_, i) => `at Handler.processa (/srv/app/receptor-${i}.js:${i}0:7)`) });
 
 /** Writes them into a delivery's row (pg is the API's own driver, borrowed as admin-painel.spec.ts does). */
 async function writeLongOutcome(deliveryEventId: string) {
@@ -205,7 +205,7 @@ test.describe('Integrações › Webhooks', () => {
 
     await test.step('at 1280 px the log, wider than its box with a long error and answer, scrolls inside the box: the page does not scroll sideways', async () => {
       await expect(cell(failing, 'Erro')).toHaveText(LONG_ERROR);
-      await expect(cell(failing, 'Resposta')).toContainText('{"erro":"upstream_indisponivel"');
+      await expect(cell(failing, 'Resposta')).toContainText('{"error":"upstream_unavailable"');
       // The page used to grow by the table's overflow (1442 px wide here): the column name "Ações",
       // visually hidden and so absolutely positioned, was placed against the page, outside the box.
       await expectTableScrollsInItsBox(page, deliveryLog(page), failing.getByRole('button', { name: `Reenviar a entrega ${failingEvent}` }));

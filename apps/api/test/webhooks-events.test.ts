@@ -512,4 +512,27 @@ describe('on a database of this file\'s own', () => {
     expect(list[0]).toMatchObject({ eventoId: ev.id, tipo: 'compra.verificada', status: 'entregue', tentativas: 1, ultimoCodigo: 200 });
     expect(rx.received).toHaveLength(1);
   });
+
+  // Seen in a full run: a member created while another file removed its endpoint failed with 23503
+  // (the delivery's foreign key to the endpoint being deleted). The change must not fail for it.
+  it('an endpoint deleted while a change writes its event: the change commits and the event is written, without a delivery to it', async () => {
+    const { endpoint } = await endpointFor([]);
+    const deleting = new pg.Client({ connectionString: db.url });
+    await deleting.connect();
+    try {
+      await deleting.query('BEGIN');
+      await deleting.query('DELETE FROM webhook_endpoint WHERE id = $1', [endpoint.id]);
+      // The member's activation writes membro.ativado while the delete is still open: it waits for it.
+      const created = createUser(own.prisma);
+      const settledEarly = await Promise.race([created.then(() => true, () => true), new Promise((r) => setTimeout(() => r(false), 500))]);
+      expect(settledEarly, 'the event waits for the delete in flight').toBe(false);
+      await deleting.query('COMMIT');
+      const m = await created;
+      const rows = await own.prisma.$queryRaw<{ id: string }[]>`SELECT id FROM evento WHERE tipo = 'membro.ativado' AND dados->>'membroId' = ${m.usuario.id}`;
+      expect(rows).toHaveLength(1);
+      expect(await own.prisma.$queryRaw`SELECT endpoint_id FROM webhook_entrega WHERE evento_id = ${rows[0]!.id} AND endpoint_id = ${endpoint.id}::uuid`).toEqual([]);
+    } finally {
+      await deleting.end();
+    }
+  });
 });
