@@ -52,6 +52,7 @@ async function once(label, rev) {
     const phases = summary?.phases?.map((p) => `${p.name} ${(p.ms / 1000).toFixed(0)} s`).join(', ') ?? '';
     const counts = summary ? `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped` : `código ${code}`;
     console.log(`${label} (${rev.slice(0, 7)}): ${min(ms)}; load average antes ${before}; ${counts}${phases ? `; ${phases}` : ''}`);
+    for (const f of summary?.failures ?? []) console.log(`  ✗ ${f}`);
     return { ms, code };
   } finally {
     if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });

@@ -14,6 +14,8 @@ test('a change made by an admin shows in the trail with its before and after', a
   await loginStaff(page, 'admin', '/admin/equipe');
   const res = await adminApi(page, 'PUT', '/api/admin/equipe/papeis', { email: account.email, papeis: ['operacao'] });
   expect(res.status).toBe(200);
+  // This change's entry, whatever other tests' admins change in the same trail meanwhile.
+  const changed = (res.body as { id: string }).id;
 
   // Read by another role: support reads the trail too.
   const reader = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -26,11 +28,18 @@ test('a change made by an admin shows in the trail with its before and after', a
   await expect(reader).toHaveURL(/autor=admin%40legiao\.dev/);
   await expect(reader).toHaveURL(/entidade=equipe/);
   await expect(reader).toHaveURL(new RegExp(`de=${today}`));
+  await reader.getByLabel('Id da entidade').fill(changed);
+  await expect(reader).toHaveURL(new RegExp(`entidadeId=${changed}`));
+  // The list answers the last filter before a row is chosen: the rows of the answer before it stay on
+  // screen while it loads (keepPreviousData), and on a loaded machine a click landed on a row that
+  // the new answer was replacing: no dialog opened (seen in a full run under load).
+  await expect(reader.getByRole('table', { name: 'Trilha de auditoria' })).toHaveAttribute('aria-busy', 'false');
   const line = reader.getByRole('row').filter({ hasText: 'equipe.papeis' }).first();
   await expect(line).toContainText(STAFF.admin.nome);
   await adminSnap(reader, 'auditoria');
   await line.getByRole('button', { name: /Ver diferenças/ }).click();
   const dialog = reader.getByRole('dialog', { name: /equipe\.papeis · equipe/ });
+  await expect(dialog).toBeVisible();
   const roles = dialog.getByRole('row', { name: /papeis/ });
   await expect(roles.getByRole('cell').nth(0)).toHaveText('[]');
   await expect(roles.getByRole('cell').nth(1)).toHaveText('["operacao"]');
