@@ -206,6 +206,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(import('./features/banner/banner.routes.js'));
       await api.register(import('./features/faq/faq.routes.js'));
       await api.register(import('./features/conquista/conquista.routes.js'));
+      // Launches and their early access (docs/decisions/0046-launches.md).
+      await api.register(import('./features/lancamentos/lancamentos.routes.js'));
       // Surveys: personalisation (login) and satisfaction (public, by hash) (docs/decisions/0014-pesquisas.md).
       await api.register(import('./features/pesquisa/pesquisa.routes.js'));
       await api.register(import('./features/satisfacao/satisfacao.routes.js'));
@@ -215,6 +217,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(import('./features/integracao/integracao.routes.js'));
       await api.register(import('./features/integracao/pedidos.routes.js'));
       await api.register(import('./features/integracao/cupons.routes.js'));
+      await api.register(import('./features/integracao/lancamentos.routes.js'));
       // Only for the zero-setup start: no SMTP, not production; and only to this machine (dev-inbox.routes.ts).
       if (!config.isProduction && !config.smtpUrl) await api.register(devInboxRoutes);
     },

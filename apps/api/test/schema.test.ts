@@ -228,7 +228,32 @@ async function roundTripCases() {
     entregueEm: new Date('2001-02-03T04:05:09.789Z'),
     criadoEm: new Date('2001-02-03T04:05:06.789Z'),
   };
+  // Launches (docs/decisions/0046-launches.md).
+  const launchData = {
+    id: randomUUID(),
+    slug: `esquema-${randomUUID().slice(0, 8)}`,
+    nome: 'Garrafa Esquema',
+    urlImagem: '/banners/lancamento.svg',
+    sobre: 'Sobre ç',
+    cores: [{ nome: 'Azul', hex: '#0000ff' }],
+    produtos: [{ nome: 'Garrafa', urlImagem: '/p.png' }],
+    skus: ['SKU-ESQUEMA'],
+    acessoInicio: ms('2026-12-01T03:00:00.000Z'),
+    acessoFim: ms('2026-12-02T03:00:00.000Z'),
+    dataPublica: ms('2026-12-03T03:00:00.000Z'),
+    cotaPorMembro: 2,
+    regra: { condicoes: [{ tipo: 'comprasVerificadas', minimo: 1 }] },
+    status: 'publicado' as const,
+    criadoPor: user.id,
+    atualizadoPor: user.id,
+    criadoEm: ms('2026-11-01T00:00:00.000Z'),
+    atualizadoEm: ms('2026-11-02T00:00:00.000Z'),
+  };
+  const launch = await t.prisma.lancamentoProduto.create({ data: launchData });
+  const earlyAccessData = { id: randomUUID(), lancamentoId: launchData.id, usuarioId: user.id, codigo: `LGA-${'ABCDEFGHJK'.split('').sort(() => Math.random() - 0.5).join('')}`, cotaUsada: 1, criadoEm: ms('2026-12-01T03:00:01.000Z'), atualizadoEm: ms('2026-12-01T03:00:02.000Z') };
   return {
+    LancamentoProduto: { table: 'lancamento_produto', fields: Prisma.LancamentoProdutoScalarFieldEnum, data: launchData, written: launch, read: () => t.prisma.lancamentoProduto.findUniqueOrThrow({ where: { id: launchData.id } }) },
+    AcessoAntecipado: { table: 'acesso_antecipado', fields: Prisma.AcessoAntecipadoScalarFieldEnum, data: earlyAccessData, written: await t.prisma.acessoAntecipado.create({ data: earlyAccessData }), read: () => t.prisma.acessoAntecipado.findUniqueOrThrow({ where: { id: earlyAccessData.id } }) },
     CouponImport: { table: 'cupom_importacao', fields: Prisma.CouponImportScalarFieldEnum, data: couponImportData, written: await t.prisma.couponImport.create({ data: couponImportData }), read: () => t.prisma.couponImport.findUniqueOrThrow({ where: { id: couponImportData.id } }) },
     CouponImportCode: { table: 'cupom_importacao_codigo', fields: Prisma.CouponImportCodeScalarFieldEnum, data: couponImportCodeData, written: await t.prisma.couponImportCode.create({ data: couponImportCodeData }), read: () => t.prisma.couponImportCode.findUniqueOrThrow({ where: { importId_n: { importId: couponImportData.id, n: 7 } } }) },
     CouponStockAlert: { table: 'cupom_alerta', fields: Prisma.CouponStockAlertScalarFieldEnum, data: couponAlertData, written: await t.prisma.couponStockAlert.create({ data: couponAlertData }), read: () => t.prisma.couponStockAlert.findUniqueOrThrow({ where: { benefitId: benefit.id } }) },

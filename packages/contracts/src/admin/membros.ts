@@ -4,6 +4,7 @@ import { adminPageQuerySchema, adminPageSchema } from './paging.js';
 import { updateProfileSchema } from '../usuario.js';
 import { achievementSchema } from '../conquista.js';
 import { orderDateSchema } from '../integracao/pedidos.js';
+import { memberLaunchEligibilitySchema } from './lancamentos.js';
 
 // The back office's members area (issue 17 items 1-4; docs/decisions/0031-back-office-members.md):
 // members.read to look, members.write to act. Wire names in Portuguese.
@@ -243,6 +244,8 @@ export const memberDetailSchema = memberSummarySchema.extend({
   pesquisas: z.array(z.object({ pesquisa: z.string(), tipo: z.string(), criadaEm: z.string(), concluidaEm: z.string().nullable(), perfil: z.string().nullable(), cupom: z.string().nullable(), respostas: z.array(z.object({ pergunta: z.string(), resposta: z.string() })) })),
   ajustesPendentes: z.number().int(),
   limiteAprovacao: z.number().int(),
+  /** Published launches not yet public: eligible or not, and why (docs/decisions/0046-launches.md). */
+  lancamentos: z.array(memberLaunchEligibilitySchema),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

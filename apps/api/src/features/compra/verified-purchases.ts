@@ -17,6 +17,13 @@ import type { Prisma } from '../../db/prisma.js';
 //   lancamento.indicacao_id: once).
 // Three statements after the lock, whatever the number of rows: no round trip per row.
 
+/**
+ * A verified purchase, as SQL over a produto_cliente alias: verified by the brand (import, integration
+ * or staff) and not cancelled by the store. What confirms a referral (indicacao.service.ts) and what
+ * the launches' rule counts (features/lancamentos/rule-engine.ts).
+ */
+export const verifiedPurchaseSql = (pc: string) => `${pc}.produto_validado AND ${pc}.cancelado_em IS NULL`;
+
 /** Who verified a purchase (produto_cliente.origem). */
 export type PurchaseOrigin = 'importacao' | 'integracao' | 'equipe';
 

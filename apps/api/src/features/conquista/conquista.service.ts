@@ -19,6 +19,17 @@ export function legionDays(u: Pick<Usuario, 'ativadoEm' | 'dataCadastro'>, now: 
   return Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY_MS));
 }
 
+/**
+ * The measures behind the seals, as SQL over a row alias, shared with the launches' rule engine
+ * (features/lancamentos/rule-engine.ts) so "Mestre" means the same thing in both places.
+ */
+/** An entry of the collection as GET /produto/cliente shows it (not cancelled; not every verified unit given away). */
+export const collectionEntrySql = (pc: string) => `${pc}.cancelado_em IS NULL AND NOT (${pc}.produto_validado AND ${pc}.quantidade_presente >= ${pc}.quantidade)`;
+/** A referral that counts for the seals: confirmed (pending ones don't). */
+export const confirmedReferralSql = (i: string) => `${i}.status = 'confirmada'`;
+/** Whole days of Legião at an instant (legionDays): since the activation, dataCadastro when never activated. `at` is a timestamp in UTC. */
+export const legionDaysSql = (u: string, at: string) => `GREATEST(0, floor(extract(epoch FROM (${at} - COALESCE(${u}.ativado_em, ${u}.data_cadastro))) / 86400))::int`;
+
 interface Counts {
   indicacoes: number;
   produtos: number;
@@ -38,9 +49,9 @@ interface Counts {
 async function count(pool: SqlPool, userId: string): Promise<Counts> {
   const { rows: [row] } = await pool.query<Counts>({ name: 'conquista-contagens', values: [userId], text: `
     SELECT
-      (SELECT count(*)::int FROM indicacao i WHERE i.indicador_id = $1::uuid AND i.status = 'confirmada') AS indicacoes,
+      (SELECT count(*)::int FROM indicacao i WHERE i.indicador_id = $1::uuid AND ${confirmedReferralSql('i')}) AS indicacoes,
       (SELECT count(DISTINCT pc.produto_id)::int FROM produto_cliente pc
-        WHERE pc.usuario_id = $1::uuid AND pc.cancelado_em IS NULL AND NOT (pc.produto_validado AND pc.quantidade_presente >= pc.quantidade)) AS produtos,
+        WHERE pc.usuario_id = $1::uuid AND ${collectionEntrySql('pc')}) AS produtos,
       (SELECT min(n.numero)::int FROM numero_legionario n JOIN produto_cliente pc ON pc.id = n.produto_cliente_id
         WHERE pc.usuario_id = $1::uuid AND pc.cancelado_em IS NULL) AS numero,
       ARRAY(SELECT DISTINCT b.experiencia::text FROM resgate r JOIN beneficio b ON b.id = r.beneficio_id

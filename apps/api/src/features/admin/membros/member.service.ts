@@ -7,6 +7,7 @@ import { statementReason } from '../../ledger/ledger.service.js';
 import type { MotivoLancamento } from '../../../generated/prisma/enums.js';
 import { listConsents } from '../../consentimento/consentimento.service.js';
 import { stateSql } from './search.service.js';
+import { launchesOfMember } from '../lancamentos/lancamentos.service.js';
 
 // The member page (issue 17 item 2; docs/decisions/0031-back-office-members.md): one call for what
 // is small and bounded (profile, consents, state, products, achievements, surveys), and paged lists
@@ -18,7 +19,7 @@ export async function memberDetail(prisma: Db, id: string, approvalLimit: number
   const pool = poolOf(prisma);
   const u = await prisma.usuario.findUnique({ where: { id } });
   if (!u) throw notFound(MEMBERS_MSG.membroNaoEncontrado);
-  const [{ rows: [state] }, consents, balance, achievements, accounts, products, referral, participations, pending] = await Promise.all([
+  const [{ rows: [state] }, consents, balance, achievements, accounts, products, referral, participations, pending, launches] = await Promise.all([
     pool.query<{ estado: MemberDetail['estado'] }>(`SELECT ${stateSql} AS estado FROM usuario u WHERE u.id = $1`, [id]),
     listConsents(prisma, id),
     prisma.lancamento.aggregate({ where: { usuarioId: id }, _sum: { valor: true } }),
@@ -36,6 +37,8 @@ export async function memberDetail(prisma: Db, id: string, approvalLimit: number
       include: { pesquisa: { select: { nome: true, tipo: true } }, respostas: { orderBy: [{ perguntaId: 'asc' }, { id: 'asc' }], include: { pergunta: { select: { descricao: true, ordem: true } }, opcao: { select: { descricao: true } } } } },
     }),
     prisma.ajusteSaldo.count({ where: { usuarioId: id, status: 'pendente' } }),
+    // Launches not yet public: whether this member is eligible, and why (docs/decisions/0046-launches.md).
+    launchesOfMember(pool, id, { now: new Date(), foundersUntil }),
   ]);
   return {
     id: u.id,
@@ -97,6 +100,7 @@ export async function memberDetail(prisma: Db, id: string, approvalLimit: number
     })),
     ajustesPendentes: pending,
     limiteAprovacao: approvalLimit,
+    lancamentos: launches,
   };
 }
 

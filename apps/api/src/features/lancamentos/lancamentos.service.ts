@@ -1,0 +1,150 @@
+import { LAUNCH_MSG, LAUNCH_TIME_ZONE, launchRuleSchema, type LaunchRule, type LaunchStatus, type MemberLaunch } from '@legiao/contracts/lancamentos';
+import type { Entitlement, EntitlementQuery } from '@legiao/contracts/integracao/lancamentos';
+import type { SqlPool } from '../../db/prisma.js';
+import { notFound } from '../../errors/app-error.js';
+import { newAccessCode } from './access-code.js';
+import { decide, type Decision, type RuleContext, type RuleTarget } from './rule-engine.js';
+import { saoPauloIso } from './time.js';
+
+// Launches, the member's and the store's side (issue 31; docs/decisions/0046-launches.md). Reads
+// go straight to the pg pool (named statements for the fixed ones): these are the launch crowd's calls.
+
+export interface LaunchRow {
+  id: string;
+  slug: string;
+  nome: string;
+  url_imagem: string;
+  sobre: string;
+  cores: { nome: string; hex: string }[];
+  produtos: { nome: string; urlImagem: string }[];
+  skus: string[];
+  acesso_inicio: Date;
+  acesso_fim: Date;
+  data_publica: Date;
+  cota_por_membro: number;
+  regra: unknown;
+  status: LaunchStatus;
+}
+
+const COLUMNS = `id::text AS id, slug, nome, url_imagem, sobre, cores, produtos, skus, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra, status::text AS status`;
+
+/** The published launches members still wait for (before their public date), the soonest first. */
+export async function upcomingLaunches(pool: SqlPool, now: Date): Promise<LaunchRow[]> {
+  const { rows } = await pool.query<LaunchRow>({
+    name: 'lancamentos-publicados',
+    text: `SELECT ${COLUMNS} FROM lancamento_produto WHERE status = 'publicado' AND data_publica > $1 ORDER BY acesso_inicio, id`,
+    values: [now],
+  });
+  return rows;
+}
+
+/** A published launch by its slug (what members and the store name); 404 otherwise. */
+export async function publishedLaunch(pool: SqlPool, slug: string): Promise<LaunchRow> {
+  const { rows } = await pool.query<LaunchRow>({ name: 'lancamento-por-slug', text: `SELECT ${COLUMNS} FROM lancamento_produto WHERE slug = $1 AND status = 'publicado'`, values: [slug] });
+  if (!rows[0]) throw notFound(LAUNCH_MSG.naoEncontrado);
+  return rows[0];
+}
+
+/** The stored rule, as the contract reads it (every write validated it). */
+export const ruleOf = (launch: { regra: unknown }): LaunchRule => launchRuleSchema.parse(launch.regra);
+
+/** The early-access window: from its start (inclusive) to its end (exclusive). */
+export const inWindow = (launch: Pick<LaunchRow, 'acesso_inicio' | 'acesso_fim'>, now: Date) => launch.acesso_inicio.getTime() <= now.getTime() && now.getTime() < launch.acesso_fim.getTime();
+
+/** The member's access row for a launch, made if missing; answers its code. A code collision (50 bits: rare) is retried. */
+export async function ensureAccess(pool: SqlPool, launchId: string, userId: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { rows } = await pool.query<{ codigo: string }>({
+        name: 'acesso-antecipado-criar',
+        text: `WITH novo AS (
+                 INSERT INTO acesso_antecipado (id, lancamento_id, usuario_id, codigo, atualizado_em) VALUES (gen_random_uuid(), $1, $2, $3, now())
+                 ON CONFLICT (lancamento_id, usuario_id) DO NOTHING RETURNING codigo)
+               SELECT codigo FROM novo UNION ALL SELECT codigo FROM acesso_antecipado WHERE lancamento_id = $1 AND usuario_id = $2 LIMIT 1`,
+        values: [launchId, userId, newAccessCode()],
+      });
+      // A concurrent first view inserted it between our snapshot and the insert: read it now.
+      if (rows[0]) return rows[0].codigo;
+      const again = await pool.query<{ codigo: string }>('SELECT codigo FROM acesso_antecipado WHERE lancamento_id = $1 AND usuario_id = $2', [launchId, userId]);
+      return again.rows[0]!.codigo;
+    } catch (err) {
+      if ((err as { code?: string; constraint?: string }).constraint === 'acesso_antecipado_codigo_key' && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
+
+export interface ViewOptions {
+  storeUrl: string;
+  /** Make the access row when the member is eligible in the window (the member's own view); a preview only reads. */
+  createAccess: boolean;
+}
+
+/** A member's view; in a preview the access may have no code yet. */
+export type LaunchView = Omit<MemberLaunch, 'acesso'> & { acesso: { codigo: string | null; link: string | null; cotaRestante: number } | null };
+
+export const accessLink = (storeUrl: string, code: string) => `${storeUrl}/?acesso=${encodeURIComponent(code)}`;
+
+/** The launch as one member sees it (GET /api/lancamentos's item). */
+export async function memberView(pool: SqlPool, launch: LaunchRow, userId: string, ctx: RuleContext, opts: ViewOptions): Promise<LaunchView> {
+  const decision = await decide(pool, ruleOf(launch), { userId }, ctx, { launchId: launch.id });
+  return viewOf(pool, launch, userId, decision, ctx.now, opts);
+}
+
+async function viewOf(pool: SqlPool, launch: LaunchRow, userId: string, decision: Decision | null, now: Date, opts: ViewOptions): Promise<LaunchView> {
+  const eligible = decision?.eligible ?? false;
+  const open = inWindow(launch, now);
+  let access: { codigo: string | null; link: string | null; cotaRestante: number } | null = null;
+  if (eligible && open) {
+    const code = decision!.code ?? (opts.createAccess ? await ensureAccess(pool, launch.id, userId) : null);
+    access = { codigo: code, link: code ? accessLink(opts.storeUrl, code) : null, cotaRestante: Math.max(0, launch.cota_por_membro - decision!.used) };
+  }
+  return {
+    slug: launch.slug,
+    nome: launch.nome,
+    urlImagem: launch.url_imagem,
+    abas: { sobre: launch.sobre, cores: launch.cores, produtos: launch.produtos },
+    acessoInicio: saoPauloIso(launch.acesso_inicio),
+    acessoFim: saoPauloIso(launch.acesso_fim),
+    dataPublica: saoPauloIso(launch.data_publica),
+    fusoHorario: LAUNCH_TIME_ZONE as typeof LAUNCH_TIME_ZONE,
+    cotaPorMembro: launch.cota_por_membro,
+    elegivel: eligible,
+    motivos: decision?.reasons ?? [],
+    abreEm: saoPauloIso(eligible ? launch.acesso_inicio : launch.data_publica),
+    emJanela: open,
+    acesso: access,
+  };
+}
+
+/** GET /api/lancamentos: every launch the member still waits for, as they see it. */
+export async function memberLaunches(pool: SqlPool, userId: string, ctx: RuleContext, storeUrl: string): Promise<MemberLaunch[]> {
+  const launches = await upcomingLaunches(pool, ctx.now);
+  const views = [];
+  for (const l of launches) views.push(await memberView(pool, l, userId, ctx, { storeUrl, createAccess: true }));
+  return views as MemberLaunch[];
+}
+
+/**
+ * The store's question (GET /api/integracao/v1/lancamentos/{slug}/direito): is this e-mail, CPF or
+ * code entitled now, and how many units are left. A code stands for its owner; with an e-mail or CPF
+ * too, it must be that person's (else: not entitled). Nothing about the person comes back.
+ */
+export async function entitlement(pool: SqlPool, slug: string, q: EntitlementQuery, ctx: RuleContext): Promise<Entitlement> {
+  const launch = await publishedLaunch(pool, slug);
+  const target: Exclude<RuleTarget, { all: true }> =
+    q.codigo !== undefined ? { code: q.codigo, launchId: launch.id, ...(q.email !== undefined ? { email: q.email } : {}), ...(q.cpf !== undefined ? { cpf: q.cpf } : {}) } : q.email !== undefined ? { email: q.email } : { cpf: q.cpf! };
+  const decision = await decide(pool, ruleOf(launch), target, ctx, { launchId: launch.id });
+  const eligible = decision?.eligible ?? false;
+  const total = eligible ? launch.cota_por_membro : 0;
+  const used = decision?.used ?? 0;
+  return {
+    elegivel: eligible,
+    emJanela: inWindow(launch, ctx.now),
+    cotaTotal: total,
+    cotaUsada: used,
+    cotaRestante: Math.max(0, total - used),
+    abreEm: saoPauloIso(eligible ? launch.acesso_inicio : launch.data_publica),
+    fechaEm: eligible ? saoPauloIso(launch.acesso_fim) : null,
+  };
+}
