@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_CODE_PATTERN, LAUNCH_MSG, memberLaunchListSchema } from '@legiao/contracts/lancamentos';
+import { MSG } from '@legiao/contracts';
+import { poolOf } from '../src/db/prisma.js';
+import { memberView, type LaunchRow } from '../src/features/lancamentos/lancamentos.service.js';
+import { escapeText, fold } from '../src/features/lancamentos/ics.js';
+import { toRow } from '../src/features/admin/lancamentos/lancamentos.service.js';
+import { buildTestApp, type TestApp } from './support/app.js';
+import { bearer, expectError, login } from './support/factories.js';
+import { createProduct } from './produto-fixtures.js';
+import { launch, member, verifiedPurchase } from './lancamentos-fixtures.js';
+
+// The member's side (issue 31 item 2; docs/decisions/0046-launches.md): GET /api/lancamentos for an
+// eligible and an ineligible member, the personal access made once, the window's edges in São Paulo
+// time, and the opening as an .ics event.
+
+let t: TestApp;
+let productId: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  productId = (await createProduct(t.prisma)).id;
+});
+afterAll(() => t.close());
+
+const HOUR = 3600_000;
+async function signedIn(opts: { buyer: boolean }) {
+  const m = await member(t.prisma);
+  if (opts.buyer) await verifiedPurchase(t.prisma, m.id, productId);
+  return { ...m, headers: bearer(await login(t.app, m.email)) };
+}
+const rule = () => ({ condicoes: [{ tipo: 'possuiProduto' as const, produtoId: productId }] });
+const list = async (headers: object) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/lancamentos', headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return memberLaunchListSchema.parse(res.json());
+};
+
+describe('GET /api/lancamentos', () => {
+  it('needs a session', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/api/lancamentos' }), 401, MSG.naoAutenticado);
+  });
+
+  it('during the window an eligible member gets a personal code and link, made once; an ineligible one the public date and what is missing', async () => {
+    const l = await launch(t.prisma, { regra: rule(), cota: 3 });
+    const [buyer, other] = [await signedIn({ buyer: true }), await signedIn({ buyer: false })];
+
+    const mine = (await list(buyer.headers)).find((x) => x.slug === l.slug)!;
+    expect(mine).toMatchObject({ elegivel: true, emJanela: true, cotaPorMembro: 3, fusoHorario: 'America/Sao_Paulo' });
+    expect(mine.abreEm).toBe(mine.acessoInicio);
+    expect(mine.acesso!.codigo).toMatch(ACCESS_CODE_PATTERN);
+    expect(mine.acesso).toEqual({ codigo: mine.acesso!.codigo, link: `${t.config.storeUrl}/?acesso=${mine.acesso!.codigo}`, cotaRestante: 3 });
+    const again = (await list(buyer.headers)).find((x) => x.slug === l.slug)!;
+    expect(again.acesso!.codigo).toBe(mine.acesso!.codigo);
+    expect(await t.prisma.acessoAntecipado.count({ where: { lancamentoId: l.id } })).toBe(1);
+
+    const theirs = (await list(other.headers)).find((x) => x.slug === l.slug)!;
+    expect(theirs).toMatchObject({ elegivel: false, emJanela: true, acesso: null });
+    expect(theirs.abreEm).toBe(theirs.dataPublica);
+    expect(theirs.motivos).toContainEqual({ tipo: 'possuiProduto', atendida: false, descricao: expect.any(String), dica: expect.stringMatching(/^Tenha o produto /) });
+    expect(await t.prisma.acessoAntecipado.count({ where: { lancamentoId: l.id } })).toBe(1);
+  });
+
+  it('the allowance left counts the units used', async () => {
+    const l = await launch(t.prisma, { regra: rule(), cota: 3 });
+    const buyer = await signedIn({ buyer: true });
+    await list(buyer.headers);
+    await t.prisma.acessoAntecipado.updateMany({ where: { lancamentoId: l.id, usuarioId: buyer.id }, data: { cotaUsada: 2 } });
+    expect((await list(buyer.headers)).find((x) => x.slug === l.slug)!.acesso!.cotaRestante).toBe(1);
+  });
+
+  it('concurrent first views make one access, the same code for all', async () => {
+    const l = await launch(t.prisma, { regra: rule() });
+    const buyer = await signedIn({ buyer: true });
+    const views = await Promise.all(Array.from({ length: 6 }, () => list(buyer.headers)));
+    const codes = new Set(views.map((v) => v.find((x) => x.slug === l.slug)!.acesso!.codigo));
+    expect(codes.size).toBe(1);
+    expect(await t.prisma.acessoAntecipado.count({ where: { lancamentoId: l.id } })).toBe(1);
+  });
+
+  it('drafts, archived launches and launches already public are not listed; before the window nothing is handed out', async () => {
+    const buyer = await signedIn({ buyer: true });
+    const draft = await launch(t.prisma, { status: 'rascunho' });
+    const archived = await launch(t.prisma, { status: 'arquivado' });
+    const past = await launch(t.prisma, { inicio: new Date(Date.now() - 72 * HOUR), fim: new Date(Date.now() - 48 * HOUR), publica: new Date(Date.now() - HOUR) });
+    const soon = await launch(t.prisma, { regra: rule(), inicio: new Date(Date.now() + HOUR) });
+    const slugs = (await list(buyer.headers)).map((x) => x.slug);
+    for (const l of [draft, archived, past]) expect(slugs).not.toContain(l.slug);
+    const upcoming = (await list(buyer.headers)).find((x) => x.slug === soon.slug)!;
+    expect(upcoming).toMatchObject({ elegivel: true, emJanela: false, acesso: null });
+    expect(await t.prisma.acessoAntecipado.count({ where: { lancamentoId: soon.id } })).toBe(0);
+  });
+});
+
+describe('the window in São Paulo time', () => {
+  it('opens at 00:00 -03:00: a second before it is closed, at it open; it closes at its end; the ineligible wait for the public date', async () => {
+    const l = await launch(t.prisma, {
+      regra: rule(),
+      inicio: new Date('2026-12-01T00:00:00-03:00'),
+      fim: new Date('2026-12-03T00:00:00-03:00'),
+      publica: new Date('2026-12-05T10:00:00-03:00'),
+    });
+    const row: LaunchRow = toRow(l);
+    const [buyer, other] = [await signedIn({ buyer: true }), await signedIn({ buyer: false })];
+    const at = (iso: string, who: string, createAccess = true) => memberView(poolOf(t.prisma), row, who, { now: new Date(iso), foundersUntil: t.config.foundersUntil }, { storeUrl: t.config.storeUrl, createAccess });
+
+    const early = await at('2026-11-30T23:59:59.999-03:00', buyer.id);
+    expect(early).toMatchObject({ elegivel: true, emJanela: false, acesso: null, abreEm: '2026-12-01T00:00:00.000-03:00' });
+    const open = await at('2026-12-01T00:00:00.000-03:00', buyer.id);
+    expect(open.emJanela).toBe(true);
+    expect(open.acesso!.codigo).toMatch(ACCESS_CODE_PATTERN);
+    expect((await at('2026-12-02T23:59:59.999-03:00', buyer.id)).emJanela).toBe(true);
+    expect(await at('2026-12-03T00:00:00.000-03:00', buyer.id)).toMatchObject({ emJanela: false, acesso: null });
+
+    const outsider = await at('2026-12-01T00:00:00.000-03:00', other.id);
+    expect(outsider).toMatchObject({ elegivel: false, emJanela: true, acesso: null, abreEm: '2026-12-05T10:00:00.000-03:00' });
+    expect(outsider.dataPublica).toBe('2026-12-05T10:00:00.000-03:00');
+  });
+});
+
+describe('GET /api/lancamentos/{slug}/agenda.ics', () => {
+  it("an event at the member's opening, in America/Sao_Paulo, by RFC 5545", async () => {
+    const l = await launch(t.prisma, { regra: rule(), inicio: new Date('2026-12-01T00:00:00-03:00'), fim: new Date('2026-12-03T00:00:00-03:00'), publica: new Date('2026-12-05T10:00:00-03:00') });
+    await t.prisma.lancamentoProduto.update({ where: { id: l.id }, data: { nome: 'Garrafa Aurora; edição 1, azul \\ areia' } });
+    const [buyer, other] = [await signedIn({ buyer: true }), await signedIn({ buyer: false })];
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/lancamentos/${l.slug}/agenda.ics`, headers: buyer.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${l.slug}.ics"`);
+    const ics = res.body;
+    expect(ics.endsWith('\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Sao_Paulo\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:-0300\r\nTZOFFSETTO:-0300\r\n');
+    expect(unfolded).toContain('\r\nDTSTART;TZID=America/Sao_Paulo:20261201T000000\r\n');
+    expect(unfolded).toContain('\r\nSUMMARY:Acesso antecipado: Garrafa Aurora\\; edição 1\\, azul \\\\ areia\r\n');
+    expect(unfolded.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(unfolded).toContain('\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n');
+
+    const public_ = (await t.app.inject({ method: 'GET', url: `/api/lancamentos/${l.slug}/agenda.ics`, headers: other.headers })).body.replace(/\r\n /g, '');
+    expect(public_).toContain('\r\nDTSTART;TZID=America/Sao_Paulo:20261205T100000\r\n');
+    expect(public_).toContain('\r\nSUMMARY:Lançamento: ');
+
+    expectError(await t.app.inject({ method: 'GET', url: `/api/lancamentos/${l.slug}/agenda.ics` }), 401, MSG.naoAutenticado);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/lancamentos/nao-existe/agenda.ics', headers: buyer.headers }), 404, LAUNCH_MSG.naoEncontrado);
+    const draft = await launch(t.prisma, { status: 'rascunho' });
+    expectError(await t.app.inject({ method: 'GET', url: `/api/lancamentos/${draft.slug}/agenda.ics`, headers: buyer.headers }), 404, LAUNCH_MSG.naoEncontrado);
+  });
+
+  it('escapes TEXT and folds by octets, never inside a character', () => {
+    expect(escapeText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne');
+    const long = `DESCRIPTION:${'ção'.repeat(40)}`;
+    const folded = fold(long);
+    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(folded.replace(/\r\n /g, '')).toBe(long);
+  });
+});
