@@ -160,11 +160,11 @@ describe('the rule before saving, the preview as a member, the member page', () 
     const p = await createProduct(t.prisma, { categoria: category });
     const owners = [await member(t.prisma), await member(t.prisma), await member(t.prisma, { tipo: 'colaborador' })];
     for (const o of owners) await verifiedPurchase(t.prisma, o.id, p.id);
-    const regra = { condicoes: [{ tipo: 'possuiCategoria', categoria: category }] };
-    const res = await send(s.marketing, 'POST', '/api/admin/lancamentos/previa-regra', { regra });
+    const anchorRule = { condicoes: [{ tipo: 'possuiCategoria', categoria: category }] };
+    const res = await send(s.marketing, 'POST', '/api/admin/lancamentos/previa-regra', { regra: anchorRule });
     expect(res.statusCode, res.body).toBe(200);
     expect(rulePreviewSchema.parse(res.json()).total).toBe(2);
-    const withStaff = await send(s.marketing, 'POST', '/api/admin/lancamentos/previa-regra', { regra: { condicoes: [...regra.condicoes, { tipo: 'incluirColaboradores' }] } });
+    const withStaff = await send(s.marketing, 'POST', '/api/admin/lancamentos/previa-regra', { regra: { condicoes: [...anchorRule.condicoes, { tipo: 'incluirColaboradores' }] } });
     expect(withStaff.json().total).toBe(3);
     expectError(await send(s.marketing, 'POST', '/api/admin/lancamentos/previa-regra', { regra: { condicoes: [{ tipo: 'saldoMinimo', minimo: -1 }] } }), 400, 'Saldo mínimo: de 1 a 1.000.000 pontos.');
   });
@@ -174,7 +174,7 @@ describe('the rule before saving, the preview as a member, the member page', () 
     const [buyer, other] = [await member(t.prisma), await member(t.prisma)];
     await verifiedPurchase(t.prisma, buyer.id, p.id);
     const l = await create({ regra: { condicoes: [{ tipo: 'possuiProduto', produtoId: p.id }] } });
-    const url = (who: string, em?: string) => `/api/admin/lancamentos/${l.id}/previa?membro=${encodeURIComponent(who)}${em ? `&em=${encodeURIComponent(em)}` : ''}`;
+    const url = (who: string, at?: string) => `/api/admin/lancamentos/${l.id}/previa?membro=${encodeURIComponent(who)}${at ? `&em=${encodeURIComponent(at)}` : ''}`;
 
     const before = launchPreviewSchema.parse((await send(s.marketing, 'GET', url(buyer.email.toUpperCase(), '2026-11-30T23:59:59-03:00'))).json());
     expect(before).toMatchObject({ status: 'rascunho', membro: { id: buyer.id }, em: '2026-11-30T23:59:59.000-03:00' });

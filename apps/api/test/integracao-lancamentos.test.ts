@@ -113,7 +113,7 @@ describe('the answer', () => {
   });
 
   it('the window in São Paulo time: closed a second before 00:00 -03:00, open at it; the ineligible wait for the public date', async () => {
-    const l = await launch(t.prisma, { regra: rule(), inicio: new Date('2026-12-01T00:00:00-03:00'), fim: new Date('2026-12-03T00:00:00-03:00'), publica: new Date('2026-12-05T10:00:00-03:00') });
+    const l = await launch(t.prisma, { regra: rule(), start: new Date('2026-12-01T00:00:00-03:00'), end: new Date('2026-12-03T00:00:00-03:00'), publicDate: new Date('2026-12-05T10:00:00-03:00') });
     const m = await buyer();
     const at = (iso: string, email: string) => entitlement(poolOf(t.prisma), l.slug, { email }, { now: new Date(iso), foundersUntil: t.config.foundersUntil });
     expect(await at('2026-11-30T23:59:59-03:00', m.email)).toMatchObject({ elegivel: true, emJanela: false, abreEm: '2026-12-01T00:00:00.000-03:00', fechaEm: '2026-12-03T00:00:00.000-03:00' });

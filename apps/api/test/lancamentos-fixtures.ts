@@ -13,12 +13,12 @@ export const tag = () => randomUUID().replace(/-/g, '').slice(0, 10);
 /** A category no other test uses: a rule anchored on it counts only this file's members. */
 export const uniqueCategory = () => `Categoria ${tag()}`;
 
-export async function member(prisma: Db, opts: { tipo?: TipoUsuario; ativo?: boolean; bloqueado?: boolean; ativadoHaDias?: number } = {}) {
+export async function member(prisma: Db, opts: { tipo?: TipoUsuario; ativo?: boolean; bloqueado?: boolean; activatedDaysAgo?: number } = {}) {
   const { usuario: user, email } = await createUser(prisma, { ativo: opts.ativo ?? true });
-  const ativadoEm = opts.ativadoHaDias !== undefined ? new Date(Date.now() - opts.ativadoHaDias * 86400_000) : user.ativadoEm;
+  const activatedAt = opts.activatedDaysAgo !== undefined ? new Date(Date.now() - opts.activatedDaysAgo * 86400_000) : user.ativadoEm;
   const updated = await prisma.usuario.update({
     where: { id: user.id },
-    data: { tipo: opts.tipo ?? 'legionario', ativadoEm, ...(opts.ativadoHaDias !== undefined ? { dataCadastro: ativadoEm! } : {}), ...(opts.bloqueado ? { bloqueadoEm: new Date(), motivoBloqueio: 'teste' } : {}) },
+    data: { tipo: opts.tipo ?? 'legionario', ativadoEm: activatedAt, ...(opts.activatedDaysAgo !== undefined ? { dataCadastro: activatedAt! } : {}), ...(opts.bloqueado ? { bloqueadoEm: new Date(), motivoBloqueio: 'teste' } : {}) },
   });
   return { ...updated, email };
 }
@@ -49,9 +49,9 @@ export async function products(prisma: Db, category: string) {
 const HOUR = 3600_000;
 
 /** A launch straight in the database (published unless told), window around now by default. */
-export async function launch(prisma: Db, opts: { regra?: LaunchRule; inicio?: Date; fim?: Date; publica?: Date; status?: 'rascunho' | 'publicado' | 'arquivado'; cota?: number; sku?: string } = {}) {
-  const inicio = opts.inicio ?? new Date(Date.now() - HOUR);
-  const fim = opts.fim ?? new Date(inicio.getTime() + 48 * HOUR);
+export async function launch(prisma: Db, opts: { regra?: LaunchRule; start?: Date; end?: Date; publicDate?: Date; status?: 'rascunho' | 'publicado' | 'arquivado'; cota?: number; sku?: string } = {}) {
+  const start = opts.start ?? new Date(Date.now() - HOUR);
+  const end = opts.end ?? new Date(start.getTime() + 48 * HOUR);
   const slug = `lanc-${tag()}`;
   return prisma.lancamentoProduto.create({
     data: {
@@ -62,9 +62,9 @@ export async function launch(prisma: Db, opts: { regra?: LaunchRule; inicio?: Da
       cores: [{ nome: 'Areia', hex: '#c2b280' }],
       produtos: [],
       skus: [opts.sku ?? 'SKU-X'],
-      acessoInicio: inicio,
-      acessoFim: fim,
-      dataPublica: opts.publica ?? new Date(fim.getTime() + 24 * HOUR),
+      acessoInicio: start,
+      acessoFim: end,
+      dataPublica: opts.publicDate ?? new Date(end.getTime() + 24 * HOUR),
       cotaPorMembro: opts.cota ?? 2,
       regra: (opts.regra ?? { condicoes: [] }) as object,
       status: opts.status ?? 'publicado',

@@ -29,7 +29,7 @@ async function signedIn(opts: { buyer: boolean }) {
   return { ...m, headers: bearer(await login(t.app, m.email)) };
 }
 const rule = () => ({ condicoes: [{ tipo: 'possuiProduto' as const, produtoId: productId }] });
-const list = async (headers: object) => {
+const list = async (headers: Record<string, string>) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/lancamentos', headers });
   expect(res.statusCode, res.body).toBe(200);
   return memberLaunchListSchema.parse(res.json());
@@ -81,8 +81,8 @@ describe('GET /api/lancamentos', () => {
     const buyer = await signedIn({ buyer: true });
     const draft = await launch(t.prisma, { status: 'rascunho' });
     const archived = await launch(t.prisma, { status: 'arquivado' });
-    const past = await launch(t.prisma, { inicio: new Date(Date.now() - 72 * HOUR), fim: new Date(Date.now() - 48 * HOUR), publica: new Date(Date.now() - HOUR) });
-    const soon = await launch(t.prisma, { regra: rule(), inicio: new Date(Date.now() + HOUR) });
+    const past = await launch(t.prisma, { start: new Date(Date.now() - 72 * HOUR), end: new Date(Date.now() - 48 * HOUR), publicDate: new Date(Date.now() - HOUR) });
+    const soon = await launch(t.prisma, { regra: rule(), start: new Date(Date.now() + HOUR) });
     const slugs = (await list(buyer.headers)).map((x) => x.slug);
     for (const l of [draft, archived, past]) expect(slugs).not.toContain(l.slug);
     const upcoming = (await list(buyer.headers)).find((x) => x.slug === soon.slug)!;
@@ -95,9 +95,9 @@ describe('the window in São Paulo time', () => {
   it('opens at 00:00 -03:00: a second before it is closed, at it open; it closes at its end; the ineligible wait for the public date', async () => {
     const l = await launch(t.prisma, {
       regra: rule(),
-      inicio: new Date('2026-12-01T00:00:00-03:00'),
-      fim: new Date('2026-12-03T00:00:00-03:00'),
-      publica: new Date('2026-12-05T10:00:00-03:00'),
+      start: new Date('2026-12-01T00:00:00-03:00'),
+      end: new Date('2026-12-03T00:00:00-03:00'),
+      publicDate: new Date('2026-12-05T10:00:00-03:00'),
     });
     const row: LaunchRow = toRow(l);
     const [buyer, other] = [await signedIn({ buyer: true }), await signedIn({ buyer: false })];
@@ -119,7 +119,7 @@ describe('the window in São Paulo time', () => {
 
 describe('GET /api/lancamentos/{slug}/agenda.ics', () => {
   it("an event at the member's opening, in America/Sao_Paulo, by RFC 5545", async () => {
-    const l = await launch(t.prisma, { regra: rule(), inicio: new Date('2026-12-01T00:00:00-03:00'), fim: new Date('2026-12-03T00:00:00-03:00'), publica: new Date('2026-12-05T10:00:00-03:00') });
+    const l = await launch(t.prisma, { regra: rule(), start: new Date('2026-12-01T00:00:00-03:00'), end: new Date('2026-12-03T00:00:00-03:00'), publicDate: new Date('2026-12-05T10:00:00-03:00') });
     await t.prisma.lancamentoProduto.update({ where: { id: l.id }, data: { nome: 'Garrafa Aurora; edição 1, azul \\ areia' } });
     const [buyer, other] = [await signedIn({ buyer: true }), await signedIn({ buyer: false })];
 

@@ -20,7 +20,7 @@ afterAll(() => t.close());
 
 const rule = (...condicoes: LaunchRule['condicoes']): LaunchRule => launchRuleSchema.parse({ condicoes });
 const decision = async (r: LaunchRule, userId: string) => (await decide(pool(), r, { userId }, { ...ctx, now: new Date() }))!;
-const reason = async (r: LaunchRule, userId: string, tipo: string) => (await decision(r, userId)).reasons.find((x) => x.tipo === tipo)!;
+const reason = async (r: LaunchRule, userId: string, kind: string) => (await decision(r, userId)).reasons.find((x) => x.tipo === kind)!;
 
 describe('each condition', () => {
   it('audience: legionários only; staff and leads only when included; a blocked account never', async () => {
@@ -96,7 +96,7 @@ describe('each condition', () => {
   });
 
   it('conquista: the seals of Minhas conquistas, by their own measures', async () => {
-    const [old, fresh] = [await member(t.prisma, { ativadoHaDias: 200 }), await member(t.prisma, { ativadoHaDias: 10 })];
+    const [old, fresh] = [await member(t.prisma, { activatedDaysAgo: 200 }), await member(t.prisma, { activatedDaysAgo: 10 })];
     const veteran = rule({ tipo: 'conquista', chave: 'veterano' });
     expect(await reason(veteran, old.id, 'conquista')).toEqual({ tipo: 'conquista', atendida: true, descricao: 'A conquista Veterano.', dica: null });
     expect((await reason(veteran, fresh.id, 'conquista')).dica).toBe('Conquiste Veterano: 180 dias de Legião (você tem 10).');

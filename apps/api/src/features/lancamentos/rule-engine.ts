@@ -167,11 +167,11 @@ function build(rule: LaunchRule, target: RuleTarget, ctx: RuleContext, access?: 
   const at = p.once(ctx.now.toISOString(), 'timestamptz', (r) => `(${r} AT TIME ZONE 'UTC')`);
   const foundersUntil = p.once(ctx.foundersUntil.toISOString(), 'timestamptz', (r) => `(${r} AT TIME ZONE 'UTC')`);
   const kinds = p.add(audienceKinds(rule), 'text[]');
-  const conta = (u: string) => `(${u}.bloqueado_em IS NULL AND ${u}.excluido_em IS NULL)`;
-  const publico = (u: string) => `(${u}.tipo::text = ANY (${kinds}))`;
+  const accountOk = (u: string) => `(${u}.bloqueado_em IS NULL AND ${u}.excluido_em IS NULL)`;
+  const inAudience = (u: string) => `(${u}.tipo::text = ANY (${kinds}))`;
 
   let where: string;
-  if ('all' in target) where = `${conta('u')} AND ${publico('u')}`;
+  if ('all' in target) where = `${accountOk('u')} AND ${inAudience('u')}`;
   else if ('userId' in target) where = `u.id = ${p.add(target.userId, 'uuid')}`;
   else if ('code' in target) {
     where = `u.id = (SELECT a.usuario_id FROM acesso_antecipado a WHERE a.codigo = ${p.add(target.code, 'text')} AND a.lancamento_id = ${p.add(target.launchId, 'uuid')})`;
@@ -181,7 +181,7 @@ function build(rule: LaunchRule, target: RuleTarget, ctx: RuleContext, access?: 
   else where = `u.cpf = ${p.add(target.cpf, 'text')}`;
 
   const checks = rule.condicoes.map((c, i) => translate(c, i, p, at, foundersUntil)).filter((c): c is Check => c !== null);
-  const columns = [`alvo.id::text AS id`, `alvo.tipo::text AS tipo`, `${conta('alvo')} AS conta`, `${publico('alvo')} AS publico`];
+  const columns = [`alvo.id::text AS id`, `alvo.tipo::text AS tipo`, `${accountOk('alvo')} AS conta`, `${inAudience('alvo')} AS publico`];
   checks.forEach((c, i) => {
     columns.push(`(${c.met}) AS m${i}`);
     if (c.value) columns.push(`${c.value} AS v${i}`);
@@ -245,7 +245,7 @@ function audienceReason(rule: LaunchRule, row: Record<string, unknown>): LaunchR
 }
 
 function reasonOf(c: LaunchCondition, met: boolean, value: number | undefined, name: string | null | undefined): LaunchReason {
-  const r = (descricao: string, dica: string | null): LaunchReason => ({ tipo: c.tipo, atendida: met, descricao, dica: met ? null : dica });
+  const r = (description: string, hint: string | null): LaunchReason => ({ tipo: c.tipo, atendida: met, descricao: description, dica: met ? null : hint });
   const has = value ?? 0;
   switch (c.tipo) {
     case 'legionarioAtivo':
