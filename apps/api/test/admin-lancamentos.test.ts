@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './support/app.js';
 import { expectError } from './support/factories.js';
 import { createStaffByRole, type StaffSession } from './support/staff.js';
 import { createProduct } from './produto-fixtures.js';
-import { member, tag, uniqueCategory, verifiedPurchase } from './lancamentos-fixtures.js';
+import { member, tag, verifiedPurchase } from './lancamentos-fixtures.js';
 
 // /api/admin/lancamentos (issue 31 item 1; docs/decisions/0046-launches.md): who may read and write,
 // validation in Portuguese with nothing written, São Paulo dates, the audit trail, publish/archive,
@@ -156,11 +156,10 @@ describe('edit, publish, archive', () => {
 
 describe('the rule before saving, the preview as a member, the member page', () => {
   it('previa-regra counts the members the rule selects now; a bad rule is 400', async () => {
-    const category = uniqueCategory();
-    const p = await createProduct(t.prisma, { categoria: category });
+    const p = await createProduct(t.prisma);
     const owners = [await member(t.prisma), await member(t.prisma), await member(t.prisma, { tipo: 'colaborador' })];
     for (const o of owners) await verifiedPurchase(t.prisma, o.id, p.id);
-    const anchorRule = { condicoes: [{ tipo: 'possuiCategoria', categoria: category }] };
+    const anchorRule = { condicoes: [{ tipo: 'possuiProduto', produtoId: p.id }] };
     const res = await send(s.marketing, 'POST', '/api/admin/lancamentos/previa-regra', { regra: anchorRule });
     expect(res.statusCode, res.body).toBe(200);
     expect(rulePreviewSchema.parse(res.json()).total).toBe(2);

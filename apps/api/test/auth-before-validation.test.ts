@@ -7,6 +7,7 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { toDraft7 } from './support/openapi-draft7.mjs';
 import { bearer, createUser, login } from './support/factories.js';
 import { signJwt } from './support/jwt.js';
+import { INTEGRATION_SCOPES } from '@legiao/contracts/integracao/constants';
 import { createApiClient } from './support/integration-client.js';
 import { authPlugin } from '../src/plugins/auth.js';
 import { permissionsPlugin } from '../src/features/admin/permissions.js';
@@ -80,7 +81,7 @@ beforeAll(async () => {
   const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ended });
   expect(logout.statusCode, logout.body).toBe(200);
   sessions = { member, lead, staffMember, everything, ended };
-  machineKey = (await createApiClient(t.prisma, ['pedidos:enviar', 'cupons:usar', 'membros:ler'], { perMinute: 100_000 })).headers;
+  machineKey = (await createApiClient(t.prisma, [...INTEGRATION_SCOPES], { perMinute: 100_000 })).headers;
 });
 afterAll(() => t.close());
 

@@ -10,8 +10,8 @@ import { createProduct } from './produto-fixtures.js';
 
 export const tag = () => randomUUID().replace(/-/g, '').slice(0, 10);
 
-/** A category no other test uses: a rule anchored on it counts only this file's members. */
-export const uniqueCategory = () => `Categoria ${tag()}`;
+/** A seeded category (a new one would show in GET /api/produto/categoria, which other tests read whole). */
+export const CATEGORY = 'Camping';
 
 export async function member(prisma: Db, opts: { tipo?: TipoUsuario; ativo?: boolean; bloqueado?: boolean; activatedDaysAgo?: number } = {}) {
   const { usuario: user, email } = await createUser(prisma, { ativo: opts.ativo ?? true });
@@ -42,8 +42,9 @@ export async function confirmedReferral(prisma: Db, userId: string) {
   await prisma.indicacao.create({ data: { indicadorId: userId, indicadoId: friend.usuario.id, cpfDigest: tag(), emailDigest: tag(), status: 'confirmada', confirmadaEm: new Date() } });
 }
 
-export async function products(prisma: Db, category: string) {
-  return { a: await createProduct(prisma, { categoria: category }), b: await createProduct(prisma, { categoria: category }), other: await createProduct(prisma, { categoria: 'Bar' }) };
+/** Two fresh products of CATEGORY and one of another seeded category. */
+export async function products(prisma: Db) {
+  return { a: await createProduct(prisma, { categoria: CATEGORY }), b: await createProduct(prisma, { categoria: CATEGORY }), other: await createProduct(prisma, { categoria: 'Bar' }) };
 }
 
 const HOUR = 3600_000;

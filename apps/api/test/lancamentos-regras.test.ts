@@ -3,7 +3,7 @@ import { launchRuleSchema, type LaunchRule } from '@legiao/contracts/lancamentos
 import { poolOf } from '../src/db/prisma.js';
 import { countEligible, decide, type RuleContext } from '../src/features/lancamentos/rule-engine.js';
 import { buildTestApp, type TestApp } from './support/app.js';
-import { confirmedReferral, credit, member, products, uniqueCategory, verifiedPurchase } from './lancamentos-fixtures.js';
+import { CATEGORY, confirmedReferral, credit, member, products, verifiedPurchase } from './lancamentos-fixtures.js';
 
 // The launches' rule engine (docs/decisions/0046-launches.md): each condition kind decided for one
 // member with its reason and hint, a combination, and the preview count equal to the per-member
@@ -53,7 +53,7 @@ describe('each condition', () => {
   });
 
   it('comprasVerificadas: verified and not cancelled purchases; unverified ones do not count', async () => {
-    const p = await products(t.prisma, uniqueCategory());
+    const p = await products(t.prisma);
     const m = await member(t.prisma);
     const r = rule({ tipo: 'comprasVerificadas', minimo: 2 });
     await verifiedPurchase(t.prisma, m.id, p.a.id);
@@ -66,8 +66,8 @@ describe('each condition', () => {
   });
 
   it('possuiCategoria and possuiProduto: a verified product of that category / that product, still owned', async () => {
-    const category = uniqueCategory();
-    const p = await products(t.prisma, category);
+    const category = CATEGORY;
+    const p = await products(t.prisma);
     const [owner, gifted, unverified] = [await member(t.prisma), await member(t.prisma), await member(t.prisma)];
     await verifiedPurchase(t.prisma, owner.id, p.a.id);
     // Every unit bought to give away: not on the member's shelf.
@@ -85,7 +85,7 @@ describe('each condition', () => {
   });
 
   it('saldoMinimo: the balance as the statement sums it', async () => {
-    const p = await products(t.prisma, uniqueCategory());
+    const p = await products(t.prisma);
     const m = await member(t.prisma);
     const r = rule({ tipo: 'saldoMinimo', minimo: 5 });
     expect(await reason(r, m.id, 'saldoMinimo')).toEqual({ tipo: 'saldoMinimo', atendida: false, descricao: 'Saldo de 5 pontos.', dica: 'Tenha 5 pontos de saldo (você tem 0).' });
@@ -113,9 +113,8 @@ describe('each condition', () => {
 
 describe('a combination, counted and decided by the same SQL', () => {
   it('the preview count equals the per-member decisions over a seeded set', async () => {
-    const category = uniqueCategory();
-    const p = await products(t.prisma, category);
-    const r = rule({ tipo: 'legionarioAtivo' }, { tipo: 'possuiCategoria', categoria: category }, { tipo: 'comprasVerificadas', minimo: 2 }, { tipo: 'saldoMinimo', minimo: 3 }, { tipo: 'incluirColaboradores' });
+    const p = await products(t.prisma);
+    const r = rule({ tipo: 'legionarioAtivo' }, { tipo: 'possuiProduto', produtoId: p.a.id }, { tipo: 'comprasVerificadas', minimo: 2 }, { tipo: 'saldoMinimo', minimo: 3 }, { tipo: 'incluirColaboradores' });
     const seeded = [];
     // 12 members: every mix of kind, activation, purchases and balance.
     for (let i = 0; i < 12; i++) {
@@ -129,10 +128,10 @@ describe('a combination, counted and decided by the same SQL', () => {
     const eligible = decisions.filter((d) => d.eligible).length;
     expect(eligible).toBeGreaterThan(1);
     expect(eligible).toBeLessThan(seeded.length - 1);
-    // Only this file's members own a product of the category: the count over everyone is theirs.
+    // Only these members own the fresh product p.a: the count over everyone is theirs.
     expect(await countEligible(pool(), r, ctx)).toBe(eligible);
     // Each unmet condition named, the met ones too.
-    for (const d of decisions) expect(d.reasons.map((x) => x.tipo)).toEqual(['publico', 'legionarioAtivo', 'possuiCategoria', 'comprasVerificadas', 'saldoMinimo']);
+    for (const d of decisions) expect(d.reasons.map((x) => x.tipo)).toEqual(['publico', 'legionarioAtivo', 'possuiProduto', 'comprasVerificadas', 'saldoMinimo']);
     for (const d of decisions) expect(d.eligible).toBe(d.reasons.every((x) => x.atendida));
   });
 });

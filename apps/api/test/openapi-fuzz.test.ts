@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { errorResponseSchema, INT4_MAX } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { createMember } from './produto-fixtures.js';
+import { INTEGRATION_SCOPES } from '@legiao/contracts/integracao/constants';
 import { createApiClient } from './support/integration-client.js';
 
 // Issue 14, "done when": a small contract fuzzer over the server's own OpenAPI document. For every
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const member = await createMember(t.app, t.prisma);
   await t.prisma.usuario.update({ where: { id: member.usuario.id }, data: { admin: true } });
   headers = member.headers;
-  machine = (await createApiClient(t.prisma, ['pedidos:enviar', 'cupons:usar', 'membros:ler'], { perMinute: 100_000 })).headers;
+  machine = (await createApiClient(t.prisma, [...INTEGRATION_SCOPES], { perMinute: 100_000 })).headers;
 });
 afterAll(() => t.close());
 
