@@ -61,9 +61,15 @@ export function audienceKinds(rule: LaunchRule): string[] {
   return kinds;
 }
 
-const IN_TARGET = (column: string) => `${column} IN (SELECT id FROM alvo)`;
+/**
+ * Restricts an aggregate to `alvo`'s accounts: for one account, an index walk by usuario_id; for
+ * everyone (the count), nothing: the whole table aggregated once with a hash is cheaper than 100,000
+ * index lookups, and the LEFT JOIN to `alvo` keeps only the audience.
+ */
+const inTarget = (column: string) => `${column} IN (SELECT id FROM alvo)`;
+const everyone = () => 'TRUE';
 
-function translate(condition: LaunchCondition, i: number, p: Params, at: () => string, foundersUntil: () => string): Check | null {
+function translate(condition: LaunchCondition, i: number, p: Params, at: () => string, foundersUntil: () => string, scope: (column: string) => string): Check | null {
   const d = `d${i}`;
   const aggregate = (select: string) => `LEFT JOIN (${select}) ${d} ON ${d}.usuario_id = alvo.id`;
   const count = `COALESCE(${d}.v, 0)`;
@@ -78,7 +84,7 @@ function translate(condition: LaunchCondition, i: number, p: Params, at: () => s
         condition,
         met: `${count} >= ${p.add(condition.minimo, 'int')}`,
         value: count,
-        join: aggregate(`SELECT pc.usuario_id, count(*)::int AS v FROM produto_cliente pc WHERE ${IN_TARGET('pc.usuario_id')} AND ${verifiedPurchaseSql('pc')} GROUP BY pc.usuario_id`),
+        join: aggregate(`SELECT pc.usuario_id, count(*)::int AS v FROM produto_cliente pc WHERE ${scope('pc.usuario_id')} AND ${verifiedPurchaseSql('pc')} GROUP BY pc.usuario_id`),
         name: null,
       };
     case 'possuiCategoria':
@@ -87,7 +93,7 @@ function translate(condition: LaunchCondition, i: number, p: Params, at: () => s
         met: `${count} > 0`,
         value: null,
         join: aggregate(
-          `SELECT pc.usuario_id, count(*)::int AS v FROM produto_cliente pc JOIN produto p ON p.id = pc.produto_id WHERE ${IN_TARGET('pc.usuario_id')} AND ${verifiedPurchaseSql('pc')} AND ${collectionEntrySql('pc')} AND p.categoria = ${p.add(condition.categoria, 'text')} GROUP BY pc.usuario_id`,
+          `SELECT pc.usuario_id, count(*)::int AS v FROM produto_cliente pc JOIN produto p ON p.id = pc.produto_id WHERE ${scope('pc.usuario_id')} AND ${verifiedPurchaseSql('pc')} AND ${collectionEntrySql('pc')} AND p.categoria = ${p.add(condition.categoria, 'text')} GROUP BY pc.usuario_id`,
         ),
         name: null,
       };
@@ -97,7 +103,7 @@ function translate(condition: LaunchCondition, i: number, p: Params, at: () => s
         condition,
         met: `${count} > 0`,
         value: null,
-        join: aggregate(`SELECT pc.usuario_id, count(*)::int AS v FROM produto_cliente pc WHERE ${IN_TARGET('pc.usuario_id')} AND pc.produto_id = ${id} AND ${verifiedPurchaseSql('pc')} AND ${collectionEntrySql('pc')} GROUP BY pc.usuario_id`),
+        join: aggregate(`SELECT pc.usuario_id, count(*)::int AS v FROM produto_cliente pc WHERE ${scope('pc.usuario_id')} AND pc.produto_id = ${id} AND ${verifiedPurchaseSql('pc')} AND ${collectionEntrySql('pc')} GROUP BY pc.usuario_id`),
         name: `(SELECT nome FROM produto WHERE id = ${id})`,
       };
     }
@@ -107,7 +113,7 @@ function translate(condition: LaunchCondition, i: number, p: Params, at: () => s
         condition,
         met: `${count} >= ${p.add(condition.minimo, 'int')}`,
         value: count,
-        join: aggregate(`SELECT l.usuario_id, SUM(l.valor)::int AS v FROM lancamento l WHERE ${IN_TARGET('l.usuario_id')} GROUP BY l.usuario_id`),
+        join: aggregate(`SELECT l.usuario_id, SUM(l.valor)::int AS v FROM lancamento l WHERE ${scope('l.usuario_id')} GROUP BY l.usuario_id`),
         name: null,
       };
     case 'conquista': {
@@ -119,7 +125,7 @@ function translate(condition: LaunchCondition, i: number, p: Params, at: () => s
           met: `${count} > 0`,
           value: null,
           join: aggregate(
-            `SELECT r.usuario_id, count(*)::int AS v FROM resgate r JOIN beneficio b ON b.id = r.beneficio_id WHERE ${IN_TARGET('r.usuario_id')} AND b.experiencia::text = ${p.add(key, 'text')} GROUP BY r.usuario_id`,
+            `SELECT r.usuario_id, count(*)::int AS v FROM resgate r JOIN beneficio b ON b.id = r.beneficio_id WHERE ${scope('r.usuario_id')} AND b.experiencia::text = ${p.add(key, 'text')} GROUP BY r.usuario_id`,
           ),
           name: null,
         };
@@ -136,7 +142,7 @@ function translate(condition: LaunchCondition, i: number, p: Params, at: () => s
             condition,
             met: `${count} >= ${min}`,
             value: count,
-            join: aggregate(`SELECT i.indicador_id AS usuario_id, count(*)::int AS v FROM indicacao i WHERE ${IN_TARGET('i.indicador_id')} AND ${confirmedReferralSql('i')} GROUP BY i.indicador_id`),
+            join: aggregate(`SELECT i.indicador_id AS usuario_id, count(*)::int AS v FROM indicacao i WHERE ${scope('i.indicador_id')} AND ${confirmedReferralSql('i')} GROUP BY i.indicador_id`),
             name: null,
           };
         case 'colecao':
@@ -144,7 +150,7 @@ function translate(condition: LaunchCondition, i: number, p: Params, at: () => s
             condition,
             met: `${count} >= ${min}`,
             value: count,
-            join: aggregate(`SELECT pc.usuario_id, count(DISTINCT pc.produto_id)::int AS v FROM produto_cliente pc WHERE ${IN_TARGET('pc.usuario_id')} AND ${collectionEntrySql('pc')} GROUP BY pc.usuario_id`),
+            join: aggregate(`SELECT pc.usuario_id, count(DISTINCT pc.produto_id)::int AS v FROM produto_cliente pc WHERE ${scope('pc.usuario_id')} AND ${collectionEntrySql('pc')} GROUP BY pc.usuario_id`),
             name: null,
           };
         case 'fundador':
@@ -166,9 +172,10 @@ function build(rule: LaunchRule, target: RuleTarget, ctx: RuleContext, access?: 
   // Columns are timestamp(3) in UTC (Prisma's DateTime): the instants as UTC wall clocks.
   const at = p.once(ctx.now.toISOString(), 'timestamptz', (r) => `(${r} AT TIME ZONE 'UTC')`);
   const foundersUntil = p.once(ctx.foundersUntil.toISOString(), 'timestamptz', (r) => `(${r} AT TIME ZONE 'UTC')`);
-  const kinds = p.add(audienceKinds(rule), 'text[]');
+  // Compared as the enum (not tipo::text), so the planner keeps the column's statistics.
+  const kinds = p.add(audienceKinds(rule), '"TipoUsuario"[]');
   const accountOk = (u: string) => `(${u}.bloqueado_em IS NULL AND ${u}.excluido_em IS NULL)`;
-  const inAudience = (u: string) => `(${u}.tipo::text = ANY (${kinds}))`;
+  const inAudience = (u: string) => `(${u}.tipo = ANY (${kinds}))`;
 
   let where: string;
   if ('all' in target) where = `${accountOk('u')} AND ${inAudience('u')}`;
@@ -180,7 +187,8 @@ function build(rule: LaunchRule, target: RuleTarget, ctx: RuleContext, access?: 
   } else if ('email' in target) where = `u.email = ${p.add(target.email, 'text')}`;
   else where = `u.cpf = ${p.add(target.cpf, 'text')}`;
 
-  const checks = rule.condicoes.map((c, i) => translate(c, i, p, at, foundersUntil)).filter((c): c is Check => c !== null);
+  const scope = 'all' in target ? everyone : inTarget;
+  const checks = rule.condicoes.map((c, i) => translate(c, i, p, at, foundersUntil, scope)).filter((c): c is Check => c !== null);
   const columns = [`alvo.id::text AS id`, `alvo.tipo::text AS tipo`, `${accountOk('alvo')} AS conta`, `${inAudience('alvo')} AS publico`];
   checks.forEach((c, i) => {
     columns.push(`(${c.met}) AS m${i}`);
@@ -202,7 +210,10 @@ function build(rule: LaunchRule, target: RuleTarget, ctx: RuleContext, access?: 
 export async function countEligible(pool: SqlPool, rule: LaunchRule, ctx: RuleContext): Promise<number> {
   const q = build(rule, { all: true }, ctx);
   const all = ['r.conta', 'r.publico', ...q.checks.map((_, i) => `r.m${i}`)].join(' AND ');
-  const { rows } = await pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${q.text}) r WHERE ${all}`, q.values);
+  // count(*) FILTER, not WHERE: a WHERE would be pushed down into `alvo`, whose estimate would then
+  // multiply every condition's selectivity into "a few rows" and the planner would re-run each
+  // aggregate per member (nested loops); counted after the joins, each table is hashed once.
+  const { rows } = await pool.query<{ total: number }>(`SELECT (count(*) FILTER (WHERE ${all}))::int AS total FROM (${q.text}) r`, q.values);
   return rows[0]!.total;
 }
 
