@@ -111,6 +111,48 @@ describe('each condition', () => {
   });
 });
 
+describe('conquista: the collection seals and the event badges', () => {
+  it('Iniciante by the collection as GET /Conquista counts it; an experience by a redeemed benefit of it', async () => {
+    const p = await products(t.prisma);
+    const m = await member(t.prisma);
+    const starter = rule({ tipo: 'conquista', chave: 'iniciante' });
+    expect((await reason(starter, m.id, 'conquista')).dica).toBe('Conquiste Iniciante: 1 produto na coleção (você tem 0).');
+    await t.prisma.produtoCliente.create({ data: { usuarioId: m.id, produtoId: p.a.id, dataCompra: new Date('2026-01-01'), localCompra: 'Loja' } });
+    expect((await reason(starter, m.id, 'conquista')).atendida).toBe(true);
+    expect(await reason(rule({ tipo: 'conquista', chave: 'tardezinha' }), m.id, 'conquista')).toEqual({
+      tipo: 'conquista',
+      atendida: false,
+      descricao: 'A experiência Tardezinha.',
+      dica: 'Resgate um benefício da experiência Tardezinha.',
+    });
+  });
+});
+
+describe('conquista: the founder seal', () => {
+  it('by the config\'s cut-off; nothing a member can do about it, so no hint', async () => {
+    const m = await member(t.prisma);
+    const founder = rule({ tipo: 'conquista', chave: 'membroFundador' });
+    const before = await decide(pool(), founder, { userId: m.id }, { now: new Date(), foundersUntil: new Date(Date.now() + 86400_000) });
+    expect(before!.eligible).toBe(true);
+    const after = await decide(pool(), founder, { userId: m.id }, { now: new Date(), foundersUntil: new Date(Date.now() - 86400_000) });
+    expect(after!.reasons[1]).toEqual({ tipo: 'conquista', atendida: false, descricao: 'A conquista Membro fundador.', dica: null });
+  });
+});
+
+describe('the SQL shape the count relies on (100,000 members: ADR 0046)', () => {
+  it('the count aggregates each table once and counts after the joins; one decision walks the indexes of one account', async () => {
+    const seen: string[] = [];
+    const spy = { query: async (text: string) => (seen.push(text), { rows: [{ total: 0 }] }) } as unknown as Parameters<typeof countEligible>[0];
+    const r = rule({ tipo: 'comprasVerificadas', minimo: 2 }, { tipo: 'saldoMinimo', minimo: 1 }, { tipo: 'incluirLeads' });
+    await countEligible(spy, r, ctx);
+    expect(seen[0]).toContain('count(*) FILTER (WHERE');
+    expect(seen[0]).not.toContain('IN (SELECT id FROM alvo)');
+    expect(seen[0]).not.toContain('tipo::text = ANY');
+    await decide(spy, r, { userId: '00000000-0000-4000-8000-000000000000' }, ctx);
+    expect(seen[1]!.match(/IN \(SELECT id FROM alvo\)/g)).toHaveLength(2);
+  });
+});
+
 describe('a combination, counted and decided by the same SQL', () => {
   it('the preview count equals the per-member decisions over a seeded set', async () => {
     const p = await products(t.prisma);

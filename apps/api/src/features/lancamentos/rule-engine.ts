@@ -131,16 +131,16 @@ function translate(condition: LaunchCondition, i: number, p: Params, at: () => s
         };
       }
       const seal = LAUNCH_ACHIEVEMENT_SEALS[key as keyof typeof LAUNCH_ACHIEVEMENT_SEALS];
-      const min = p.add(seal.minimo, 'int');
+      const min = p.once(seal.minimo, 'int'); // not for the founder seal: an unused parameter has no type
       switch (seal.grupo) {
         case 'tempo': {
           const days = legionDaysSql('alvo', at());
-          return { condition, met: `${days} >= ${min}`, value: days, join: null, name: null };
+          return { condition, met: `${days} >= ${min()}`, value: days, join: null, name: null };
         }
         case 'indicacao':
           return {
             condition,
-            met: `${count} >= ${min}`,
+            met: `${count} >= ${min()}`,
             value: count,
             join: aggregate(`SELECT i.indicador_id AS usuario_id, count(*)::int AS v FROM indicacao i WHERE ${scope('i.indicador_id')} AND ${confirmedReferralSql('i')} GROUP BY i.indicador_id`),
             name: null,
@@ -148,7 +148,7 @@ function translate(condition: LaunchCondition, i: number, p: Params, at: () => s
         case 'colecao':
           return {
             condition,
-            met: `${count} >= ${min}`,
+            met: `${count} >= ${min()}`,
             value: count,
             join: aggregate(`SELECT pc.usuario_id, count(DISTINCT pc.produto_id)::int AS v FROM produto_cliente pc WHERE ${scope('pc.usuario_id')} AND ${collectionEntrySql('pc')} GROUP BY pc.usuario_id`),
             name: null,
