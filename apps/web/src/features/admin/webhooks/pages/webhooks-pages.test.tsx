@@ -13,6 +13,7 @@ const endpoint: WebhookEndpoint = {
   url: 'https://crm.example.com/legiao',
   descricao: 'CRM',
   tipos: ['compra.verificada', 'conta.excluida'],
+  incluirMembro: false,
   segredoInicio: 'whsec_MfKQ…',
   segredoAnteriorAte: null,
   pausadoEm: null,
@@ -27,6 +28,7 @@ const catalogue: WebhookCatalogue = {
     { tipo: 'compra.verificada', descricao: 'Uma compra foi verificada pela marca.', esquema: { type: 'object' }, exemplo: { compraId: 'c1' } },
     { tipo: 'webhook.teste', descricao: 'Evento de teste.', esquema: { type: 'object' }, exemplo: { mensagem: 'Evento de teste do Legião.' } },
   ],
+  membro: { descricao: 'Bloco membro opcional.', esquema: { type: 'object' }, exemplo: {} },
 };
 const delivery = (over: Partial<WebhookDelivery>): WebhookDelivery => ({
   id: '9d7a0c1e-1111-4f3e-9a55-2a8f3c1d9e01',
