@@ -17,8 +17,11 @@ import { getMemberData, syncMembers } from './membros-dados.service.js';
 // CRM reports back (scope consentimentos:escrever). Each answer with personal data is recorded in
 // the member's read log (leitura_dados_integracao), which their data export lists.
 
-/** A malformed id is "not found" too (it names no member): the service answers 404 for both. */
-const idParams = z.object({ id: z.string().max(100).describe('O id do membro (uuid; o membroId dos eventos).') });
+/**
+ * A malformed id is "not found" (it names no member; ADR 0045): the service answers 404 for an id
+ * that is no uuid. Only an id longer than any uuid could be is a malformed request (400).
+ */
+const idParams = z.object({ id: z.string().max(64, MEMBER_DATA_MSG.membroNaoEncontrado).describe('O id do membro (uuid; o membroId dos eventos).') });
 
 const EXAMPLE_MEMBER = {
   id: '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01',
