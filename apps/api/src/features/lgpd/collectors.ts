@@ -124,7 +124,7 @@ const integrationReads: DataCollector = {
         FROM leitura_dados_integracao l
        WHERE l.usuario_id = ${userId}::uuid
        GROUP BY l.cliente_id, l.endpoint_id
-       ORDER BY max(l.criado_em) DESC`;
+       ORDER BY max(l.criado_em) DESC, max(l.id) DESC`;
     return rows.map((r) => ({ nome: r.nome, tipo: r.tipo, motivos: r.motivos, primeiraEm: r.primeira, ultimaEm: r.ultima, vezes: r.vezes }));
   },
 };
