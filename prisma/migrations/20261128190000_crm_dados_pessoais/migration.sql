@@ -75,11 +75,11 @@ DECLARE
   v_campos text[] := '{}';
 BEGIN
   IF NOT webhook_assinado('membro.atualizado') THEN RETURN NULL; END IF;
-  IF NEW.email IS DISTINCT FROM OLD.email THEN v_campos := v_campos || 'email'; END IF;
-  IF NEW.nome IS DISTINCT FROM OLD.nome THEN v_campos := v_campos || 'nome'; END IF;
-  IF NEW.celular IS DISTINCT FROM OLD.celular THEN v_campos := v_campos || 'celular'; END IF;
-  IF NEW.tipo IS DISTINCT FROM OLD.tipo THEN v_campos := v_campos || 'tipo'; END IF;
-  IF (NEW.ativo AND NEW.bloqueado_em IS NULL) IS DISTINCT FROM (OLD.ativo AND OLD.bloqueado_em IS NULL) THEN v_campos := v_campos || 'ativo'; END IF;
+  IF NEW.email IS DISTINCT FROM OLD.email THEN v_campos := v_campos || 'email'::text; END IF;
+  IF NEW.nome IS DISTINCT FROM OLD.nome THEN v_campos := v_campos || 'nome'::text; END IF;
+  IF NEW.celular IS DISTINCT FROM OLD.celular THEN v_campos := v_campos || 'celular'::text; END IF;
+  IF NEW.tipo IS DISTINCT FROM OLD.tipo THEN v_campos := v_campos || 'tipo'::text; END IF;
+  IF (NEW.ativo AND NEW.bloqueado_em IS NULL) IS DISTINCT FROM (OLD.ativo AND OLD.bloqueado_em IS NULL) THEN v_campos := v_campos || 'ativo'::text; END IF;
   IF NEW.opt_in_email IS DISTINCT FROM OLD.opt_in_email THEN v_campos := v_campos || 'consentimentos.email'::text; END IF;
   IF NEW.opt_in_sms IS DISTINCT FROM OLD.opt_in_sms THEN v_campos := v_campos || 'consentimentos.sms'::text; END IF;
   IF NEW.opt_in_whatsapp IS DISTINCT FROM OLD.opt_in_whatsapp THEN v_campos := v_campos || 'consentimentos.whatsapp'::text; END IF;
