@@ -71,8 +71,8 @@ describe('GET /api/integracao/v1/membros/{id}', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['ativo', 'atualizadoEm', 'celular', 'colecao', 'consentimentos', 'email', 'id', 'nome', 'saldo', 'tipo']);
     memberDataSchema.strict().parse(body);
-    const [{ saldo }] = await t.prisma.$queryRaw<{ saldo: number }[]>`SELECT coalesce(sum(valor), 0)::int AS saldo FROM lancamento WHERE usuario_id = ${user.id}::uuid`;
-    const [{ numeros }] = await t.prisma.$queryRaw<{ numeros: number }[]>`
+    const [{ saldo: balance }] = await t.prisma.$queryRaw<{ saldo: number }[]>`SELECT coalesce(sum(valor), 0)::int AS saldo FROM lancamento WHERE usuario_id = ${user.id}::uuid`;
+    const [{ numeros: numbers }] = await t.prisma.$queryRaw<{ numeros: number }[]>`
       SELECT count(*)::int AS numeros FROM numero_legionario n JOIN produto_cliente p ON p.id = n.produto_cliente_id
        WHERE p.usuario_id = ${user.id}::uuid AND p.quantidade > p.quantidade_presente`;
     const row = await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } });
@@ -85,11 +85,11 @@ describe('GET /api/integracao/v1/membros/{id}', () => {
       // No SMS or WhatsApp consent: the CRM has no use for the number.
       celular: null,
       consentimentos: { email: { concedido: true, em: given.toISOString() }, sms: { concedido: false, em: null }, whatsapp: { concedido: false, em: null } },
-      saldo,
-      colecao: { produtos: 1, numerosLegionario: numeros },
+      saldo: balance,
+      colecao: { produtos: 1, numerosLegionario: numbers },
       atualizadoEm: row.alteradoEm.toISOString(),
     });
-    expect(saldo).toBeGreaterThanOrEqual(40);
+    expect(balance).toBeGreaterThanOrEqual(40);
     const log = await reads(user.id);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ clienteId: crm.id, endpointId: null, nome: 'CRM Dados', motivo: 'consulta' });
@@ -125,22 +125,22 @@ describe('POST /api/integracao/v1/membros/{id}/consentimentos', () => {
   it('an unsubscribe at the CRM: the flag goes off, a history row names the integration, the profile shows it; repeated, one row', async () => {
     const { usuario: user, email } = await createUser(t.prisma, { optInEmail: true });
     await t.prisma.consentimento.create({ data: { usuarioId: user.id, canal: 'email', concedido: true, origem: 'cadastro', criadoEm: new Date(Date.now() - 3600_000) } });
-    const em = new Date(Date.now() - 60_000).toISOString();
-    const res = await report(user.id, { canal: 'email', concedido: false, em });
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const res = await report(user.id, { canal: 'email', concedido: false, em: at });
     expect(res.statusCode, res.body).toBe(200);
-    expect(consentReportResultSchema.strict().parse(res.json())).toEqual({ aplicado: true, motivo: null, consentimento: { canal: 'email', concedido: false, em } });
+    expect(consentReportResultSchema.strict().parse(res.json())).toEqual({ aplicado: true, motivo: null, consentimento: { canal: 'email', concedido: false, em: at } });
     const row = await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } });
     expect(row.optInEmail).toBe(false);
     expect(row.optOut).toBe(true);
-    expect(await history(user.id)).toMatchObject([{ origem: 'cadastro' }, { canal: 'email', concedido: false, origem: 'integracao', clienteId: writer.id, criadoEm: new Date(em) }]);
+    expect(await history(user.id)).toMatchObject([{ origem: 'cadastro' }, { canal: 'email', concedido: false, origem: 'integracao', clienteId: writer.id, criadoEm: new Date(at) }]);
 
-    const again = await report(user.id, { canal: 'email', concedido: false, em });
+    const again = await report(user.id, { canal: 'email', concedido: false, em: at });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ aplicado: false, motivo: MEMBER_DATA_MSG.maisAntiga });
     expect(await history(user.id)).toHaveLength(2);
 
     const listed = consentsResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/usuario/consentimentos', headers: bearer(await login(t.app, email)) })).json());
-    expect(listed[0]).toMatchObject({ canal: 'email', concedido: false, origem: 'integracao', integracao: 'CRM Descadastros', data: em });
+    expect(listed[0]).toMatchObject({ canal: 'email', concedido: false, origem: 'integracao', integracao: 'CRM Descadastros', data: at });
     expect(listed[1]).toMatchObject({ origem: 'cadastro', integracao: null });
   });
 

@@ -86,7 +86,7 @@ BEGIN
   IF cardinality(v_campos) > 0 THEN
     PERFORM webhook_publicar('membro.atualizado', jsonb_build_object('membroId', NEW.id, 'campos', to_jsonb(v_campos),
       'consentimentos', jsonb_build_object('email', NEW.opt_in_email, 'sms', NEW.opt_in_sms, 'whatsapp', NEW.opt_in_whatsapp),
-      'alteradoEm', webhook_iso(now() AT TIME ZONE 'UTC')));
+      'alteradoEm', webhook_iso(NEW.alterado_em AT TIME ZONE 'UTC')));
   END IF;
   RETURN NULL;
 END

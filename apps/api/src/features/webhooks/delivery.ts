@@ -80,8 +80,8 @@ export class DeliveryWorker {
       await this.pool.query('UPDATE webhook_entrega SET job_id = NULL WHERE id = $1 AND job_id = $2', [job.data.entregaId, job.id]);
       return 'retida';
     }
-    const membro = await memberBlock(this.pool, row.endpoint_id, row.evento_id); // ADR 0045: only where the endpoint asks
-    const body = JSON.stringify({ type: row.tipo, version: row.versao, timestamp: row.evento_em, data: row.dados, ...(membro && { membro }) });
+    const member = await memberBlock(this.pool, row.endpoint_id, row.evento_id); // ADR 0045: only where the endpoint asks
+    const body = JSON.stringify({ type: row.tipo, version: row.versao, timestamp: row.evento_em, data: row.dados, ...(member && { membro: member }) });
     const secrets = row.anterior ? [row.segredo, row.anterior] : [row.segredo];
     const timestampS = Math.floor(this.clock.now() / 1000);
     const result = await this.sender.post(row.url, signedHeaders(secrets, row.evento_id, timestampS, body), body);
