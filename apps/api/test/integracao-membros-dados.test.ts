@@ -71,8 +71,8 @@ describe('GET /api/integracao/v1/membros/{id}', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['ativo', 'atualizadoEm', 'celular', 'colecao', 'consentimentos', 'email', 'id', 'nome', 'saldo', 'tipo']);
     memberDataSchema.strict().parse(body);
-    const [{ saldo: balance }] = await t.prisma.$queryRaw<{ saldo: number }[]>`SELECT coalesce(sum(valor), 0)::int AS saldo FROM lancamento WHERE usuario_id = ${user.id}::uuid`;
-    const [{ numeros: numbers }] = await t.prisma.$queryRaw<{ numeros: number }[]>`
+    const [{ saldo: balance }] = await t.prisma.$queryRaw<[{ saldo: number }]>`SELECT coalesce(sum(valor), 0)::int AS saldo FROM lancamento WHERE usuario_id = ${user.id}::uuid`;
+    const [{ numeros: numbers }] = await t.prisma.$queryRaw<[{ numeros: number }]>`
       SELECT count(*)::int AS numeros FROM numero_legionario n JOIN produto_cliente p ON p.id = n.produto_cliente_id
        WHERE p.usuario_id = ${user.id}::uuid AND p.quantidade > p.quantidade_presente`;
     const row = await t.prisma.usuario.findUniqueOrThrow({ where: { id: user.id } });
