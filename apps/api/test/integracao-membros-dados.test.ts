@@ -217,3 +217,23 @@ describe('the member sees who read their data', () => {
     expect(await reads(user.id)).toHaveLength(4);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents each new call for the CRM developer: tag, key, scope in the summary, answers per status, examples', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const calls = [
+      ['get', '/api/integracao/v1/membros/{id}', 'membros:dados', ['200', '401', '403', '404', '410', '429']],
+      ['get', '/api/integracao/v1/membros/sincronizacao', 'membros:dados', ['200', '400', '401', '403', '429']],
+      ['post', '/api/integracao/v1/membros/{id}/consentimentos', 'consentimentos:escrever', ['200', '400', '401', '403', '404', '410', '429']],
+    ] as const;
+    for (const [method, path, scope, statuses] of calls) {
+      const op = doc.paths[path][method];
+      expect(op.tags, path).toEqual(['integração']);
+      expect(op.security, path).toEqual([{ chaveIntegracao: [] }]);
+      expect(op.summary, path).toContain(`escopo ${scope}`);
+      expect(Object.keys(op.responses).sort(), path).toEqual([...statuses]);
+      for (const status of statuses) expect(op.responses[status].description, `${path} ${status}`).not.toBe('Default Response');
+      expect(JSON.stringify(op.responses['200'].content['application/json'].schema), path).toContain('"example"');
+    }
+  });
+});

@@ -45,6 +45,20 @@ const phone = z
   .nullable()
   .describe('Celular com DDD, só dígitos; só vem quando o membro consentiu SMS ou WhatsApp (para o CRM honrar esse consentimento), senão null.');
 
+const EXAMPLE_ID = '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01';
+const EXAMPLE_MEMBER = {
+  id: EXAMPLE_ID,
+  email: 'joana@exemplo.com.br',
+  nome: 'Joana Silva',
+  tipo: 'legionario' as const,
+  ativo: true,
+  celular: '21987654321',
+  consentimentos: { email: { concedido: true, em: '2026-11-01T10:00:00.000Z' }, sms: { concedido: true, em: '2026-11-01T10:00:00.000Z' }, whatsapp: { concedido: true, em: '2026-11-01T10:00:00.000Z' } },
+  saldo: 250,
+  colecao: { produtos: 3, numerosLegionario: 2 },
+  atualizadoEm: '2026-11-28T12:30:00.000Z',
+};
+
 /** GET /api/integracao/v1/membros/{id}: exactly these fields. */
 export const memberDataSchema = z.object({
   id: z.string().describe('Identificador do membro (uuid).'),
@@ -57,7 +71,7 @@ export const memberDataSchema = z.object({
   saldo: z.number().int().describe('Saldo em pontos, como o extrato do membro calcula.'),
   colecao: memberCollectionSchema,
   atualizadoEm: z.string().describe('Quando um destes campos (menos saldo e colecao) mudou pela última vez (ISO 8601, UTC).'),
-});
+}).meta({ example: EXAMPLE_MEMBER });
 export type MemberData = z.infer<typeof memberDataSchema>;
 
 /** A member in the sync list: the same fields, or a tombstone (excluido: true, every personal field null). */
@@ -101,6 +115,15 @@ export const memberSyncPageSchema = z.object({
   membros: z.array(memberSyncItemSchema),
   proximoCursor: z.string().describe('Onde continuar: guarde-o e passe-o na próxima chamada (também no fim: trará só o que mudar depois).'),
   temMais: z.boolean().describe('true: chame de novo já com proximoCursor; false: por ora acabou (chame mais tarde com o mesmo proximoCursor).'),
+}).meta({
+  example: {
+    membros: [
+      { ...EXAMPLE_MEMBER, excluido: false, excluidoEm: null },
+      { id: '7c2e9f10-1a3b-4d5e-8f60-718293a4b5c6', excluido: true, excluidoEm: '2026-11-27T09:00:00.000Z', email: null, nome: null, tipo: null, ativo: null, celular: null, consentimentos: null, saldo: null, colecao: null, atualizadoEm: '2026-11-27T09:00:00.000Z' },
+    ],
+    proximoCursor: 'ODgxMjM0LjdjMmU5ZjEwLTFhM2ItNGQ1ZS04ZjYwLTcxODI5M2E0YjVjNg',
+    temMais: false,
+  },
 });
 export type MemberSyncPage = z.infer<typeof memberSyncPageSchema>;
 
@@ -109,7 +132,7 @@ export const consentReportSchema = z.object({
   canal: z.enum(CONSENT_CHANNELS, { error: MEMBER_DATA_MSG.canalInvalido }).describe('email, sms ou whatsapp.'),
   concedido: z.boolean({ error: MEMBER_DATA_MSG.concedidoInvalido }).describe('false: o membro se descadastrou (retirou o consentimento); true: consentiu.'),
   em: isoDateTime(MEMBER_DATA_MSG.dataInvalida).describe('Quando aconteceu no CRM (ISO 8601 com fuso); no máximo 5 minutos no futuro.'),
-});
+}).meta({ example: { canal: 'email', concedido: false, em: '2026-11-28T12:29:00-03:00' } });
 export type ConsentReport = z.infer<typeof consentReportSchema>;
 
 export const consentReportResultSchema = z.object({
@@ -118,5 +141,5 @@ export const consentReportResultSchema = z.object({
   consentimento: z
     .object({ canal: z.enum(CONSENT_CHANNELS), concedido: z.boolean(), em: z.string().nullable() })
     .describe('Como este canal ficou no portal (só o canal informado: o resto exige o escopo membros:dados).'),
-});
+}).meta({ example: { aplicado: true, motivo: null, consentimento: { canal: 'email', concedido: false, em: '2026-11-28T15:29:00.000Z' } } });
 export type ConsentReportResult = z.infer<typeof consentReportResultSchema>;

@@ -23,18 +23,6 @@ import { getMemberData, syncMembers } from './membros-dados.service.js';
  */
 const idParams = z.object({ id: z.string().max(64, MEMBER_DATA_MSG.membroNaoEncontrado).describe('O id do membro (uuid; o membroId dos eventos).') });
 
-const EXAMPLE_MEMBER = {
-  id: '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01',
-  email: 'joana@exemplo.com.br',
-  nome: 'Joana Silva',
-  tipo: 'legionario',
-  ativo: true,
-  celular: '21987654321',
-  consentimentos: { email: { concedido: true, em: '2026-11-01T10:00:00.000Z' }, sms: { concedido: true, em: '2026-11-01T10:00:00.000Z' }, whatsapp: { concedido: true, em: '2026-11-01T10:00:00.000Z' } },
-  saldo: 250,
-  colecao: { produtos: 3, numerosLegionario: 2 },
-  atualizadoEm: '2026-11-28T12:30:00.000Z',
-};
 
 const gone = described(`O membro excluiu a conta: nenhum dado é respondido; apague o que você guarda dele ("${MEMBER_DATA_MSG.membroExcluido}").`);
 const unknown = described(`Não há membro com esse id (ou o id não é um uuid, ou o cadastro nunca foi ativado) ("${MEMBER_DATA_MSG.membroNaoEncontrado}").`);
@@ -53,15 +41,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
           'Sem cursor, começa do início: chame de novo com o proximoCursor de cada resposta enquanto temMais for true. No fim, guarde o proximoCursor e chame mais tarde com ele: vêm só os membros que mudaram desde então (nada se perde nem se repete fora de uma mudança nova, mesmo com cadastros acontecendo durante a carga). Só contas já ativadas; uma conta excluída vem como { id, excluido: true, excluidoEm } com os dados pessoais null: apague-a no CRM. alteradosDesde filtra por data da última mudança. Dados pessoais (LGPD): cada membro respondido fica registrado nos dados que ele pode baixar.',
         querystring: memberSyncQuerySchema,
         response: {
-          200: {
-            ...described('Uma página de membros, o cursor para continuar e se há mais agora.', memberSyncPageSchema),
-            content: {
-              'application/json': {
-                schema: memberSyncPageSchema,
-                example: { membros: [{ ...EXAMPLE_MEMBER, excluido: false, excluidoEm: null }], proximoCursor: 'MTIzNDU2LjBiOGY2YTFlLTZmMWMtNGYzZS05YTU1LTJhOGYzYzFkOWUwMQ', temMais: false },
-              },
-            },
-          },
+          200: described('Uma página de membros, o cursor para continuar e se há mais agora.', memberSyncPageSchema),
           400: described(`Cursor alterado ou inválido ("${MEMBER_DATA_MSG.cursorInvalido}"), limite fora de 1 a 1000 ou data inválida.`),
           ...integrationErrors,
         },
@@ -81,7 +61,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
           'Responde id, email, nome, tipo, ativo, celular (só se o membro consentiu SMS ou WhatsApp), consentimentos (cada canal: concedido e quando mudou), saldo, colecao (produtos verificados e números de legionário) e atualizadoEm. Dados pessoais (LGPD): cada consulta fica registrada nos dados que o membro pode baixar.',
         params: idParams,
         response: {
-          200: { description: 'Os dados do membro.', content: { 'application/json': { schema: memberDataSchema, example: EXAMPLE_MEMBER } } },
+          200: described('Os dados do membro.', memberDataSchema),
           404: unknown,
           410: gone,
           ...integrationErrors,
@@ -103,15 +83,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: consentReportSchema,
         response: {
-          200: {
-            description: 'Se o consentimento mudou agora (aplicado) e como o canal ficou.',
-            content: {
-              'application/json': {
-                schema: consentReportResultSchema,
-                example: { aplicado: true, motivo: null, consentimento: { canal: 'email', concedido: false, em: '2026-11-28T12:29:00.000Z' } },
-              },
-            },
-          },
+          200: described('Se o consentimento mudou agora (aplicado) e como o canal ficou.', consentReportResultSchema),
           400: described(`Corpo inválido: canal, concedido ou em ausentes ou errados, ou em no futuro ("${MEMBER_DATA_MSG.emNoFuturo}").`),
           404: unknown,
           410: gone,
