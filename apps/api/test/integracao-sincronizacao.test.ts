@@ -62,6 +62,24 @@ async function drain(cursor: string | undefined, limit: number, since?: string):
   }
 }
 
+/**
+ * Drains again (after a pause) until every id in `ids` was seen: on the shared database other files'
+ * transactions may be open, and the sync rightly holds back everything changed after the oldest of
+ * them until it ends (temMais is false meanwhile).
+ */
+async function drainUntil(cursor: string | undefined, ids: string[], since?: string): Promise<{ items: MemberSyncItem[]; cursor: string }> {
+  const items: MemberSyncItem[] = [];
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const r = await drain(cursor, 1000, since);
+    items.push(...r.items);
+    cursor = r.cursor;
+    if (ids.every((id) => items.some((m) => m.id === id))) return { items, cursor };
+    if (Date.now() > deadline) throw new Error(`not seen in 60 s: ${ids.filter((id) => !items.some((m) => m.id === id)).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe('GET /api/integracao/v1/membros/sincronizacao', () => {
   it('walks every activated member once, deleted ones as tombstones, never a pending sign-up; continues with only later changes', async () => {
     const since = new Date(Date.now() - 1000).toISOString();
@@ -72,7 +90,7 @@ describe('GET /api/integracao/v1/membros/sincronizacao', () => {
     const del = await t.app.inject({ method: 'DELETE', url: '/api/usuario', headers: bearer(await login(t.app, gone.email)), payload: { senha: TEST_PASSWORD } });
     expect(del.statusCode, del.body).toBe(200);
 
-    const first = await drain(undefined, 1000, since);
+    const first = await drainUntil(undefined, [a.usuario.id, b.usuario.id, gone.usuario.id], since);
     const mine = (items: MemberSyncItem[], id: string) => items.filter((m) => m.id === id);
     expect(mine(first.items, a.usuario.id)).toHaveLength(1);
     expect(mine(first.items, b.usuario.id)).toHaveLength(1);
@@ -89,10 +107,11 @@ describe('GET /api/integracao/v1/membros/sincronizacao', () => {
     // Nothing changed: the cursor at the end brings none of them again; a change brings that one back.
     const idle = await drain(first.cursor, 1000);
     expect(idle.items.filter((m) => [a, b].some((u) => u.usuario.id === m.id))).toEqual([]);
-    await t.prisma.usuario.update({ where: { id: b.usuario.id }, data: { nome: 'Beatriz Nova' } });
-    // A login changes no synced field: not sent again.
+    // A change of no synced field (the profile's persona): not sent again. Made before b's change, so
+    // once b's comes, a's would have come too.
     await t.prisma.usuario.update({ where: { id: a.usuario.id }, data: { perfil: 'estiloso' } });
-    const later = await drain(idle.cursor, 1000);
+    await t.prisma.usuario.update({ where: { id: b.usuario.id }, data: { nome: 'Beatriz Nova' } });
+    const later = await drainUntil(idle.cursor, [b.usuario.id]);
     expect(later.items.filter((m) => m.id === b.usuario.id).map((m) => m.nome)).toEqual(['Beatriz Nova']);
     expect(later.items.filter((m) => m.id === a.usuario.id)).toEqual([]);
   });
