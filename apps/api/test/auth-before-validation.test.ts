@@ -1,3 +1,4 @@
+import { INTEGRATION_SCOPES } from '@legiao/contracts/integracao/constants';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +81,7 @@ beforeAll(async () => {
   const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ended });
   expect(logout.statusCode, logout.body).toBe(200);
   sessions = { member, lead, staffMember, everything, ended };
-  machineKey = (await createApiClient(t.prisma, ['pedidos:enviar', 'cupons:usar', 'membros:ler'], { perMinute: 100_000 })).headers;
+  machineKey = (await createApiClient(t.prisma, [...INTEGRATION_SCOPES], { perMinute: 100_000 })).headers;
 });
 afterAll(() => t.close());
 

@@ -1,3 +1,4 @@
+import { INTEGRATION_SCOPES } from '@legiao/contracts/integracao/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { errorResponseSchema, INT4_MAX } from '@legiao/contracts';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const member = await createMember(t.app, t.prisma);
   await t.prisma.usuario.update({ where: { id: member.usuario.id }, data: { admin: true } });
   headers = member.headers;
-  machine = (await createApiClient(t.prisma, ['pedidos:enviar', 'cupons:usar', 'membros:ler'], { perMinute: 100_000 })).headers;
+  machine = (await createApiClient(t.prisma, [...INTEGRATION_SCOPES], { perMinute: 100_000 })).headers;
 });
 afterAll(() => t.close());
 

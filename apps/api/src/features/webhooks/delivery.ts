@@ -6,6 +6,7 @@ import { recordAudit } from '../admin/audit/audit.service.js';
 import type { DeliveryJob } from './relay.js';
 import type { SendResult, WebhookSender } from './sender.js';
 import { signedHeaders } from './signature.js';
+import { memberBlock } from './member-block.js';
 
 // One attempt at one delivery (docs/decisions/0042-webhooks.md), run by a pg-boss job. The job is
 // the delivery's only while the row names it (job_id): a job the row no longer names (the endpoint
@@ -79,7 +80,8 @@ export class DeliveryWorker {
       await this.pool.query('UPDATE webhook_entrega SET job_id = NULL WHERE id = $1 AND job_id = $2', [job.data.entregaId, job.id]);
       return 'retida';
     }
-    const body = JSON.stringify({ type: row.tipo, version: row.versao, timestamp: row.evento_em, data: row.dados });
+    const member = await memberBlock(this.pool, row.endpoint_id, row.evento_id); // ADR 0045: only where the endpoint asks
+    const body = JSON.stringify({ type: row.tipo, version: row.versao, timestamp: row.evento_em, data: row.dados, ...(member && { membro: member }) });
     const secrets = row.anterior ? [row.segredo, row.anterior] : [row.segredo];
     const timestampS = Math.floor(this.clock.now() / 1000);
     const result = await this.sender.post(row.url, signedHeaders(secrets, row.evento_id, timestampS, body), body);
