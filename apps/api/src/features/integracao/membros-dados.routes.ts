@@ -47,7 +47,9 @@ export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => syncMembers(prisma, request.apiClient, request.query),
+    // A page of 1,000 is background work like an order batch: while members are served it waits its
+    // turn behind the previous page (ADR 0041 "Members first"; the bench: bench/crm-sync.mjs).
+    async (request) => app.orderGate.run(() => syncMembers(prisma, request.apiClient, request.query)),
   );
 
   app.get(
