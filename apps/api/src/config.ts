@@ -152,6 +152,12 @@ const envSchema = z
     WEBHOOKS_RETRY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(43_200),
     WEBHOOKS_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(15),
     WEBHOOKS_PAUSE_AFTER_H: z.coerce.number().min(0.001).max(720).default(120),
+    // While members are being served, the deliveries fetch at most once per this many ms (members
+    // first, as the store's batches; 0: no yield). docs/decisions/0046-webhook-throughput.md.
+    WEBHOOKS_YIELD_MS: z.coerce.number().int().min(0).max(10_000).default(100),
+    // Delivered events and their deliveries older than this are removed in the background; failed
+    // and pending ones are kept (they can still be retried).
+    WEBHOOKS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(30),
     // SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are cut.
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // Bearer token for GET /api/metrics (Prometheus); unset: only an administrator's session reads it.
@@ -339,6 +345,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       retryMaxS: e.WEBHOOKS_RETRY_MAX_S,
       retryLimit: e.WEBHOOKS_RETRY_LIMIT,
       pauseAfterMs: Math.round(e.WEBHOOKS_PAUSE_AFTER_H * 3600_000),
+      yieldMs: e.WEBHOOKS_YIELD_MS,
+      retentionDays: e.WEBHOOKS_RETENTION_DAYS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,

@@ -18,6 +18,8 @@ const REPAIR_MS = 60_000;
 
 export interface DeliveryJob {
   entregaId: string;
+  /** The endpoint (also the job's group); absent on jobs queued before it was added. */
+  endpointId?: string;
 }
 
 export class WebhookRelay {
@@ -33,6 +35,7 @@ export class WebhookRelay {
     private readonly pool: pg.Pool,
     private readonly boss: PgBoss,
     private readonly log: FastifyBaseLogger,
+    private readonly onQueued: () => void = () => {},
   ) {}
 
   start() {
@@ -81,7 +84,7 @@ export class WebhookRelay {
         [BATCH],
       );
       if (rows.length > 0) {
-        const jobs = rows.map((r) => ({ id: randomUUID(), data: { entregaId: r.id } satisfies DeliveryJob, group: { id: r.endpoint_id } }));
+        const jobs = rows.map((r) => ({ id: randomUUID(), data: { entregaId: r.id, endpointId: r.endpoint_id } satisfies DeliveryJob, group: { id: r.endpoint_id } }));
         await client.query('UPDATE webhook_entrega e SET job_id = v.job FROM unnest($1::uuid[], $2::uuid[]) AS v(id, job) WHERE e.id = v.id', [
           rows.map((r) => r.id),
           jobs.map((j) => j.id),
@@ -89,6 +92,7 @@ export class WebhookRelay {
         await this.boss.insert(QUEUE, jobs, { db: { executeSql: (text, values) => client.query(text, values as unknown[]) } });
       }
       await client.query('COMMIT');
+      if (rows.length) this.onQueued();
       return rows.length;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
