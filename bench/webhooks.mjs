@@ -106,6 +106,8 @@ const apiEnv = {
   WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS),
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+  // Any WEBHOOKS_* setting given to the bench reaches the API (to compare settings in one machine state).
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('WEBHOOKS_'))),
 };
 const shortRetries = { WEBHOOKS_RETRY_DELAY_S: '1', WEBHOOKS_RETRY_MAX_S: String(RETRY_MAX_S) };
 /** The least time a delivery's retries span with shortRetries (each delay's lower edge, as dispatcher.ts's minimumRetrySpanS). */
@@ -239,6 +241,7 @@ function together(analyses, ev, done) {
  * redemption part counts its own events) and the receivers cleared.
  */
 async function idleBurst(ctx, run) {
+  if (!IDLE_EVENTS) return { rate: NaN, loadAvg: '- / - / -' };
   const loadAvg = await loadBefore(`a rajada ociosa (rodada ${run})`);
   const t0 = Date.now();
   await ctx.db.query(`SELECT webhook_publicar($1, jsonb_build_object('resgateId', -i)) FROM generate_series(1, $2) AS i`, [TYPE, IDLE_EVENTS]);

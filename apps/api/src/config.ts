@@ -141,9 +141,11 @@ const envSchema = z
     // Lets endpoints on this machine or the local network in (and plain http://): refused in production.
     WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
     // Deliveries in flight at once in this process, and at most this many to any one endpoint in this
-    // process (a slow or dead endpoint holds at most these slots; the others keep flowing).
-    WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
-    WEBHOOKS_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    // process (a slow or dead endpoint holds at most these slots; the others keep flowing). 64/16, the
+    // same quarter as the first 16/4: a fetch fills the free slots at once, so the in-flight count is
+    // what bounds a batch (ADR 0046: 4 per endpoint capped 3 local endpoints at ~12 per round trip).
+    WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(64),
+    WEBHOOKS_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
     WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
     // Retries: exponential with jitter from WEBHOOKS_RETRY_DELAY_S, each at most WEBHOOKS_RETRY_MAX_S,
     // WEBHOOKS_RETRY_LIMIT of them (the defaults span at least 3 days); an endpoint failing for

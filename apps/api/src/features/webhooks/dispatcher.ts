@@ -5,7 +5,8 @@ import type { Config } from '../../config.js';
 import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
 import { DeliveryWorker, type Outcome } from './delivery.js';
 import { DeliveryPump, type MembersSignal } from './pump.js';
-import { QUEUE, WebhookRelay } from './relay.js';
+import { BATCH, QUEUE, WebhookRelay } from './relay.js';
+import { WebhookRetention } from './retention.js';
 import { WebhookSender } from './sender.js';
 
 // The outgoing webhooks' machinery in one API process (docs/decisions/0042-webhooks.md, 0046):
@@ -74,6 +75,7 @@ export class WebhookDispatcher {
   readonly sender: WebhookSender;
   readonly worker: DeliveryWorker;
   readonly pump: DeliveryPump;
+  readonly retention: WebhookRetention;
   private started = false;
 
   constructor(private readonly opts: DispatcherOptions) {
@@ -111,7 +113,10 @@ export class WebhookDispatcher {
       opts.onOutcome ?? (() => {}),
       opts.members ?? null,
     );
-    this.relay = new WebhookRelay(opts.pool, this.boss, opts.log, () => this.pump.kick());
+    this.retention = new WebhookRetention(opts.pool, settings.retentionDays, opts.clock ?? Date, opts.log);
+    this.relay = new WebhookRelay(opts.pool, this.boss, opts.log, () => this.pump.kick(), () =>
+      opts.members?.membersActive && settings.yieldMs > 0 ? { spacingMs: settings.yieldMs, perEndpoint: settings.endpointConcurrency } : { spacingMs: 0, perEndpoint: BATCH },
+    );
   }
 
   async start() {
@@ -125,6 +130,7 @@ export class WebhookDispatcher {
     });
     this.pump.start();
     this.relay.start();
+    this.retention.start();
     this.started = true;
   }
 
@@ -137,6 +143,7 @@ export class WebhookDispatcher {
     if (!this.started) return;
     this.started = false;
     await this.relay.stop();
+    await this.retention.stop();
     // Lets deliveries in flight finish and their outcomes be written (at most the timeout), then closes pg-boss's pool.
     await this.pump.stop(this.opts.settings.timeoutMs + 2000);
     await this.boss.stop({ graceful: true, timeout: 2000 });

@@ -12,9 +12,27 @@ import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
 // lost notification, a dropped listener and deliveries of an endpoint that was just resumed.
 
 export const QUEUE = 'webhook-entrega';
-const BATCH = 500;
+export const BATCH = 500;
 const POLL_MS = 1000;
 const REPAIR_MS = 60_000;
+
+// Per live endpoint, its oldest waiting deliveries, read from the per-endpoint index (migration
+// 20261128190000). Written as a range (endpoint_id BETWEEN p.id AND p.id) and ordered by
+// (endpoint_id, criado_em) on purpose: with "endpoint_id = p.id ORDER BY criado_em" the planner took
+// the pending index by time and filtered out every held delivery of the paused endpoint on each round
+// (EXPLAIN ANALYZE in test/webhooks-relay.test.ts: "Rows Removed by Filter: 10000"); this order only
+// the per-endpoint indexes give, and the partial one is the smaller.
+export const RELAY_SQL = `SELECT e.id, e.endpoint_id FROM webhook_endpoint p
+  CROSS JOIN LATERAL (SELECT e.id, e.endpoint_id FROM webhook_entrega e
+                       WHERE e.endpoint_id BETWEEN p.id AND p.id AND e.job_id IS NULL AND e.status = 'pendente'
+                       ORDER BY e.endpoint_id, e.criado_em LIMIT $1 FOR UPDATE SKIP LOCKED) e
+  WHERE p.pausado_em IS NULL`;
+
+/** How the relay goes: the least time between two rounds and the most deliveries per endpoint in one. */
+export interface Pace {
+  spacingMs: number;
+  perEndpoint: number;
+}
 
 export interface DeliveryJob {
   entregaId: string;
@@ -28,6 +46,7 @@ export class WebhookRelay {
   private repairTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
+  private lastRoundAt = Number.NEGATIVE_INFINITY;
   private stopped = false;
   private readonly outageLog = new OutageLog('webhooks: banco de dados indisponível; entregas enfileiradas quando ele voltar');
 
@@ -36,6 +55,7 @@ export class WebhookRelay {
     private readonly boss: PgBoss,
     private readonly log: FastifyBaseLogger,
     private readonly onQueued: () => void = () => {},
+    private readonly pace: () => Pace = () => ({ spacingMs: 0, perEndpoint: BATCH }),
   ) {}
 
   start() {
@@ -68,21 +88,32 @@ export class WebhookRelay {
       });
   }
 
+  /**
+   * Rounds until what waits is queued (a round that was full may have left more). While members are
+   * being served (pace), one round per spacingMs at most and only as many per endpoint as the
+   * deliveries can take meanwhile: every commit of theirs sends a NOTIFY, one round for many of them
+   * costs the database less than one each, and a delivery left without a job costs nothing until it
+   * is sent (members first, ADR 0046). What is left waits for the next round.
+   */
   private async drain() {
-    while (!this.stopped && (await this.relayOnce()) === BATCH);
+    for (;;) {
+      const { spacingMs, perEndpoint } = this.pace();
+      const wait = this.lastRoundAt + spacingMs - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.stopped) return;
+      this.lastRoundAt = performance.now();
+      if ((await this.relayOnce(perEndpoint)) < perEndpoint) return;
+    }
   }
 
-  /** One batch: marks up to BATCH deliveries with new job ids and inserts the jobs, in one transaction. */
-  async relayOnce(): Promise<number> {
+  /** One batch: marks up to `perEndpoint` deliveries of each live endpoint with new job ids and inserts the jobs, in one transaction. */
+  async relayOnce(perEndpoint = BATCH): Promise<number> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ id: string; endpoint_id: string }>(
-        `SELECT e.id, e.endpoint_id FROM webhook_entrega e JOIN webhook_endpoint p ON p.id = e.endpoint_id
-          WHERE e.job_id IS NULL AND e.status = 'pendente' AND p.pausado_em IS NULL
-          ORDER BY e.criado_em LIMIT $1 FOR UPDATE OF e SKIP LOCKED`,
-        [BATCH],
-      );
+      // From the live endpoints, each one's oldest waiting deliveries (up to perEndpoint each): a paused
+      // endpoint's held deliveries are never read (the index is per endpoint; migration 20261128190000).
+      const { rows } = await client.query<{ id: string; endpoint_id: string }>(RELAY_SQL, [perEndpoint]);
       if (rows.length > 0) {
         const jobs = rows.map((r) => ({ id: randomUUID(), data: { entregaId: r.id, endpointId: r.endpoint_id } satisfies DeliveryJob, group: { id: r.endpoint_id } }));
         await client.query('UPDATE webhook_entrega e SET job_id = v.job FROM unnest($1::uuid[], $2::uuid[]) AS v(id, job) WHERE e.id = v.id', [
