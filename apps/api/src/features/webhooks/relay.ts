@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
@@ -8,12 +8,13 @@ import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
 // the event triggers, in the change's transaction, without a job; here they get one. The job is
 // inserted through the same connection and transaction that marks the delivery with its id, so a
 // delivery is queued exactly once whatever fails when (several processes relay at once: SKIP LOCKED).
-// Woken by the triggers' NOTIFY (sent at commit); a poll every second is the floor that catches a
-// lost notification, a dropped listener and deliveries of an endpoint that was just resumed.
+// It polls every 200 ms (and is kicked in this process by a resume, a retry or a replay): the triggers
+// no longer send a NOTIFY, whose commit lock made the members' commits go one at a time (migration
+// 20261128191000, docs/decisions/0046-webhook-throughput.md).
 
 export const QUEUE = 'webhook-entrega';
 export const BATCH = 500;
-const POLL_MS = 1000;
+const POLL_MS = 200;
 const REPAIR_MS = 60_000;
 
 // Per live endpoint, its oldest waiting deliveries, read from the per-endpoint index (migration
@@ -41,7 +42,6 @@ export interface DeliveryJob {
 }
 
 export class WebhookRelay {
-  private listener?: pg.Client;
   private poll?: NodeJS.Timeout;
   private repairTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -63,7 +63,6 @@ export class WebhookRelay {
     this.poll.unref();
     this.repairTimer = setInterval(() => void this.repair().catch(() => {}), REPAIR_MS);
     this.repairTimer.unref();
-    void this.listen();
     this.kick();
   }
 
@@ -152,36 +151,10 @@ export class WebhookRelay {
     return rowCount ?? 0;
   }
 
-  /** LISTEN on a connection of its own; reconnects a second after losing it. */
-  private async listen() {
-    if (this.stopped) return;
-    const client = new pg.Client(this.pool.options);
-    const retry = () => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      client.end().catch(() => {});
-      if (!this.stopped) setTimeout(() => void this.listen(), 1000).unref();
-    };
-    this.listener = client;
-    client.on('error', retry);
-    client.on('end', retry);
-    client.on('notification', () => this.kick());
-    try {
-      await client.connect();
-      await client.query('LISTEN webhook_entrega');
-      this.kick();
-    } catch {
-      retry();
-    }
-  }
-
   async stop() {
     this.stopped = true;
     clearInterval(this.poll);
     clearInterval(this.repairTimer);
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => {});
     await this.running;
   }
 }
