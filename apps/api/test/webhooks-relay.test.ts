@@ -45,18 +45,18 @@ describe('the relay and a paused endpoint', () => {
     await sql('ANALYZE webhook_entrega');
     await sql('ANALYZE webhook_endpoint');
 
-    // The plan, run: the deliveries index is entered per live endpoint; the held ones are not read.
+    // The plan, run for the live endpoint (the relay never asks for a paused one): its 20 are read
+    // from the per-endpoint index, none of the 10,000 held.
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, FORMAT TEXT) ${RELAY_SQL.replace('$1', '500')}`);
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, FORMAT TEXT) ${RELAY_SQL.replaceAll('$1', `'${live}'`).replace('$2', '500')}`);
       await client.query('ROLLBACK');
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(plan).toMatch(/Index Scan using webhook_entrega_a_enfileirar_idx on webhook_entrega[^\n]*\(actual [^)]*rows=20 loops=1\)/);
-      expect(plan).toMatch(/Index Cond: \(\(endpoint_id >= p\.id\) AND \(endpoint_id <= p\.id\)\)/);
+      expect(plan).toMatch(/Index Cond: \(\(endpoint_id >= '[0-9a-f-]+'::uuid\) AND \(endpoint_id <= '[0-9a-f-]+'::uuid\)\)/);
       expect(plan).not.toMatch(/Seq Scan on webhook_entrega/);
-      // Only the live endpoint's 20 were read (the paused endpoint's own row is the one filtered out of webhook_endpoint).
-      expect(plan.slice(plan.indexOf('Index Scan using webhook_entrega'))).not.toMatch(/Rows Removed by Filter/);
+      expect(plan).not.toMatch(/Rows Removed by Filter/);
     } finally {
       client.release();
     }

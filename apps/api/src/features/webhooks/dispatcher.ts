@@ -112,10 +112,13 @@ export class WebhookDispatcher {
       opts.log,
       opts.onOutcome ?? (() => {}),
       opts.members ?? null,
+      () => this.relay.kick(),
     );
     this.retention = new WebhookRetention(opts.pool, settings.retentionDays, opts.clock ?? Date, opts.log);
     this.relay = new WebhookRelay(opts.pool, this.boss, opts.log, () => this.pump.kick(), () =>
-      opts.members?.membersActive && settings.yieldMs > 0 ? { spacingMs: settings.yieldMs, perEndpoint: settings.endpointConcurrency } : { spacingMs: 0, perEndpoint: BATCH },
+      opts.members?.membersActive && settings.yieldMs > 0
+        ? { spacingMs: settings.yieldMs, perEndpoint: settings.endpointConcurrency }
+        : { spacingMs: 0, perEndpoint: Math.min(BATCH, 2 * settings.endpointConcurrency) },
     );
   }
 

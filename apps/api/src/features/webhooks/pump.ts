@@ -52,6 +52,8 @@ export class DeliveryPump {
     private readonly log: FastifyBaseLogger,
     private readonly onOutcome: (outcome: Outcome) => void,
     private readonly members: MembersSignal | null = null,
+    /** Asks the relay for more jobs (a fetch came back short). */
+    private readonly wantMore: () => void = () => {},
   ) {}
 
   start() {
@@ -94,6 +96,7 @@ export class DeliveryPump {
         await this.pause(1000);
         continue;
       }
+      if (jobs.length < Math.min(allowed, MAX_BATCH)) this.wantMore();
       if (!jobs.length) {
         await this.pause(POLL_MS);
         continue;

@@ -17,17 +17,19 @@ export const BATCH = 500;
 const POLL_MS = 200;
 const REPAIR_MS = 60_000;
 
-// Per live endpoint, its oldest waiting deliveries, read from the per-endpoint index (migration
-// 20261128190000). Written as a range (endpoint_id BETWEEN p.id AND p.id) and ordered by
-// (endpoint_id, criado_em) on purpose: with "endpoint_id = p.id ORDER BY criado_em" the planner took
-// the pending index by time and filtered out every held delivery of the paused endpoint on each round
-// (EXPLAIN ANALYZE in test/webhooks-relay.test.ts: "Rows Removed by Filter: 10000"); this order only
-// the per-endpoint indexes give, and the partial one is the smaller.
-export const RELAY_SQL = `SELECT e.id, e.endpoint_id FROM webhook_endpoint p
-  CROSS JOIN LATERAL (SELECT e.id, e.endpoint_id FROM webhook_entrega e
-                       WHERE e.endpoint_id BETWEEN p.id AND p.id AND e.job_id IS NULL AND e.status = 'pendente'
-                       ORDER BY e.endpoint_id, e.criado_em LIMIT $1 FOR UPDATE SKIP LOCKED) e
-  WHERE p.pausado_em IS NULL`;
+// The live endpoints, with the jobs pg-boss holds for each that no process has taken yet.
+const ROOM_SQL = `SELECT p.id::text, (SELECT count(*) FROM pgboss.job j WHERE j.name = $1 AND j.state = 'created' AND j.group_id = p.id::text)::int AS queued
+  FROM webhook_endpoint p WHERE p.pausado_em IS NULL`;
+
+// One live endpoint's oldest waiting deliveries, read from the per-endpoint index (migration
+// 20261128190000). Written as a range (endpoint_id BETWEEN $1 AND $1) and ordered by
+// (endpoint_id, criado_em) on purpose: with "endpoint_id = ... ORDER BY criado_em" the planner may
+// take the pending index by time and filter out every held delivery of a paused endpoint (seen in
+// test/webhooks-relay.test.ts: "Rows Removed by Filter: 10000"); this order only the per-endpoint
+// indexes give, and the partial one is the smaller. A paused endpoint is never asked for.
+export const RELAY_SQL = `SELECT e.id, e.endpoint_id FROM webhook_entrega e
+  WHERE e.endpoint_id BETWEEN $1::uuid AND $1::uuid AND e.job_id IS NULL AND e.status = 'pendente'
+  ORDER BY e.endpoint_id, e.criado_em LIMIT $2 FOR UPDATE SKIP LOCKED`;
 
 /** How the relay goes: the least time between two rounds and the most deliveries per endpoint in one. */
 export interface Pace {
@@ -88,31 +90,35 @@ export class WebhookRelay {
   }
 
   /**
-   * Rounds until what waits is queued (a round that was full may have left more). While members are
-   * being served (pace), one round per spacingMs at most and only as many per endpoint as the
-   * deliveries can take meanwhile: every commit of theirs sends a NOTIFY, one round for many of them
-   * costs the database less than one each, and a delivery left without a job costs nothing until it
-   * is sent (members first, ADR 0046). What is left waits for the next round.
+   * One round per kick (the pump kicks when its fetch came back short, the poll every 200 ms): pg-boss
+   * holds only the next few jobs of each endpoint, the backlog waits here, where the per-endpoint
+   * index reads it cheaply. A deep backlog of created jobs made every pg-boss fetch (ordered over the
+   * whole queue, skipping the endpoints at their cap) the costliest statement (ADR 0046). While
+   * members are being served (pace), one round per spacingMs at most: one round for many of their
+   * commits costs the database less than one each (members first).
    */
   private async drain() {
-    for (;;) {
-      const { spacingMs, perEndpoint } = this.pace();
-      const wait = this.lastRoundAt + spacingMs - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      if (this.stopped) return;
-      this.lastRoundAt = performance.now();
-      if ((await this.relayOnce(perEndpoint)) < perEndpoint) return;
-    }
+    const { spacingMs, perEndpoint } = this.pace();
+    const wait = this.lastRoundAt + spacingMs - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (this.stopped) return;
+    this.lastRoundAt = performance.now();
+    await this.relayOnce(perEndpoint);
   }
 
-  /** One batch: marks up to `perEndpoint` deliveries of each live endpoint with new job ids and inserts the jobs, in one transaction. */
+  /** One batch: tops up each live endpoint's untaken jobs to `perEndpoint` (new job ids on the deliveries, the jobs inserted), in one transaction. */
   async relayOnce(perEndpoint = BATCH): Promise<number> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      // From the live endpoints, each one's oldest waiting deliveries (up to perEndpoint each): a paused
-      // endpoint's held deliveries are never read (the index is per endpoint; migration 20261128190000).
-      const { rows } = await client.query<{ id: string; endpoint_id: string }>(RELAY_SQL, [perEndpoint]);
+      // Each live endpoint gets jobs up to perEndpoint not yet taken: the backlog stays here, read per
+      // endpoint, and pg-boss's queue stays short (its fetch reads it in order, skipping the endpoints
+      // at their cap, and its rows carry ~17 indexes; ADR 0046).
+      const rows: { id: string; endpoint_id: string }[] = [];
+      for (const room of (await client.query<{ id: string; queued: number }>(ROOM_SQL, [QUEUE])).rows) {
+        if (room.queued >= perEndpoint) continue;
+        rows.push(...(await client.query<{ id: string; endpoint_id: string }>(RELAY_SQL, [room.id, perEndpoint - room.queued])).rows);
+      }
       if (rows.length > 0) {
         const jobs = rows.map((r) => ({ id: randomUUID(), data: { entregaId: r.id, endpointId: r.endpoint_id } satisfies DeliveryJob, group: { id: r.endpoint_id } }));
         await client.query('UPDATE webhook_entrega e SET job_id = v.job FROM unnest($1::uuid[], $2::uuid[]) AS v(id, job) WHERE e.id = v.id', [
