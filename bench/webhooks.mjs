@@ -8,7 +8,10 @@
 // the debit's saldo.alterado would double them). Receivers: local HTTP servers in a child process
 // (bench/webhooks-lib.mjs) that verify every signature. Each run on a fresh database of its own
 // (legiao_bench_webhooks_<run id>, dropped at its end).
-// 1. EVENTS (10,000) events fanned out to 3 healthy endpoints: deliveries per second, and commit ->
+// 1. Idle first (issue 30 part 5): IDLE_EVENTS (5,000) events written in one statement with the 3
+//    endpoints subscribed and no member load: deliveries/s from that commit to the last delivery
+//    (keep-alive receivers), then removed. Then:
+//    EVENTS (10,000) events fanned out to 3 healthy endpoints: deliveries per second, and commit ->
 //    delivery p50/p95/max (from evento.criado_em: an upper bound; from the 201's arrival at the
 //    bench: a lower bound); beside the redemption rate of the same API in the same run without any
 //    endpoint (the reference: REF_CODES redemptions before the endpoints exist, after WARMUP (1,000)
@@ -33,7 +36,10 @@
 // measure (QUIET_LOAD=<n> also waits, up to QUIET_WAIT_S, for the 1-minute figure to fall under n).
 // Exit 1 when an event is missing somewhere or a sanity check fails.
 // Usage: pnpm build && node bench/webhooks.mjs
-//   PARTS (1,2,3), RUNS (5, part 1; RUNS_2 (1) and RUNS_3 (1) for the others), EVENTS (10,000),
+// The last line of part 1 (RESUMO) is the four figures of issue 30 part 5: idle deliveries/s, the
+// redemption ratio with/without endpoints, deliveries/s during the redemptions, p95 commit -> delivery.
+// Any WEBHOOKS_* variable given to the bench reaches the API (to compare settings in one machine state).
+//   PARTS (1,2,3), RUNS (5, part 1; RUNS_2 (1) and RUNS_3 (1) for the others), EVENTS (10,000), IDLE_EVENTS (5,000),
 //   REF_CODES (3,000), WARMUP (1,000), CONNECTIONS (100), TIMEOUT_MS (15,000), RETRY_MAX_S (60), KILL_AT (0.3),
 //   DRAIN_S (180), RECOVER_S (180), REDIS_URL, MAX_SECONDS (3,600), BENCH_PG_URL
 import { execFileSync } from 'node:child_process';

@@ -120,7 +120,6 @@ export class DeliveryPump {
   }
 
   private warn(err: unknown, message: string) {
-    if (process.env.DEBUG_WEBHOOKS) console.error(message, err);
     this.log.warn({ err }, message);
   }
 
