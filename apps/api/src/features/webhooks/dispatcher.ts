@@ -114,7 +114,7 @@ export class WebhookDispatcher {
       opts.members ?? null,
       () => this.relay.kick(),
     );
-    this.retention = new WebhookRetention(opts.pool, settings.retentionDays, opts.clock ?? Date, opts.log);
+    this.retention = new WebhookRetention(opts.pool, settings.retentionDays, opts.clock ?? Date, opts.log, opts.members ?? null);
     this.relay = new WebhookRelay(opts.pool, this.boss, opts.log, () => this.pump.kick(), () =>
       opts.members?.membersActive && settings.yieldMs > 0
         ? { spacingMs: settings.yieldMs, perEndpoint: settings.endpointConcurrency }

@@ -6,11 +6,13 @@ import { classifyDatabaseFailure } from '../../db/unavailable.js';
 // WEBHOOKS_RETENTION_DAYS whose deliveries are all delivered before that line (or gone: its endpoint
 // was deleted) is removed with them (the deliveries go by the foreign key's cascade). A pending or
 // failed delivery keeps its event: it can still be sent, retried or replayed. In the background, in
-// small batches with a pause between them, walking the events in order of creation from a cursor, so
+// small batches with a pause between them (longer while members are being served), walking the events in order of creation from a cursor, so
 // a pass reads each old event once even when many are kept (a paused endpoint's held deliveries).
 
 const BATCH = 500;
 const PAUSE_MS = 200;
+/** Between two batches while members are being served (members first, ADR 0041/0046). */
+const MEMBERS_PAUSE_MS = 2000;
 const EVERY_MS = 3600_000;
 
 const SQL = `
@@ -39,6 +41,7 @@ export class WebhookRetention {
     private readonly retentionDays: number,
     private readonly clock: { now(): number },
     private readonly log: FastifyBaseLogger,
+    private readonly members: { readonly membersActive: boolean } | null = null,
   ) {}
 
   start() {
@@ -70,7 +73,7 @@ export class WebhookRetention {
       removed += r.removed;
       if (r.examined < BATCH || !r.last_at) break;
       cursor = [r.last_at, r.last_id!];
-      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      await new Promise((resolve) => setTimeout(resolve, this.members?.membersActive ? Math.max(pauseMs, MEMBERS_PAUSE_MS) : pauseMs));
     }
     if (removed) this.log.info({ eventos: removed }, 'webhooks: histórico antigo apagado');
     return removed;
