@@ -89,6 +89,7 @@ function runReceivers(n) {
     else if (m.cmd === 'counts') reply = state.map((x) => ({ received: x.records.length, okIds: x.okIds.size, hung: x.hung.size, mode: x.mode }));
     else if (m.cmd === 'records') reply = { records: r.records, badSignatures: r.badSignatures };
     else if (m.cmd === 'reset') for (const x of state) Object.assign(x, { mode: 'ok', secret: null, records: [], okIds: new Set(), badSignatures: 0 });
+    else if (m.cmd === 'clear') for (const x of state) Object.assign(x, { records: [], okIds: new Set(), badSignatures: 0 });
     process.send({ seq: m.seq, reply });
   });
   process.on('disconnect', () => process.exit(0));
@@ -129,6 +130,8 @@ export async function startReceivers(n) {
     counts: () => ask({ cmd: 'counts' }),
     records: (i) => ask({ cmd: 'records', i }),
     reset: () => ask({ cmd: 'reset' }),
+    /** Forgets what was received, keeps the modes and secrets. */
+    clear: () => ask({ cmd: 'clear' }),
     close: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

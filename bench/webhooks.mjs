@@ -8,7 +8,10 @@
 // the debit's saldo.alterado would double them). Receivers: local HTTP servers in a child process
 // (bench/webhooks-lib.mjs) that verify every signature. Each run on a fresh database of its own
 // (legiao_bench_webhooks_<run id>, dropped at its end).
-// 1. EVENTS (10,000) events fanned out to 3 healthy endpoints: deliveries per second, and commit ->
+// 1. Idle first (issue 30 part 5): IDLE_EVENTS (5,000) events written in one statement with the 3
+//    endpoints subscribed and no member load: deliveries/s from that commit to the last delivery
+//    (keep-alive receivers), then removed. Then:
+//    EVENTS (10,000) events fanned out to 3 healthy endpoints: deliveries per second, and commit ->
 //    delivery p50/p95/max (from evento.criado_em: an upper bound; from the 201's arrival at the
 //    bench: a lower bound); beside the redemption rate of the same API in the same run without any
 //    endpoint (the reference: REF_CODES redemptions before the endpoints exist, after WARMUP (1,000)
@@ -33,7 +36,10 @@
 // measure (QUIET_LOAD=<n> also waits, up to QUIET_WAIT_S, for the 1-minute figure to fall under n).
 // Exit 1 when an event is missing somewhere or a sanity check fails.
 // Usage: pnpm build && node bench/webhooks.mjs
-//   PARTS (1,2,3), RUNS (5, part 1; RUNS_2 (1) and RUNS_3 (1) for the others), EVENTS (10,000),
+// The last line of part 1 (RESUMO) is the four figures of issue 30 part 5: idle deliveries/s, the
+// redemption ratio with/without endpoints, deliveries/s during the redemptions, p95 commit -> delivery.
+// Any WEBHOOKS_* variable given to the bench reaches the API (to compare settings in one machine state).
+//   PARTS (1,2,3), RUNS (5, part 1; RUNS_2 (1) and RUNS_3 (1) for the others), EVENTS (10,000), IDLE_EVENTS (5,000),
 //   REF_CODES (3,000), WARMUP (1,000), CONNECTIONS (100), TIMEOUT_MS (15,000), RETRY_MAX_S (60), KILL_AT (0.3),
 //   DRAIN_S (180), RECOVER_S (180), REDIS_URL, MAX_SECONDS (3,600), BENCH_PG_URL
 import { execFileSync } from 'node:child_process';
@@ -68,6 +74,7 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const RUNS_2 = Number(process.env.RUNS_2 ?? 1);
 const RUNS_3 = Number(process.env.RUNS_3 ?? 1);
 const EVENTS = Number(process.env.EVENTS ?? 10_000);
+const IDLE_EVENTS = Number(process.env.IDLE_EVENTS ?? 5000);
 const REF_CODES = Number(process.env.REF_CODES ?? Math.min(EVENTS, 3000));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const WARMUP = Number(process.env.WARMUP ?? 1000);
@@ -105,6 +112,8 @@ const apiEnv = {
   WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS),
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+  // Any WEBHOOKS_* setting given to the bench reaches the API (to compare settings in one machine state).
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('WEBHOOKS_'))),
 };
 const shortRetries = { WEBHOOKS_RETRY_DELAY_S: '1', WEBHOOKS_RETRY_MAX_S: String(RETRY_MAX_S) };
 /** The least time a delivery's retries span with shortRetries (each delay's lower edge, as dispatcher.ts's minimumRetrySpanS). */
@@ -232,6 +241,35 @@ function together(analyses, ev, done) {
   };
 }
 
+/**
+ * Deliveries/s on an otherwise idle portal: IDLE_EVENTS events written in one statement (one commit),
+ * fanned out to the 3 endpoints; from that commit to the last first-200. Then removed (the
+ * redemption part counts its own events) and the receivers cleared.
+ */
+async function idleBurst(ctx, run) {
+  if (!IDLE_EVENTS) return { rate: NaN, loadAvg: '- / - / -' };
+  const loadAvg = await loadBefore(`a rajada ociosa (rodada ${run})`);
+  const t0 = Date.now();
+  await ctx.db.query(`SELECT webhook_publicar($1, jsonb_build_object('resgateId', -i)) FROM generate_series(1, $2) AS i`, [TYPE, IDLE_EVENTS]);
+  const committed = Date.now();
+  const r = await waitForDeliveries(receivers, [0, 1, 2], IDLE_EVENTS, { timeoutMs: DRAIN_S * 1000, everyMs: 50 });
+  const analyses = [];
+  for (const i of [0, 1, 2]) analyses.push(analyse(await receivers.records(i), await eventsOf(ctx.db, TYPE), null));
+  const last = Math.max(...analyses.map((a) => a.last));
+  const delivered = analyses.reduce((s, a) => s + a.delivered, 0);
+  const rate = delivered / ((r.complete ? last - committed : Date.now() - committed) / 1000);
+  const latency = latencyStats(analyses.flatMap((a) => a.fromEventValues), analyses.reduce((s, a) => s + a.missing, 0));
+  console.log(
+    `  ocioso: ${int(IDLE_EVENTS)} eventos num commit (${((committed - t0) / 1000).toFixed(1)} s para escrever) -> ${int(delivered)} entregas a 3 endpoints: ${f1(rate)} entregas/s; commit -> entrega p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}; ` +
+      `${analyses.reduce((s, a) => s + a.okTwice, 0)} repetidos, ${analyses.reduce((s, a) => s + a.badSignatures, 0)} assinaturas inválidas`,
+  );
+  expect('ocioso: todo evento entregue a cada endpoint', r.complete && analyses.every((a) => a.missing === 0));
+  while ((await undelivered(ctx.db)).pending > 0) await sleep(100);
+  await ctx.db.query('DELETE FROM evento WHERE tipo = $1', [TYPE]);
+  await receivers.clear();
+  return { rate, loadAvg };
+}
+
 // --- part 1 --------------------------------------------------------------------------------------------
 
 async function partOne() {
@@ -254,6 +292,7 @@ async function partOne() {
       console.log(`  referência, sem endpoint: ${describeLoad(ref)}`);
       const endpoints = await endpointsFor(ctx, ['saudável A', 'saudável B', 'saudável C']);
       await sleep(1000);
+      const idle = await idleBurst(ctx, run);
       const fanLoadAvg = await loadBefore(`o fan-out (rodada ${run})`);
       const load = await redemptionLoad({ base: ctx.api.base, tokens: ctx.tokens, benefitId: benefit.id, amount: EVENTS, connections: CONNECTIONS });
       const ev = await eventsAfter(ctx, benefit, load);
@@ -280,7 +319,7 @@ async function partOne() {
       expect('nenhuma entrega perdida (as que faltam estão na fila)', left.lost === 0, describeUndelivered(left));
       expect('no banco: toda entrega feita entregue na primeira tentativa', endpoints.every((e) => dbRows.get(e.id)?.tentativas === dbRows.get(e.id)?.entregue && !dbRows.get(e.id)?.falhou));
       expect('assinaturas válidas, nenhum id repetido ou desconhecido', analyses.every((a) => a.badSignatures === 0 && a.okTwice === 0 && a.unknown === 0));
-      rows.push({ run, refLoadAvg, fanLoadAvg, ref: ref.rate, withHooks: load.rate, ...all, dups: analyses.map((a) => a.okTwice) });
+      rows.push({ run, refLoadAvg, fanLoadAvg, idleLoadAvg: idle.loadAvg, idle: idle.rate, ref: ref.rate, withHooks: load.rate, ...all, dups: analyses.map((a) => a.okTwice) });
     } finally {
       await closeApi(ctx);
     }
@@ -289,7 +328,8 @@ async function partOne() {
   console.table(
     rows.map((r) => ({
       rodada: r.run,
-      'load 1 min antes (ref / fan-out)': `${r.refLoadAvg.split(' / ')[0]} / ${r.fanLoadAvg.split(' / ')[0]}`,
+      'load 1 min antes (ref / ocioso / fan-out)': `${r.refLoadAvg.split(' / ')[0]} / ${r.idleLoadAvg.split(' / ')[0]} / ${r.fanLoadAvg.split(' / ')[0]}`,
+      'entregas/s ocioso': f1(r.idle),
       'resgates/s sem endpoint': f1(r.ref),
       'resgates/s com 3': f1(r.withHooks),
       'razão resgates': f2(r.withHooks / r.ref),
@@ -307,6 +347,8 @@ async function partOne() {
     ref: med((r) => r.ref),
     withHooks: med((r) => r.withHooks),
     rate: med((r) => r.rate),
+    idle: med((r) => r.idle),
+    during: med((r) => r.during),
     after: med((r) => r.after),
     p50: med((r) => r.latency.p50),
     p95: med((r) => r.latency.p95),
@@ -319,6 +361,10 @@ async function partOne() {
   console.log(
     `  medianas de ${rows.length}: referência ${f1(summary.ref)} resgates/s, com webhooks ${f1(summary.withHooks)} (razão ${f2(summary.ratio)}); ${f1(summary.rate)} entregas/s (${f1(summary.after)}/s depois dos resgates); ` +
       `eventos/s ÷ resgates/s ${f3(summary.keepUp)}; commit -> entrega p50 ${ms(summary.p50, summary.floor)}, p95 ${ms(summary.p95, summary.floor)} (desde o 201: ${ms(summary.p95Answer, summary.floor)}); parte 1 em ${minutes(t0)}`,
+  );
+  console.log(
+    `  RESUMO (medianas de ${rows.length}): ${f1(summary.idle)} entregas/s ociosas a 3 endpoints; resgates com/sem endpoints ${f2(summary.ratio)}; ` +
+      `${f1(summary.during)} entregas/s durante os resgates; p95 commit -> entrega ${ms(summary.p95, summary.floor)}`,
   );
   return summary;
 }

@@ -18,6 +18,11 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** The status answered from now on (default 200). */
   status: number;
+  /**
+   * When set, only events of this type get `status`; the others get 200. A journey that fails its
+   * own test events on purpose subscribes to real types too, which other tests cause at any moment.
+   */
+  failOnly: string | null;
   /** The deliveries of one event (its webhook-id), every attempt. */
   withId: (id: string) => ReceivedWebhook[];
   close: () => Promise<void>;
@@ -29,8 +34,16 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const status = receiver.status;
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      const type = (() => {
+        try {
+          return (JSON.parse(body) as { type?: string }).type;
+        } catch {
+          return undefined;
+        }
+      })();
+      const status = receiver.failOnly === null || type === receiver.failOnly ? receiver.status : 200;
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(status >= 200 && status < 300 ? 'recebido' : `erro ${status} no receptor de teste`);
     });
   });
@@ -38,6 +51,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: '',
     received,
     status: 200,
+    failOnly: null,
     withId: (id) => received.filter((r) => r.headers['webhook-id'] === id),
     close: async () => {
       server.closeAllConnections();

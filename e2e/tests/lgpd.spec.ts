@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
+import { DEMO } from '../support/env';
 import { validCpf, uniqueEmail } from '../support/data';
 import { field, signIn, snap, storedToken, visibleText } from '../support/ui';
 
@@ -29,6 +30,69 @@ test('baixa todos os dados em JSON e vê o histórico de consentimentos', async 
   expect(data.titular.senhaHash).toBeUndefined();
   expect(data.consentimentos).toEqual([expect.objectContaining({ canal: 'email', concedido: true, origem: 'perfil' })]);
   expect(data.sessoes.length).toBeGreaterThanOrEqual(1);
+});
+
+test('o CRM da marca informa um descadastro: o perfil mostra a retirada e de onde veio; a exportação lista a integração', async ({ page, request }) => {
+  // docs/decisions/0045-crm-personal-data.md: the CRM finds the member by the sync (as its first
+  // copy would), reports the unsubscribe with its own key, and the member sees it in the profile.
+  const since = new Date(Date.now() - 60_000).toISOString();
+  const account = await createActiveAccount(request, 'crm');
+  await signIn(page, account.email, account.senha, '/editar-perfil');
+  await page.getByLabel('Aceito receber comunicações por e-mail').check();
+  await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+  await expect(visibleText(page, 'Perfil atualizado com sucesso!')).toBeVisible();
+
+  const admin = await request.post('/api/auth/login', { data: { email: 'admin@legiao.dev', senha: DEMO.senha } });
+  expect(admin.status(), await admin.text()).toBe(200);
+  const adminToken = ((await admin.json()) as { token: { token: string } }).token.token;
+  const crmName = `CRM da marca ${Date.now().toString(36)}`;
+  const client = await request.post('/api/admin/integracoes', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { nome: crmName, escopos: ['membros:dados', 'consentimentos:escrever'], limitePorMinuto: 600 },
+  });
+  expect(client.status(), await client.text()).toBe(201);
+  const key = { authorization: `Bearer ${((await client.json()) as { chave: string }).chave}` };
+
+  // The member, as the CRM's sync of recent changes sees them (the run's other tests sign up too).
+  // A change shows once every write transaction older than it has ended (ADR 0045): the CRM keeps
+  // its cursor and asks again, as here.
+  let memberId: string | undefined;
+  let cursor: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (;;) {
+          const res = await request.get(`/api/integracao/v1/membros/sincronizacao?limite=1000&alteradosDesde=${encodeURIComponent(since)}${cursor ? `&cursor=${cursor}` : ''}`, { headers: key });
+          expect(res.status(), await res.text()).toBe(200);
+          const body = (await res.json()) as { membros: { id: string; email: string | null; consentimentos: { email: { concedido: boolean } } | null }[]; proximoCursor: string; temMais: boolean };
+          const found = body.membros.find((m) => m.email === account.email);
+          if (found) {
+            expect(found.consentimentos?.email.concedido).toBe(true);
+            memberId = found.id;
+          }
+          cursor = body.proximoCursor;
+          if (memberId || !body.temMais) return memberId;
+        }
+      },
+      { timeout: 60_000, message: 'o membro aparece na sincronização' },
+    )
+    .toBeTruthy();
+
+  const unsubscribe = await request.post(`/api/integracao/v1/membros/${memberId}/consentimentos`, { headers: key, data: { canal: 'email', concedido: false, em: new Date().toISOString() } });
+  expect(unsubscribe.status(), await unsubscribe.text()).toBe(200);
+  expect(await unsubscribe.json()).toMatchObject({ aplicado: true, consentimento: { canal: 'email', concedido: false } });
+
+  await page.goto('/editar-perfil');
+  await expect(page.getByLabel('Aceito receber comunicações por e-mail')).not.toBeChecked();
+  await page.getByText('Histórico de consentimentos').click();
+  await expect(visibleText(page, new RegExp(`E-mail: autorização retirada em \\d{2}/\\d{2}/\\d{4}.* · Integração: ${crmName}`))).toBeVisible();
+  await expect(visibleText(page, /E-mail: autorizado em \d{2}\/\d{2}\/\d{4}.* · Meu perfil/)).toBeVisible();
+  await snap(page, 'perfil-consentimento-crm');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar meus dados', exact: true }).click();
+  const data = JSON.parse(readFileSync((await (await download).path())!, 'utf8'));
+  expect(data.integracoes).toEqual([expect.objectContaining({ nome: crmName, tipo: 'chave', motivos: ['sincronizacao'] })]);
 });
 
 test('exclui a conta com a senha: sai do portal, não entra mais, e e-mail e CPF podem se cadastrar de novo', async ({ page, request }) => {

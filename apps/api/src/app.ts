@@ -217,6 +217,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(import('./features/integracao/integracao.routes.js'));
       await api.register(import('./features/integracao/pedidos.routes.js'));
       await api.register(import('./features/integracao/cupons.routes.js'));
+      await api.register(import('./features/integracao/membros-dados.routes.js'));
       await api.register(import('./features/integracao/lancamentos.routes.js'));
       // Only for the zero-setup start: no SMTP, not production; and only to this machine (dev-inbox.routes.ts).
       if (!config.isProduction && !config.smtpUrl) await api.register(devInboxRoutes);

@@ -141,9 +141,11 @@ const envSchema = z
     // Lets endpoints on this machine or the local network in (and plain http://): refused in production.
     WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
     // Deliveries in flight at once in this process, and at most this many to any one endpoint in this
-    // process (a slow or dead endpoint holds at most these slots; the others keep flowing).
-    WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
-    WEBHOOKS_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    // process (a slow or dead endpoint holds at most these slots; the others keep flowing). 64/16, the
+    // same quarter as the first 16/4: a fetch fills the free slots at once, so the in-flight count is
+    // what bounds a batch (ADR 0046: 4 per endpoint capped 3 local endpoints at ~12 per round trip).
+    WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(64),
+    WEBHOOKS_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
     WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
     // Retries: exponential with jitter from WEBHOOKS_RETRY_DELAY_S, each at most WEBHOOKS_RETRY_MAX_S,
     // WEBHOOKS_RETRY_LIMIT of them (the defaults span at least 3 days); an endpoint failing for
@@ -152,6 +154,12 @@ const envSchema = z
     WEBHOOKS_RETRY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(43_200),
     WEBHOOKS_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(15),
     WEBHOOKS_PAUSE_AFTER_H: z.coerce.number().min(0.001).max(720).default(120),
+    // While members are being served, the deliveries fetch at most once per this many ms (members
+    // first, as the store's batches; 0: no yield). docs/decisions/0046-webhook-throughput.md.
+    WEBHOOKS_YIELD_MS: z.coerce.number().int().min(0).max(10_000).default(100),
+    // Delivered events and their deliveries older than this are removed in the background; failed
+    // and pending ones are kept (they can still be retried).
+    WEBHOOKS_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(30),
     // SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are cut.
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // Bearer token for GET /api/metrics (Prometheus); unset: only an administrator's session reads it.
@@ -339,6 +347,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       retryMaxS: e.WEBHOOKS_RETRY_MAX_S,
       retryLimit: e.WEBHOOKS_RETRY_LIMIT,
       pauseAfterMs: Math.round(e.WEBHOOKS_PAUSE_AFTER_H * 3600_000),
+      yieldMs: e.WEBHOOKS_YIELD_MS,
+      retentionDays: e.WEBHOOKS_RETENTION_DAYS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,

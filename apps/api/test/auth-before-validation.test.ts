@@ -1,3 +1,4 @@
+import { INTEGRATION_SCOPES } from '@legiao/contracts/integracao/constants';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

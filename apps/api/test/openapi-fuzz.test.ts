@@ -1,3 +1,4 @@
+import { INTEGRATION_SCOPES } from '@legiao/contracts/integracao/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { errorResponseSchema, INT4_MAX } from '@legiao/contracts';

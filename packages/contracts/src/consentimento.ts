@@ -5,12 +5,19 @@ import { z } from 'zod';
 export const CONSENT_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
-/** Where a consent changed: the sign-up, the profile, or the account's deletion (every consent withdrawn). */
-export const CONSENT_ORIGINS = ['cadastro', 'perfil', 'exclusao'] as const;
+/**
+ * Where a consent changed: the sign-up, the profile, the account's deletion (every consent
+ * withdrawn), or an integration (the brand's CRM reported it: docs/decisions/0045-crm-personal-data.md).
+ */
+export const CONSENT_ORIGINS = ['cadastro', 'perfil', 'exclusao', 'integracao'] as const;
 export type ConsentOrigin = (typeof CONSENT_ORIGINS)[number];
 
 export const CHANNEL_LABEL: Record<ConsentChannel, string> = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
-export const ORIGIN_LABEL: Record<string, string> = { cadastro: 'Cadastro', perfil: 'Meu perfil', exclusao: 'Exclusão da conta' };
+export const ORIGIN_LABEL: Record<string, string> = { cadastro: 'Cadastro', perfil: 'Meu perfil', exclusao: 'Exclusão da conta', integracao: 'Integração' };
+
+/** How the profile names a change an integration reported: 'Integração: <client name>'. */
+export const originLabel = (origin: string, integration?: string | null) =>
+  origin === 'integracao' && integration ? `${ORIGIN_LABEL.integracao}: ${integration}` : (ORIGIN_LABEL[origin] ?? origin);
 
 export const consentSchema = z.object({
   canal: z.enum(CONSENT_CHANNELS),
@@ -18,6 +25,8 @@ export const consentSchema = z.object({
   origem: z.string(),
   data: z.string(),
   ip: z.string().nullable(),
+  /** origem 'integracao': the name of the integration (the brand's CRM) that reported it; null otherwise. */
+  integracao: z.string().nullable().optional(),
 });
 export type Consent = z.infer<typeof consentSchema>;
 

@@ -32,3 +32,20 @@ export const myDataSchema = z
   })
   .catchall(z.unknown());
 export type MyData = z.infer<typeof myDataSchema>;
+
+/**
+ * The export's `integracoes`: every integration that read the member's personal data
+ * (docs/decisions/0045-crm-personal-data.md), from the read log: a key of the brand's CRM (chave) or
+ * a webhook endpoint's member block (webhook), by the name it had when it read.
+ */
+export const INTEGRATION_READ_REASONS = ['consulta', 'sincronizacao', 'evento'] as const;
+export type IntegrationReadReason = (typeof INTEGRATION_READ_REASONS)[number];
+export const integrationReadSchema = z.object({
+  nome: z.string(),
+  tipo: z.enum(['chave', 'webhook']),
+  motivos: z.array(z.enum(INTEGRATION_READ_REASONS)),
+  primeiraEm: z.string(),
+  ultimaEm: z.string(),
+  vezes: z.number().int(),
+});
+export type IntegrationRead = z.infer<typeof integrationReadSchema>;

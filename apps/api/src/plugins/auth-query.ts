@@ -44,6 +44,7 @@ export const USER_COLUMNS: Record<keyof typeof Prisma.UsuarioScalarFieldEnum, st
   excluidoEm: 'u.excluido_em',
   bloqueadoEm: 'u.bloqueado_em',
   motivoBloqueio: 'u.motivo_bloqueio',
+  alteradoEm: 'u.alterado_em',
 };
 
 const columns = Object.entries(USER_COLUMNS)

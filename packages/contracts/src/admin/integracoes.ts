@@ -11,7 +11,7 @@ export const INTEGRATIONS_ADMIN_MSG = {
   nomeObrigatorio: 'Informe o nome da integração (ao menos 3 caracteres).',
   nomeLongo: 'Nome: no máximo 80 caracteres.',
   escoposObrigatorios: 'Escolha ao menos uma permissão para a integração.',
-  escopoInvalido: 'Permissão desconhecida. Use pedidos:enviar, cupons:usar ou membros:ler.',
+  escopoInvalido: 'Permissão desconhecida. Use pedidos:enviar, cupons:usar, membros:ler, membros:dados ou consentimentos:escrever.',
   limiteInvalido: 'Limite: de 1 a 100.000 chamadas por minuto.',
   janelaInvalida: `Janela: de ${INTEGRATION_ROTATION_HOURS.min} a ${INTEGRATION_ROTATION_HOURS.max} horas (7 dias).`,
   nadaParaAlterar: 'Informe ao menos um campo para alterar.',

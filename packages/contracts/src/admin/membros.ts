@@ -235,7 +235,8 @@ export const memberDetailSchema = memberSummarySchema.extend({
   motivoBloqueio: z.string().nullable(),
   excluidoEm: z.string().nullable(),
   consentimentos: z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean(), optOut: z.boolean() }),
-  historicoConsentimentos: z.array(z.object({ canal: z.string(), concedido: z.boolean(), origem: z.string(), data: z.string() })),
+  /** integracao: the integration that reported the change (origem 'integracao'; ADR 0045), else null. */
+  historicoConsentimentos: z.array(z.object({ canal: z.string(), concedido: z.boolean(), origem: z.string(), data: z.string(), integracao: z.string().nullable() })),
   saldo: z.number().int(),
   conquistas: achievementSchema,
   contasSociais: z.array(z.object({ provider: z.string(), email: z.string(), criadoEm: z.string(), ultimoUsoEm: z.string() })),

@@ -25,6 +25,7 @@ export const WEBHOOKS_MSG = {
   dataInvalida: 'Data inválida (use AAAA-MM-DD ou data e hora ISO).',
   desdeObrigatorio: 'Informe a partir de quando reenviar as entregas que falharam.',
   filaIndisponivel: 'Não conseguimos enfileirar agora. Tente de novo em instantes.',
+  incluirMembroInvalido: 'incluirMembro deve ser true ou false.',
 } as const;
 
 export const webhookParamsSchema = z.object({ id: z.uuid({ error: WEBHOOKS_MSG.endpointNaoEncontrado }) });
@@ -51,12 +52,20 @@ export const webhookCreateSchema = z.object({
   url: urlSchema,
   descricao: descriptionSchema.default(''),
   tipos: typesSchema,
+  /** Member events carry the member's id, e-mail, name, kind and consents, read at delivery (ADR 0045). */
+  incluirMembro: z.boolean({ error: WEBHOOKS_MSG.incluirMembroInvalido }).optional(),
 });
 export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
 
 /** PATCH /api/admin/integracoes/webhooks/{id}: any of these, at least one; `pausado` pauses or resumes. */
 export const webhookUpdateSchema = z
-  .object({ url: urlSchema.optional(), descricao: descriptionSchema.optional(), tipos: typesSchema.optional(), pausado: z.boolean({ error: WEBHOOKS_MSG.nadaParaAlterar }).optional() })
+  .object({
+    url: urlSchema.optional(),
+    descricao: descriptionSchema.optional(),
+    tipos: typesSchema.optional(),
+    incluirMembro: z.boolean({ error: WEBHOOKS_MSG.incluirMembroInvalido }).optional(),
+    pausado: z.boolean({ error: WEBHOOKS_MSG.nadaParaAlterar }).optional(),
+  })
   .refine((o) => Object.values(o).some((v) => v !== undefined), WEBHOOKS_MSG.nadaParaAlterar);
 export type WebhookUpdate = z.infer<typeof webhookUpdateSchema>;
 
@@ -66,6 +75,8 @@ export const webhookEndpointSchema = z.object({
   url: z.string(),
   descricao: z.string(),
   tipos: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  /** Member events carry the `membro` block (personal data, read at delivery; ADR 0045). */
+  incluirMembro: z.boolean(),
   segredoInicio: z.string(),
   /** The previous secret still signs beside the new one until then (a rotation's 24 hours). */
   segredoAnteriorAte: z.string().nullable(),
@@ -136,5 +147,7 @@ export const webhookCatalogueSchema = z.object({
       exemplo: z.record(z.string(), z.unknown()),
     }),
   ),
+  /** The optional `membro` block next to `data` (endpoints with incluirMembro; ADR 0045). */
+  membro: z.object({ descricao: z.string(), esquema: z.record(z.string(), z.unknown()), exemplo: z.record(z.string(), z.unknown()) }),
 });
 export type WebhookCatalogue = z.infer<typeof webhookCatalogueSchema>;

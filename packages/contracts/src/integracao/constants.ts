@@ -2,7 +2,7 @@
 // and the words they read. No zod here: the back office's screens read these without loading schemas.
 
 /** Wire names of the scopes a client may hold. */
-export const INTEGRATION_SCOPES = ['pedidos:enviar', 'cupons:usar', 'membros:ler', 'lancamentos:consultar'] as const;
+export const INTEGRATION_SCOPES = ['pedidos:enviar', 'cupons:usar', 'membros:ler', 'membros:dados', 'consentimentos:escrever', 'lancamentos:consultar'] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 
 /** How people read each scope (back office). */
@@ -10,6 +10,9 @@ export const INTEGRATION_SCOPE_LABELS: Record<IntegrationScope, string> = {
   'pedidos:enviar': 'Enviar pedidos (pagos e cancelados) e consultar a situação deles',
   'cupons:usar': 'Informar cupons usados no caixa ou no site',
   'membros:ler': 'Consultar se um e-mail ou CPF é de um membro',
+  // docs/decisions/0045-crm-personal-data.md: personal data, granted on purpose, apart from membros:ler.
+  'membros:dados': 'Dados pessoais dos membros: consultar um membro pelo id e sincronizar a base (nome, e-mail, celular, consentimentos, saldo)',
+  'consentimentos:escrever': 'Informar descadastros e mudanças de consentimento feitos no CRM (e-mail, SMS, WhatsApp)',
   // docs/decisions/0046-launches.md
   'lancamentos:consultar': 'Consultar o acesso antecipado de um lançamento (direito e cota de um e-mail, CPF ou código)',
 };

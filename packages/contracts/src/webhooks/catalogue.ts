@@ -79,8 +79,26 @@ export const WEBHOOK_EVENTS = {
     dados: z.object({ pesquisaId: z.number().int(), membroId: id, concluidaEm: when }),
     exemplo: { pesquisaId: 2, membroId: '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01', concluidaEm: '2026-11-28T12:20:00.000Z' },
   },
+  'membro.atualizado': {
+    descricao:
+      'O perfil ou os consentimentos de um membro ativo mudaram (no portal, pela equipe ou pelo CRM). campos diz o quê; os consentimentos vêm sempre, para uma retirada chegar sem outra chamada. Os dados em si: GET /api/integracao/v1/membros/{id} (escopo membros:dados) ou o bloco membro do endpoint.',
+    dados: z.object({
+      membroId: id,
+      campos: z
+        .array(z.enum(['email', 'nome', 'celular', 'tipo', 'ativo', 'consentimentos.email', 'consentimentos.sms', 'consentimentos.whatsapp']))
+        .describe('Os campos que mudaram, com os nomes da API (consentimentos.email, consentimentos.sms, consentimentos.whatsapp)'),
+      consentimentos: z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() }).describe('Os consentimentos do membro depois da mudança'),
+      alteradoEm: when,
+    }),
+    exemplo: {
+      membroId: '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01',
+      campos: ['consentimentos.sms', 'consentimentos.whatsapp'],
+      consentimentos: { email: true, sms: false, whatsapp: false },
+      alteradoEm: '2026-11-28T12:30:00.000Z',
+    },
+  },
   'conta.excluida': {
-    descricao: 'Um membro excluiu a conta. Só o identificador vai no evento: apague o que você guarda dele (LGPD).',
+    descricao: 'Um membro excluiu a conta. Só o identificador vai no evento (nunca o bloco membro): apague o que você guarda dele (LGPD).',
     dados: z.object({ membroId: id, excluidaEm: when }),
     exemplo: { membroId: '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01', excluidaEm: '2026-11-28T13:00:00.000Z' },
   },
@@ -98,11 +116,46 @@ export const WEBHOOK_SUBSCRIBABLE_TYPES = WEBHOOK_EVENT_TYPES.filter((t) => t !=
 /** The payloads' version: the envelope's `version`. */
 export const WEBHOOK_PAYLOAD_VERSION = 1;
 
+/**
+ * The optional member block (docs/decisions/0045-crm-personal-data.md): an endpoint with
+ * incluirMembro receives, next to `data`, the member the event names as they are at delivery (read
+ * then, never stored in the event). Absent when the event names no member (membroId) or the account
+ * was deleted, and on conta.excluida.
+ */
+export const webhookMemberBlockSchema = z.object({
+  id,
+  email: z.string(),
+  nome: z.string(),
+  tipo: z.enum(['legionario', 'colaborador', 'lead']),
+  ativo: z.boolean().describe('A conta foi ativada e não está bloqueada'),
+  consentimentos: z.object({
+    email: z.object({ concedido: z.boolean(), em: when.nullable() }),
+    sms: z.object({ concedido: z.boolean(), em: when.nullable() }),
+    whatsapp: z.object({ concedido: z.boolean(), em: when.nullable() }),
+  }),
+});
+export type WebhookMemberBlock = z.infer<typeof webhookMemberBlockSchema>;
+export const WEBHOOK_MEMBER_BLOCK = {
+  descricao:
+    'Opcional, por endpoint (incluir dados do membro): o corpo traz também `membro` ao lado de `data`, com o membro que o evento cita como ele está na hora da entrega (id, e-mail, nome, tipo, ativo e consentimentos). Não vem em eventos sem membroId, nem se a conta foi excluída, nem em conta.excluida. Cada entrega com o bloco fica registrada na lista de leituras do membro (LGPD).',
+  exemplo: {
+    id: '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01',
+    email: 'joana@exemplo.com.br',
+    nome: 'Joana Silva',
+    tipo: 'legionario',
+    ativo: true,
+    consentimentos: { email: { concedido: true, em: '2026-11-01T10:00:00.000Z' }, sms: { concedido: false, em: '2026-11-28T12:30:00.000Z' }, whatsapp: { concedido: false, em: null } },
+  } satisfies WebhookMemberBlock,
+} as const;
+
 /** The body of every delivery (Standard Webhooks' recommended shape). */
 export const webhookEnvelopeSchema = z.object({
   type: z.enum(WEBHOOK_EVENT_TYPES),
   version: z.number().int(),
   timestamp: when,
   data: z.record(z.string(), z.unknown()),
+  /** Only for endpoints with incluirMembro, on events naming a member who still has an account. */
+  membro: webhookMemberBlockSchema.optional(),
 });
 export type WebhookEnvelope = z.infer<typeof webhookEnvelopeSchema>;
+

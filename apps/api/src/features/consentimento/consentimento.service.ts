@@ -43,8 +43,21 @@ export async function recordConsentChanges(
   if (data.length > 0) await tx.consentimento.createMany({ data });
 }
 
-/** The member's consent history, newest first. */
+/**
+ * The member's consent history, newest first. A change an integration reported names it
+ * (`integracao`: the client's name, a revoked one's too; ADR 0045).
+ */
 export async function listConsents(prisma: Db | Prisma.TransactionClient, userId: string): Promise<Consent[]> {
   const rows = await prisma.consentimento.findMany({ where: { usuarioId: userId }, orderBy: [{ criadoEm: 'desc' }, { canal: 'asc' }] });
-  return rows.map((r) => ({ canal: r.canal, concedido: r.concedido, origem: r.origem, data: r.criadoEm.toISOString(), ip: r.ip }));
+  const clientIds = [...new Set(rows.flatMap((r) => (r.clienteId ? [r.clienteId] : [])))];
+  const clients = clientIds.length ? await prisma.clienteIntegracao.findMany({ where: { id: { in: clientIds } }, select: { id: true, nome: true } }) : [];
+  const names = new Map(clients.map((c) => [c.id, c.nome]));
+  return rows.map((r) => ({
+    canal: r.canal,
+    concedido: r.concedido,
+    origem: r.origem,
+    data: r.criadoEm.toISOString(),
+    ip: r.ip,
+    integracao: r.clienteId ? (names.get(r.clienteId) ?? null) : null,
+  }));
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 
 /**
- * The store's order batches are background work: the members come first (docs/decisions/0041-store-integration.md,
+ * The store's order batches, and the CRM's sync pages (ADR 0045), are background work: the members come first (docs/decisions/0041-store-integration.md,
  * "Members first"). A batch's cost is mostly PostgreSQL's CPU, on the same machine as the member calls.
  *
  * - Without member calls (a night's backlog, a first load) up to `parallel` batches run at once: one

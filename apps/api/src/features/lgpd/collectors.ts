@@ -1,4 +1,4 @@
-import { MY_DATA_FORMAT } from '@legiao/contracts';
+import { MY_DATA_FORMAT, type IntegrationRead } from '@legiao/contracts';
 import type { Db } from '../../db/prisma.js';
 import { listConsents } from '../consentimento/consentimento.service.js';
 
@@ -107,6 +107,28 @@ const friendsFamilyCoupons: DataCollector = {
     prisma.cupomFriendsFamily.findMany({ where: { usuarioId: userId }, orderBy: [{ mes: 'asc' }, { ordem: 'asc' }], select: { mes: true, codigo: true, percentual: true, validoAte: true, usadoEm: true } }),
 };
 
+/**
+ * The integrations that read the member's personal data (docs/decisions/0045-crm-personal-data.md),
+ * from the read log: one line per API client or webhook endpoint, by the name it had at its latest
+ * read (a revoked client or a deleted endpoint is still listed under it).
+ */
+const integrationReads: DataCollector = {
+  key: 'integracoes',
+  async collect(prisma, userId): Promise<IntegrationRead[]> {
+    const rows = await prisma.$queryRaw<{ nome: string; tipo: 'chave' | 'webhook'; motivos: IntegrationRead['motivos']; primeira: string; ultima: string; vezes: number }[]>`
+      SELECT (array_agg(l.nome ORDER BY l.criado_em DESC, l.id DESC))[1] AS nome,
+             CASE WHEN l.cliente_id IS NOT NULL THEN 'chave' ELSE 'webhook' END AS tipo,
+             array_agg(DISTINCT l.motivo ORDER BY l.motivo) AS motivos,
+             webhook_iso(min(l.criado_em) AT TIME ZONE 'UTC') AS primeira, webhook_iso(max(l.criado_em) AT TIME ZONE 'UTC') AS ultima,
+             count(*)::int AS vezes
+        FROM leitura_dados_integracao l
+       WHERE l.usuario_id = ${userId}::uuid
+       GROUP BY l.cliente_id, l.endpoint_id
+       ORDER BY max(l.criado_em) DESC, max(l.id) DESC`;
+    return rows.map((r) => ({ nome: r.nome, tipo: r.tipo, motivos: r.motivos, primeiraEm: r.primeira, ultimaEm: r.ultima, vezes: r.vezes }));
+  },
+};
+
 /** Every part of the export, in file order. Later features: add yours here. */
 export const COLLECTORS: DataCollector[] = [
   holder,
@@ -121,6 +143,7 @@ export const COLLECTORS: DataCollector[] = [
   links,
   emailChanges,
   emails,
+  integrationReads,
 ];
 
 /** GET /usuario/meus-dados: everything the portal keeps about the member, as one JSON document. */

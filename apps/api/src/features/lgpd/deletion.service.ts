@@ -5,6 +5,7 @@ import { badRequest, forbidden } from '../../errors/app-error.js';
 import type { Prisma, Usuario } from '../../generated/prisma/client.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { consentsOf, recordConsentChanges, NO_CONSENT } from '../consentimento/consentimento.service.js';
+import { scrubMemberEvents } from '../webhooks/member-erasure.js';
 
 /**
  * DELETE /usuario (LGPD Art. 18 VI): the member confirms with the password, or, for a social account
@@ -81,6 +82,8 @@ export async function anonymiseAccount(app: FastifyInstance, user: Usuario, inTr
         motivoBloqueio: null,
       },
     });
+    // Stored events and their deliveries' answers lose the member's personal facts (ADR 0045).
+    await scrubMemberEvents(tx, id);
     // The back office's audit row, when staff anonymise on the member's request (ADR 0031).
     await inTransaction?.(tx);
   });

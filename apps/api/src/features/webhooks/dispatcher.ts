@@ -1,20 +1,23 @@
-import { PgBoss, type Clock, type JobWithMetadata } from 'pg-boss';
+import { PgBoss, type Clock } from 'pg-boss';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
-import { DeliveryWorker, RetryLater, type Outcome } from './delivery.js';
-import { QUEUE, WebhookRelay, type DeliveryJob } from './relay.js';
+import { DeliveryWorker, type Outcome } from './delivery.js';
+import { DeliveryPump, type MembersSignal } from './pump.js';
+import { BATCH, QUEUE, WebhookRelay } from './relay.js';
+import { WebhookRetention } from './retention.js';
 import { WebhookSender } from './sender.js';
 
-// The outgoing webhooks' machinery in one API process (docs/decisions/0042-webhooks.md): pg-boss
-// (its own schema, pgboss, and a small pool of its own) holds the delivery jobs; the relay turns
-// the deliveries the event triggers wrote into jobs; the worker runs them, at most
-// WEBHOOKS_CONCURRENCY at once here and WEBHOOKS_ENDPOINT_CONCURRENCY per endpoint in this process
-// (pg-boss's local group concurrency), so a slow or dead endpoint holds a few slots and the others
-// keep flowing. Not the database-counted group concurrency: its fetch slows with the backlog
-// (measured: ~60 deliveries/s with 30,000 queued, against ~350/s counted here). A process killed mid-delivery leaves its job active: it
-// expires (the timeout plus a margin) and pg-boss hands it to another process.
+// The outgoing webhooks' machinery in one API process (docs/decisions/0042-webhooks.md, 0046):
+// pg-boss (its own schema, pgboss, and a small pool of its own) holds the delivery jobs and their
+// retry schedule; the relay turns the deliveries the event triggers wrote into jobs; the pump
+// (pump.ts) fetches them in batches and runs them, at most WEBHOOKS_CONCURRENCY at once here and
+// WEBHOOKS_ENDPOINT_CONCURRENCY per endpoint in this process, so a slow or dead endpoint holds a few
+// slots and the others keep flowing. Not the database-counted group concurrency: its fetch slows
+// with the backlog (measured: ~60 deliveries/s with 30,000 queued, against ~350/s counted here). A
+// process killed mid-delivery leaves its job active: it expires (the timeout plus a margin) and
+// pg-boss hands it to another process.
 
 export type WebhookSettings = Config['webhooks'];
 
@@ -28,7 +31,17 @@ export interface DispatcherOptions {
   /** The mail outbox's "send now" (an endpoint paused after days of failures e-mails the administrators). */
   kickMail?: () => void;
   onOutcome?: (outcome: Outcome) => void;
+  /** Whether members are being served (the deliveries yield to them). */
+  members?: MembersSignal;
 }
+
+const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (t) => clearTimeout(t as NodeJS.Timeout),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (t) => clearInterval(t as NodeJS.Timeout),
+};
 
 /** The queue's retry policy: pg-boss's exponential backoff, delay d·2^(n-1) to d·2^n (jitter), at most max. */
 export function queuePolicy(s: WebhookSettings) {
@@ -45,7 +58,7 @@ export function queuePolicy(s: WebhookSettings) {
     // statistics below scan every 2 s, stays small.
     deleteAfterSeconds: 86_400,
     retentionSeconds: 30 * 86_400,
-    notify: true,
+    notify: false,
   };
 }
 
@@ -61,6 +74,8 @@ export class WebhookDispatcher {
   readonly relay: WebhookRelay;
   readonly sender: WebhookSender;
   readonly worker: DeliveryWorker;
+  readonly pump: DeliveryPump;
+  readonly retention: WebhookRetention;
   private started = false;
 
   constructor(private readonly opts: DispatcherOptions) {
@@ -70,11 +85,11 @@ export class WebhookDispatcher {
       schema: 'pgboss',
       application_name: 'legiao-webhooks',
       max: 4,
-      useListenNotify: true,
+      // No pg-boss workers (pump.ts fetches): its LISTEN and the queue's NOTIFY would wake nobody.
+      useListenNotify: false,
       superviseIntervalSeconds: 2,
       // The monitor pass finds expired jobs (default every 60 s: a minute's stall of an endpoint's
-      // slots after a database outage was measured) and counts the queue, which keeps the workers
-      // fetching back to back (burstWhenReadyExceeds below): every 2 s, read from a cache refreshed each second.
+      // slots after a database outage was measured): every 2 s.
       monitorIntervalSeconds: 2,
       queueCacheIntervalSeconds: 1,
       instanceName: 'legiao-api',
@@ -88,15 +103,22 @@ export class WebhookDispatcher {
       else opts.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'webhooks: pg-boss');
     });
     this.sender = new WebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate });
-    this.relay = new WebhookRelay(opts.pool, this.boss, opts.log);
-    this.worker = new DeliveryWorker(
-      opts.pool,
-      this.sender,
-      { pauseAfterMs: settings.pauseAfterMs },
-      opts.clock ?? Date,
+    this.worker = new DeliveryWorker(opts.pool, this.sender, { pauseAfterMs: settings.pauseAfterMs }, opts.clock ?? Date, opts.log, opts.kickMail);
+    this.pump = new DeliveryPump(
+      this.boss,
+      this.worker,
+      { concurrency: settings.concurrency, endpointConcurrency: settings.endpointConcurrency, yieldMs: settings.yieldMs },
+      opts.clock ?? systemClock,
       opts.log,
-      opts.onOutcome,
-      opts.kickMail,
+      opts.onOutcome ?? (() => {}),
+      opts.members ?? null,
+      () => this.relay.kick(),
+    );
+    this.retention = new WebhookRetention(opts.pool, settings.retentionDays, opts.clock ?? Date, opts.log, opts.members ?? null);
+    this.relay = new WebhookRelay(opts.pool, this.boss, opts.log, () => this.pump.kick(), () =>
+      opts.members?.membersActive && settings.yieldMs > 0
+        ? { spacingMs: settings.yieldMs, perEndpoint: settings.endpointConcurrency }
+        : { spacingMs: 0, perEndpoint: Math.min(BATCH, 2 * settings.endpointConcurrency) },
     );
   }
 
@@ -109,31 +131,9 @@ export class WebhookDispatcher {
       // Another process created it first.
       if (!(await this.boss.getQueue(QUEUE))) throw err;
     });
-    await this.boss.work<DeliveryJob, Outcome, { includeMetadata: true; batchSize: number; localConcurrency: number; localGroupConcurrency: number; pollingIntervalSeconds: number; notifyPollingIntervalSeconds: number; burstWhenReadyExceeds: number }>(
-      QUEUE,
-      {
-        includeMetadata: true,
-        batchSize: 1,
-        localConcurrency: settings.concurrency,
-        localGroupConcurrency: settings.endpointConcurrency,
-        pollingIntervalSeconds: 0.5,
-        // Woken by the queue's NOTIFY when the relay inserts jobs; between two jobs a worker waits for
-        // the next poll unless the queue's ready count (pg-boss's statistics, every 2 s here) says
-        // more are waiting, then it fetches at once (burst). Measured with 3 local endpoints: polls
-        // every 5 s and statistics every 60 s gave ~45 deliveries/s; these give ~300/s.
-        notifyPollingIntervalSeconds: 1,
-        burstWhenReadyExceeds: 1,
-      },
-      async ([job]: JobWithMetadata<DeliveryJob>[]) => {
-        try {
-          return await this.worker.run(job!);
-        } catch (err) {
-          if (!(err instanceof RetryLater)) this.opts.log.warn({ err }, 'webhooks: entrega interrompida; pg-boss tenta de novo');
-          throw err;
-        }
-      },
-    );
+    this.pump.start();
     this.relay.start();
+    this.retention.start();
     this.started = true;
   }
 
@@ -146,8 +146,10 @@ export class WebhookDispatcher {
     if (!this.started) return;
     this.started = false;
     await this.relay.stop();
-    // Lets deliveries in flight finish (at most the timeout), then closes pg-boss's pool.
-    await this.boss.stop({ graceful: true, timeout: this.opts.settings.timeoutMs + 2000 });
+    await this.retention.stop();
+    // Lets deliveries in flight finish and their outcomes be written (at most the timeout), then closes pg-boss's pool.
+    await this.pump.stop(this.opts.settings.timeoutMs + 2000);
+    await this.boss.stop({ graceful: true, timeout: 2000 });
     this.sender.close();
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
@@ -8,24 +8,47 @@ import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
 // the event triggers, in the change's transaction, without a job; here they get one. The job is
 // inserted through the same connection and transaction that marks the delivery with its id, so a
 // delivery is queued exactly once whatever fails when (several processes relay at once: SKIP LOCKED).
-// Woken by the triggers' NOTIFY (sent at commit); a poll every second is the floor that catches a
-// lost notification, a dropped listener and deliveries of an endpoint that was just resumed.
+// It polls every 200 ms (and is kicked in this process by a resume, a retry or a replay): the triggers
+// no longer send a NOTIFY, whose commit lock made the members' commits go one at a time (migration
+// 20261128192000, docs/decisions/0046-webhook-throughput.md).
 
 export const QUEUE = 'webhook-entrega';
-const BATCH = 500;
-const POLL_MS = 1000;
+export const BATCH = 500;
+const POLL_MS = 200;
 const REPAIR_MS = 60_000;
+
+// The live endpoints, with the jobs pg-boss holds for each that no process has taken yet.
+const ROOM_SQL = `SELECT p.id::text, (SELECT count(*) FROM pgboss.job j WHERE j.name = $1 AND j.state = 'created' AND j.group_id = p.id::text)::int AS queued
+  FROM webhook_endpoint p WHERE p.pausado_em IS NULL`;
+
+// One live endpoint's oldest waiting deliveries, read from the per-endpoint index (migration
+// 20261128191000). Written as a range (endpoint_id BETWEEN $1 AND $1) and ordered by
+// (endpoint_id, criado_em) on purpose: with "endpoint_id = ... ORDER BY criado_em" the planner may
+// take the pending index by time and filter out every held delivery of a paused endpoint (seen in
+// test/webhooks-relay.test.ts: "Rows Removed by Filter: 10000"); this order only the per-endpoint
+// indexes give, and the partial one is the smaller. A paused endpoint is never asked for.
+export const RELAY_SQL = `SELECT e.id, e.endpoint_id FROM webhook_entrega e
+  WHERE e.endpoint_id BETWEEN $1::uuid AND $1::uuid AND e.job_id IS NULL AND e.status = 'pendente'
+  ORDER BY e.endpoint_id, e.criado_em LIMIT $2 FOR UPDATE SKIP LOCKED`;
+
+/** How the relay goes: the least time between two rounds and the most deliveries per endpoint in one. */
+export interface Pace {
+  spacingMs: number;
+  perEndpoint: number;
+}
 
 export interface DeliveryJob {
   entregaId: string;
+  /** The endpoint (also the job's group); absent on jobs queued before it was added. */
+  endpointId?: string;
 }
 
 export class WebhookRelay {
-  private listener?: pg.Client;
   private poll?: NodeJS.Timeout;
   private repairTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
+  private lastRoundAt = Number.NEGATIVE_INFINITY;
   private stopped = false;
   private readonly outageLog = new OutageLog('webhooks: banco de dados indisponível; entregas enfileiradas quando ele voltar');
 
@@ -33,6 +56,8 @@ export class WebhookRelay {
     private readonly pool: pg.Pool,
     private readonly boss: PgBoss,
     private readonly log: FastifyBaseLogger,
+    private readonly onQueued: () => void = () => {},
+    private readonly pace: () => Pace = () => ({ spacingMs: 0, perEndpoint: BATCH }),
   ) {}
 
   start() {
@@ -40,7 +65,6 @@ export class WebhookRelay {
     this.poll.unref();
     this.repairTimer = setInterval(() => void this.repair().catch(() => {}), REPAIR_MS);
     this.repairTimer.unref();
-    void this.listen();
     this.kick();
   }
 
@@ -65,23 +89,38 @@ export class WebhookRelay {
       });
   }
 
+  /**
+   * One round per kick (the pump kicks when its fetch came back short, the poll every 200 ms): pg-boss
+   * holds only the next few jobs of each endpoint, the backlog waits here, where the per-endpoint
+   * index reads it cheaply. A deep backlog of created jobs made every pg-boss fetch (ordered over the
+   * whole queue, skipping the endpoints at their cap) the costliest statement (ADR 0046). While
+   * members are being served (pace), one round per spacingMs at most: one round for many of their
+   * commits costs the database less than one each (members first).
+   */
   private async drain() {
-    while (!this.stopped && (await this.relayOnce()) === BATCH);
+    const { spacingMs, perEndpoint } = this.pace();
+    const wait = this.lastRoundAt + spacingMs - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (this.stopped) return;
+    this.lastRoundAt = performance.now();
+    await this.relayOnce(perEndpoint);
   }
 
-  /** One batch: marks up to BATCH deliveries with new job ids and inserts the jobs, in one transaction. */
-  async relayOnce(): Promise<number> {
+  /** One batch: tops up each live endpoint's untaken jobs to `perEndpoint` (new job ids on the deliveries, the jobs inserted), in one transaction. */
+  async relayOnce(perEndpoint = BATCH): Promise<number> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ id: string; endpoint_id: string }>(
-        `SELECT e.id, e.endpoint_id FROM webhook_entrega e JOIN webhook_endpoint p ON p.id = e.endpoint_id
-          WHERE e.job_id IS NULL AND e.status = 'pendente' AND p.pausado_em IS NULL
-          ORDER BY e.criado_em LIMIT $1 FOR UPDATE OF e SKIP LOCKED`,
-        [BATCH],
-      );
+      // Each live endpoint gets jobs up to perEndpoint not yet taken: the backlog stays here, read per
+      // endpoint, and pg-boss's queue stays short (its fetch reads it in order, skipping the endpoints
+      // at their cap, and its rows carry ~17 indexes; ADR 0046).
+      const rows: { id: string; endpoint_id: string }[] = [];
+      for (const room of (await client.query<{ id: string; queued: number }>(ROOM_SQL, [QUEUE])).rows) {
+        if (room.queued >= perEndpoint) continue;
+        rows.push(...(await client.query<{ id: string; endpoint_id: string }>(RELAY_SQL, [room.id, perEndpoint - room.queued])).rows);
+      }
       if (rows.length > 0) {
-        const jobs = rows.map((r) => ({ id: randomUUID(), data: { entregaId: r.id } satisfies DeliveryJob, group: { id: r.endpoint_id } }));
+        const jobs = rows.map((r) => ({ id: randomUUID(), data: { entregaId: r.id, endpointId: r.endpoint_id } satisfies DeliveryJob, group: { id: r.endpoint_id } }));
         await client.query('UPDATE webhook_entrega e SET job_id = v.job FROM unnest($1::uuid[], $2::uuid[]) AS v(id, job) WHERE e.id = v.id', [
           rows.map((r) => r.id),
           jobs.map((j) => j.id),
@@ -89,6 +128,7 @@ export class WebhookRelay {
         await this.boss.insert(QUEUE, jobs, { db: { executeSql: (text, values) => client.query(text, values as unknown[]) } });
       }
       await client.query('COMMIT');
+      if (rows.length) this.onQueued();
       return rows.length;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
@@ -117,36 +157,10 @@ export class WebhookRelay {
     return rowCount ?? 0;
   }
 
-  /** LISTEN on a connection of its own; reconnects a second after losing it. */
-  private async listen() {
-    if (this.stopped) return;
-    const client = new pg.Client(this.pool.options);
-    const retry = () => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      client.end().catch(() => {});
-      if (!this.stopped) setTimeout(() => void this.listen(), 1000).unref();
-    };
-    this.listener = client;
-    client.on('error', retry);
-    client.on('end', retry);
-    client.on('notification', () => this.kick());
-    try {
-      await client.connect();
-      await client.query('LISTEN webhook_entrega');
-      this.kick();
-    } catch {
-      retry();
-    }
-  }
-
   async stop() {
     this.stopped = true;
     clearInterval(this.poll);
     clearInterval(this.repairTimer);
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => {});
     await this.running;
   }
 }

@@ -24,6 +24,8 @@ export const webhooksPlugin = fp(async (app) => {
       log: app.log,
       kickMail: () => mailer.kick(),
       onOutcome: (outcome) => app.metrics.webhookOutcome(outcome),
+      // Members first: the store integration's gate knows when members are being served (ADR 0041).
+      members: app.orderGate,
     });
     dispatcher = running;
     app.addHook('onReady', () => running.start());

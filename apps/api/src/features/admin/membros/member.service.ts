@@ -67,7 +67,7 @@ export async function memberDetail(prisma: Db, id: string, approvalLimit: number
     motivoBloqueio: u.motivoBloqueio,
     excluidoEm: iso(u.excluidoEm),
     consentimentos: { email: u.optInEmail, sms: u.optInSms, whatsapp: u.optInWhatsapp, optOut: u.optOut },
-    historicoConsentimentos: consents.slice(0, 30).map((c) => ({ canal: c.canal, concedido: c.concedido, origem: c.origem, data: c.data })),
+    historicoConsentimentos: consents.slice(0, 30).map((c) => ({ canal: c.canal, concedido: c.concedido, origem: c.origem, data: c.data, integracao: c.integracao ?? null })),
     saldo: balance._sum.valor ?? 0,
     conquistas: achievements,
     contasSociais: accounts.map((c) => ({ provider: c.provider, email: c.email, criadoEm: c.criadoEm.toISOString(), ultimoUsoEm: c.ultimoUsoEm.toISOString() })),

@@ -47,6 +47,7 @@ async function toEndpoint(db: Db | Tx, row: Row, now = new Date()): Promise<Webh
     url: row.url,
     descricao: row.descricao,
     tipos: knownTypes(row.tipos),
+    incluirMembro: row.incluirMembro,
     segredoInicio: secretStart(row.segredo),
     segredoAnteriorAte: row.segredoAnterior && row.segredoAnteriorAte && row.segredoAnteriorAte > now ? row.segredoAnteriorAte.toISOString() : null,
     pausadoEm: iso(row.pausadoEm),
@@ -58,7 +59,7 @@ async function toEndpoint(db: Db | Tx, row: Row, now = new Date()): Promise<Webh
 }
 
 /** The audited picture of an endpoint (no secret). */
-const audited = (r: { url: string; descricao: string; tipos: string[]; pausadoEm?: Date | null }) => ({ url: r.url, descricao: r.descricao, tipos: r.tipos, pausado: !!r.pausadoEm });
+const audited = (r: { url: string; descricao: string; tipos: string[]; incluirMembro: boolean; pausadoEm?: Date | null }) => ({ url: r.url, descricao: r.descricao, tipos: r.tipos, incluirMembro: r.incluirMembro, pausado: !!r.pausadoEm });
 
 export async function listEndpoints(prisma: Db): Promise<{ itens: WebhookEndpoint[] }> {
   const rows = await prisma.webhookEndpoint.findMany({ orderBy: { criadoEm: 'desc' } });
@@ -81,7 +82,7 @@ export async function createEndpoint(prisma: Db, input: WebhookCreate, actor: Ac
   await guardUrl(input.url, allowPrivate);
   const secret = newWebhookSecret();
   return prisma.$transaction(async (tx) => {
-    const row = await tx.webhookEndpoint.create({ data: { url: input.url, descricao: input.descricao, tipos: input.tipos, segredo: secret, criadoPorId: actor.staffId } });
+    const row = await tx.webhookEndpoint.create({ data: { url: input.url, descricao: input.descricao, tipos: input.tipos, incluirMembro: input.incluirMembro ?? false, segredo: secret, criadoPorId: actor.staffId } });
     await audit(tx, actor, 'webhooks.criar', row.id, null, audited(row));
     return { endpoint: await toEndpoint(tx, row), segredo: secret };
   });
@@ -97,6 +98,7 @@ export async function updateEndpoint(prisma: Db, id: string, input: WebhookUpdat
     if (input.url !== undefined && input.url !== row.url) data.url = input.url;
     if (input.descricao !== undefined && input.descricao !== row.descricao) data.descricao = input.descricao;
     if (input.tipos !== undefined && JSON.stringify(input.tipos) !== JSON.stringify(knownTypes(row.tipos))) data.tipos = input.tipos;
+    if (input.incluirMembro !== undefined && input.incluirMembro !== row.incluirMembro) data.incluirMembro = input.incluirMembro;
     if (input.pausado === true && !row.pausadoEm) Object.assign(data, { pausadoEm: new Date(), motivoPausa: 'Pausado por alguém da equipe.' });
     if (input.pausado === false && row.pausadoEm) {
       // A resume starts a new run: the failures before the pause no longer count toward the 5 days.

@@ -52,7 +52,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       onRequest: [manage],
-      schema: { tags, summary: 'Cria um endpoint; o segredo de assinatura (whsec_) só aparece nesta resposta (auditado, sem o segredo)', ...secured, body: webhookCreateSchema, response: { 201: webhookNewSecretSchema, ...errors } },
+      schema: { tags, summary: 'Cria um endpoint (incluirMembro: eventos com os dados do membro, lidos na entrega); o segredo de assinatura (whsec_) só aparece nesta resposta (auditado, sem o segredo)', ...secured, body: webhookCreateSchema, response: { 201: webhookNewSecretSchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await createEndpoint(prisma, request.body, actor(request), allowPrivate)),
   );
@@ -67,7 +67,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id`,
     {
       onRequest: [manage],
-      schema: { tags, summary: 'Altera URL, descrição ou tipos; pausado: true pausa, false retoma e envia o que esperava (auditado)', ...secured, params: webhookParamsSchema, body: webhookUpdateSchema, response: { 200: webhookEndpointSchema, ...writeErrors } },
+      schema: { tags, summary: 'Altera URL, descrição, tipos ou incluirMembro; pausado: true pausa, false retoma e envia o que esperava (auditado)', ...secured, params: webhookParamsSchema, body: webhookUpdateSchema, response: { 200: webhookEndpointSchema, ...writeErrors } },
     },
     async (request) => updateEndpoint(prisma, request.params.id, request.body, actor(request), allowPrivate, kick),
   );

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AuditLine, EmailLine, StatementLine, ReferralLine, MemberList, MemberDetail, RedemptionLine, SessionLine } from '@legiao/contracts/admin/membros';
+import { originLabel } from '@legiao/contracts/consentimento';
 import { errorMessage } from '../../../shared/api/api-error';
 import { Can, DataTable, ErrorState, LoadingState, PageHeader, useListParams, useStaff, type AdminColumn } from '../ui/index';
 import { useMemberList, useMember } from './members-api';
@@ -83,7 +84,7 @@ export function MemberPage() {
             <ul className="membros-lista-curta">
               {m.historicoConsentimentos.slice(0, 6).map((c, i) => (
                 <li key={i}>
-                  {dateTime(c.data)}: {c.canal} {c.concedido ? 'concedido' : 'retirado'} ({c.origem})
+                  {dateTime(c.data)}: {c.canal} {c.concedido ? 'concedido' : 'retirado'} ({originLabel(c.origem, c.integracao)})
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { CHANNEL_LABEL, ORIGIN_LABEL } from '@legiao/contracts/consentimento';
+import { CHANNEL_LABEL, originLabel } from '@legiao/contracts/consentimento';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useNotices } from '../../../shared/notices/notice-context';
@@ -43,7 +43,7 @@ export function YourDataSection({ user }: { user: LoggedUser }) {
               <li key={`${c.data}-${c.canal}-${i}`}>
                 <strong>{CHANNEL_LABEL[c.canal]}</strong>: {c.concedido ? 'autorizado' : 'autorização retirada'} em {when.format(new Date(c.data))}
                 {' · '}
-                {ORIGIN_LABEL[c.origem] ?? c.origem}
+                {originLabel(c.origem, c.integracao)}
               </li>
             ))}
           </ul>

@@ -109,6 +109,8 @@ export function WebhookPage() {
               </ul>
             )}
           </dd>
+          <dt>Dados do membro</dt>
+          <dd>{e.incluirMembro ? 'Incluídos nos eventos de membro (e-mail, nome, tipo, ativo e consentimentos)' : 'Não incluídos: só identificadores'}</dd>
           <dt>Segredo</dt>
           <dd>
             <code>{e.segredoInicio}</code>

@@ -13,6 +13,7 @@ const endpoint: WebhookEndpoint = {
   url: 'https://crm.example.com/legiao',
   descricao: 'CRM',
   tipos: ['compra.verificada', 'conta.excluida'],
+  incluirMembro: false,
   segredoInicio: 'whsec_MfKQ…',
   segredoAnteriorAte: null,
   pausadoEm: null,
@@ -27,6 +28,7 @@ const catalogue: WebhookCatalogue = {
     { tipo: 'compra.verificada', descricao: 'Uma compra foi verificada pela marca.', esquema: { type: 'object' }, exemplo: { compraId: 'c1' } },
     { tipo: 'webhook.teste', descricao: 'Evento de teste.', esquema: { type: 'object' }, exemplo: { mensagem: 'Evento de teste do Legião.' } },
   ],
+  membro: { descricao: 'Bloco membro opcional.', esquema: { type: 'object' }, exemplo: { email: 'ana@example.com' } },
 };
 const delivery = (over: Partial<WebhookDelivery>): WebhookDelivery => ({
   id: '9d7a0c1e-1111-4f3e-9a55-2a8f3c1d9e01',
@@ -87,6 +89,8 @@ describe('/admin/integracoes/webhooks', () => {
     const catalogueRegion = screen.getByRole('region', { name: 'Catálogo de eventos' });
     expect(await within(catalogueRegion).findByText('Uma compra foi verificada pela marca.')).toBeTruthy();
     expect(within(catalogueRegion).getByLabelText('Exemplo de entrega de compra.verificada').textContent).toContain('"compraId": "c1"');
+    expect(within(catalogueRegion).getByText('Bloco membro opcional.')).toBeTruthy();
+    expect(within(catalogueRegion).getByLabelText('Exemplo do bloco membro').textContent).toContain('"email": "ana@example.com"');
 
     const form = screen.getByRole('region', { name: 'Novo endpoint' });
     // Neither a URL nor any type: the contract's messages, nothing sent.
@@ -104,7 +108,7 @@ describe('/admin/integracoes/webhooks', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Segredo do webhook' });
     // Sent in the catalogue's order, whatever the order of the clicks.
-    expect(sent.find((c) => c.method === 'POST')?.body).toEqual({ url: 'https://crm.example.com/legiao', descricao: 'CRM', tipos: ['compra.verificada', 'conta.excluida'] });
+    expect(sent.find((c) => c.method === 'POST')?.body).toEqual({ url: 'https://crm.example.com/legiao', descricao: 'CRM', tipos: ['compra.verificada', 'conta.excluida'], incluirMembro: false });
     expect((within(dialog).getByLabelText('Segredo') as HTMLInputElement).value).toBe(SECRET);
     expect(within(dialog).getByText('Copie este segredo agora: ele não será mostrado de novo.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copiar segredo' })).toBeTruthy();
@@ -113,11 +117,12 @@ describe('/admin/integracoes/webhooks', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/integracoes/webhooks/${endpoint.id}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'CRM' })).toBeTruthy();
     expect(screen.getByText('whsec_MfKQ…')).toBeTruthy();
+    expect(screen.getByText('Não incluídos: só identificadores')).toBeTruthy();
     expect(document.body.textContent).not.toContain(SECRET);
     expect(JSON.stringify(router.state.location.state ?? null)).not.toContain(SECRET);
   });
 
-  it('"Todos os eventos" sends an empty list; choosing a type unticks it', async () => {
+  it('"Todos os eventos" sends an empty list; choosing a type unticks it; the member data option is off until ticked', async () => {
     const ui = userEvent.setup();
     const sent = api([[]]);
     renderApp('/admin/integracoes/webhooks');
@@ -129,9 +134,12 @@ describe('/admin/integracoes/webhooks', () => {
     await ui.click(all);
     expect((within(form).getByLabelText('saldo.alterado') as HTMLInputElement).checked).toBe(false);
     await ui.type(within(form).getByLabelText('URL'), 'https://dw.example.com/hook');
+    const member = within(form).getByLabelText('Incluir os dados do membro em cada evento') as HTMLInputElement;
+    expect(member.checked).toBe(false);
+    await ui.click(member);
     await ui.click(within(form).getByRole('button', { name: 'Criar endpoint' }));
     await screen.findByRole('dialog', { name: 'Segredo do webhook' });
-    expect(sent.find((c) => c.method === 'POST')?.body).toEqual({ url: 'https://dw.example.com/hook', descricao: '', tipos: [] });
+    expect(sent.find((c) => c.method === 'POST')?.body).toEqual({ url: 'https://dw.example.com/hook', descricao: '', tipos: [], incluirMembro: true });
   });
 
   it('the log asks again while a delivery is pendente (it turns Entregue without a reload); filters go to the URL and the API; replay says how many', async () => {

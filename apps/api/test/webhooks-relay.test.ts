@@ -1,0 +1,79 @@
+import pino from 'pino';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createPrisma, poolOf, type Db } from '../src/db/prisma.js';
+import { WebhookDispatcher } from '../src/features/webhooks/dispatcher.js';
+import { RELAY_SQL } from '../src/features/webhooks/relay.js';
+import { scaleDatabase } from './support/api-process.js';
+import { startReceiver, type Receiver } from './support/webhook-receiver.js';
+
+// The relay beside a paused endpoint's backlog (docs/decisions/0046-webhook-throughput.md): 10,000
+// deliveries held for a paused endpoint are never read by the relay's rounds, and a live endpoint's
+// events go out meanwhile. On a database of this file's own.
+
+let db: Awaited<ReturnType<typeof scaleDatabase>>;
+let prisma: Db;
+let pool: pg.Pool;
+let rx: Receiver;
+let dispatcher: WebhookDispatcher;
+
+beforeAll(async () => {
+  db = await scaleDatabase('webhooks_relay');
+  prisma = createPrisma(db.url, 4);
+  pool = poolOf(prisma);
+  rx = await startReceiver();
+}, 60_000);
+afterAll(async () => {
+  await dispatcher?.stop();
+  await prisma?.$disconnect();
+  await rx?.close();
+  await db?.drop();
+});
+
+const sql = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await pool.query<T>(text, values)).rows;
+const endpoint = async (url: string, types: string[]) =>
+  (await sql<{ id: string }>(`INSERT INTO webhook_endpoint (id, url, tipos, segredo, atualizado_em) VALUES (gen_random_uuid(), $1, $2, $3, now()) RETURNING id::text`, [url, types, 'whsec_' + Buffer.alloc(32, 9).toString('base64')]))[0]!.id;
+
+describe('the relay and a paused endpoint', () => {
+  it("reads none of a paused endpoint's 10,000 held deliveries: its plan starts from the live endpoints, and the others go out", async () => {
+    const paused = await endpoint('https://pausado.example/hook', ['webhook.teste']);
+    await sql(`SELECT webhook_publicar('webhook.teste', jsonb_build_object('i', i)) FROM generate_series(1, 10000) AS i`);
+    await sql(`UPDATE webhook_endpoint SET pausado_em = now() AT TIME ZONE 'UTC', motivo_pausa = 'teste' WHERE id = $1`, [paused]);
+    const live = await endpoint(rx.url, ['membro.ativado']);
+    await sql(`SELECT webhook_publicar('membro.ativado', jsonb_build_object('i', i)) FROM generate_series(1, 20) AS i`);
+    await sql('ANALYZE webhook_entrega');
+    await sql('ANALYZE webhook_endpoint');
+
+    // The plan, run for the live endpoint (the relay never asks for a paused one): its 20 are read
+    // from the per-endpoint index, none of the 10,000 held.
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, FORMAT TEXT) ${RELAY_SQL.replaceAll('$1', `'${live}'`).replace('$2', '500')}`);
+      await client.query('ROLLBACK');
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index Scan using webhook_entrega_a_enfileirar_idx on webhook_entrega[^\n]*\(actual [^)]*rows=20 loops=1\)/);
+      expect(plan).toMatch(/Index Cond: \(\(endpoint_id >= '[0-9a-f-]+'::uuid\) AND \(endpoint_id <= '[0-9a-f-]+'::uuid\)\)/);
+      expect(plan).not.toMatch(/Seq Scan on webhook_entrega/);
+      expect(plan).not.toMatch(/Rows Removed by Filter/);
+    } finally {
+      client.release();
+    }
+
+    // Delivered while the 10,000 wait, untouched and without a job.
+    const settings = loadConfig({ NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooks;
+    dispatcher = new WebhookDispatcher({ connectionString: db.url, pool, settings, log: pino({ level: 'silent' }) });
+    const started = Date.now();
+    await dispatcher.start();
+    await rx.waitFor((all) => all.length === 20, 10_000);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const [held] = await sql<{ n: number; with_job: number }>(
+      `SELECT count(*)::int AS n, count(job_id)::int AS with_job FROM webhook_entrega WHERE endpoint_id = $1 AND status = 'pendente'`,
+      [paused],
+    );
+    expect(held).toEqual({ n: 10_000, with_job: 0 });
+    const [done] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_entrega WHERE endpoint_id = $1 AND status = 'entregue'`, [live]);
+    expect(done!.n).toBe(20);
+  }, 60_000);
+});
