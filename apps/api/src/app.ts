@@ -206,7 +206,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(import('./features/banner/banner.routes.js'));
       await api.register(import('./features/faq/faq.routes.js'));
       await api.register(import('./features/conquista/conquista.routes.js'));
-      // Launches and their early access (docs/decisions/0046-launches.md).
+      // Launches and their early access (docs/decisions/0047-launches.md).
       await api.register(import('./features/lancamentos/lancamentos.routes.js'));
       // Surveys: personalisation (login) and satisfaction (public, by hash) (docs/decisions/0014-pesquisas.md).
       await api.register(import('./features/pesquisa/pesquisa.routes.js'));

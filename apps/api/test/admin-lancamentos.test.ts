@@ -9,7 +9,7 @@ import { createStaffByRole, type StaffSession } from './support/staff.js';
 import { createProduct } from './produto-fixtures.js';
 import { member, tag, verifiedPurchase } from './lancamentos-fixtures.js';
 
-// /api/admin/lancamentos (issue 31 item 1; docs/decisions/0046-launches.md): who may read and write,
+// /api/admin/lancamentos (issue 31 item 1; docs/decisions/0047-launches.md): who may read and write,
 // validation in Portuguese with nothing written, São Paulo dates, the audit trail, publish/archive,
 // the rule's count before saving, the preview as a member, and the member page's launches.
 

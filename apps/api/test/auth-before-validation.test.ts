@@ -8,7 +8,6 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { toDraft7 } from './support/openapi-draft7.mjs';
 import { bearer, createUser, login } from './support/factories.js';
 import { signJwt } from './support/jwt.js';
-import { INTEGRATION_SCOPES } from '@legiao/contracts/integracao/constants';
 import { createApiClient } from './support/integration-client.js';
 import { authPlugin } from '../src/plugins/auth.js';
 import { permissionsPlugin } from '../src/features/admin/permissions.js';

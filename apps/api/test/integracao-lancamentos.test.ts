@@ -11,7 +11,7 @@ import { createApiClient } from './support/integration-client.js';
 import { createProduct } from './produto-fixtures.js';
 import { launch, member, verifiedPurchase } from './lancamentos-fixtures.js';
 
-// The store's entitlement check (issue 31 item 3; docs/decisions/0046-launches.md):
+// The store's entitlement check (issue 31 item 3; docs/decisions/0047-launches.md):
 // GET /api/integracao/v1/lancamentos/{slug}/direito with scope lancamentos:consultar.
 
 let t: TestApp;

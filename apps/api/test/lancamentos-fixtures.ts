@@ -5,7 +5,7 @@ import type { TipoUsuario } from '../src/generated/prisma/enums.js';
 import { createUser } from './support/factories.js';
 import { createProduct } from './produto-fixtures.js';
 
-// Factories for the launches' tests (docs/decisions/0046-launches.md): unique data per call, since
+// Factories for the launches' tests (docs/decisions/0047-launches.md): unique data per call, since
 // test files share one database.
 
 export const tag = () => randomUUID().replace(/-/g, '').slice(0, 10);

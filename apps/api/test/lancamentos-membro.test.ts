@@ -10,7 +10,7 @@ import { bearer, expectError, login } from './support/factories.js';
 import { createProduct } from './produto-fixtures.js';
 import { launch, member, verifiedPurchase } from './lancamentos-fixtures.js';
 
-// The member's side (issue 31 item 2; docs/decisions/0046-launches.md): GET /api/lancamentos for an
+// The member's side (issue 31 item 2; docs/decisions/0047-launches.md): GET /api/lancamentos for an
 // eligible and an ineligible member, the personal access made once, the window's edges in São Paulo
 // time, and the opening as an .ics event.
 

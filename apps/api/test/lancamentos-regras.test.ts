@@ -5,7 +5,7 @@ import { countEligible, decide, type RuleContext } from '../src/features/lancame
 import { buildTestApp, type TestApp } from './support/app.js';
 import { CATEGORY, confirmedReferral, credit, member, products, verifiedPurchase } from './lancamentos-fixtures.js';
 
-// The launches' rule engine (docs/decisions/0046-launches.md): each condition kind decided for one
+// The launches' rule engine (docs/decisions/0047-launches.md): each condition kind decided for one
 // member with its reason and hint, a combination, and the preview count equal to the per-member
 // decisions over a seeded set (the count and the decision are the same SQL).
 

@@ -4,7 +4,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { errorResponseSchema, INT4_MAX } from '@legiao/contracts';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { createMember } from './produto-fixtures.js';
-import { INTEGRATION_SCOPES } from '@legiao/contracts/integracao/constants';
 import { createApiClient } from './support/integration-client.js';
 
 // Issue 14, "done when": a small contract fuzzer over the server's own OpenAPI document. For every

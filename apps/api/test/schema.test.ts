@@ -234,7 +234,7 @@ async function roundTripCases() {
     entregueEm: new Date('2001-02-03T04:05:09.789Z'),
     criadoEm: new Date('2001-02-03T04:05:06.789Z'),
   };
-  // Launches (docs/decisions/0046-launches.md).
+  // Launches (docs/decisions/0047-launches.md).
   const launchData = {
     id: randomUUID(),
     slug: `esquema-${randomUUID().slice(0, 8)}`,

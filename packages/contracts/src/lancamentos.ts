@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX } from './input-guard';
 import { ACHIEVEMENT_THRESHOLDS, EXPERIENCES, EXPERIENCE_NAME } from './conquista-constants';
 
-// Launches (lançamentos de produto, issue 31; docs/decisions/0046-launches.md): a product launch with
+// Launches (lançamentos de produto, issue 31; docs/decisions/0047-launches.md): a product launch with
 // an early-access window (acesso antecipado) for the members an eligibility rule selects, each with a
 // per-member allowance (cota). NOT the ledger's `lancamento` (a ledger entry) nor the banner type
 // `lancamento`: the tables are `lancamento_produto` and `acesso_antecipado`.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contentUrlSchema } from './banners';
 import { LAUNCH_MSG, LAUNCH_STATUSES, LAUNCH_TIME_ZONE, launchReasonSchema, launchRuleSchema, launchSlugSchema, launchTabsSchema, memberLaunchSchema } from '../lancamentos';
 
-// Back office: launches (issue 31; docs/decisions/0046-launches.md), under /api/admin/lancamentos.
+// Back office: launches (issue 31; docs/decisions/0047-launches.md), under /api/admin/lancamentos.
 // Reads: content.read; writes, rule previews and previews as a member: content.write (admin,
 // marketing). Dates: ISO 8601 with an offset in (so "00:00 in São Paulo" is exact), answered as ISO
 // 8601 in São Paulo time (-03:00).

@@ -245,7 +245,7 @@ export const memberDetailSchema = memberSummarySchema.extend({
   pesquisas: z.array(z.object({ pesquisa: z.string(), tipo: z.string(), criadaEm: z.string(), concluidaEm: z.string().nullable(), perfil: z.string().nullable(), cupom: z.string().nullable(), respostas: z.array(z.object({ pergunta: z.string(), resposta: z.string() })) })),
   ajustesPendentes: z.number().int(),
   limiteAprovacao: z.number().int(),
-  /** Published launches not yet public: eligible or not, and why (docs/decisions/0046-launches.md). */
+  /** Published launches not yet public: eligible or not, and why (docs/decisions/0047-launches.md). */
   lancamentos: z.array(memberLaunchEligibilitySchema),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;

@@ -13,7 +13,7 @@ export const INTEGRATION_SCOPE_LABELS: Record<IntegrationScope, string> = {
   // docs/decisions/0045-crm-personal-data.md: personal data, granted on purpose, apart from membros:ler.
   'membros:dados': 'Dados pessoais dos membros: consultar um membro pelo id e sincronizar a base (nome, e-mail, celular, consentimentos, saldo)',
   'consentimentos:escrever': 'Informar descadastros e mudanças de consentimento feitos no CRM (e-mail, SMS, WhatsApp)',
-  // docs/decisions/0046-launches.md
+  // docs/decisions/0047-launches.md
   'lancamentos:consultar': 'Consultar o acesso antecipado de um lançamento (direito e cota de um e-mail, CPF ou código)',
 };
 

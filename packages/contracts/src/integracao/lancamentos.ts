@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cpfSchema, emailSchema } from '../fields.js';
 import { ACCESS_CODE_PATTERN, LAUNCH_MSG } from '../lancamentos.js';
 
-// The store's entitlement check for a launch (issue 31; docs/decisions/0046-launches.md):
+// The store's entitlement check for a launch (issue 31; docs/decisions/0047-launches.md):
 // GET /api/integracao/v1/lancamentos/{slug}/direito, scope lancamentos:consultar.
 
 export const entitlementQuerySchema = z

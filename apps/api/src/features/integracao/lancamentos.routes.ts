@@ -5,7 +5,7 @@ import { poolOf } from '../../db/prisma.js';
 import { entitlement } from '../lancamentos/lancamentos.service.js';
 import { described, INTEGRATION_PREFIX, integrationDoc, integrationErrors } from './integracao.routes.js';
 
-// The store's entitlement check for a launch (issue 31 item 3; docs/decisions/0046-launches.md).
+// The store's entitlement check for a launch (issue 31 item 3; docs/decisions/0047-launches.md).
 
 export const integrationLaunchRoutes: FastifyPluginAsyncZod = async (app) => {
   const pool = poolOf(app.ctx.prisma);

@@ -7,7 +7,7 @@ import { openingIcs } from './ics.js';
 import { memberLaunches, memberView, publishedLaunch } from './lancamentos.service.js';
 import { saoPauloText } from './time.js';
 
-// The member's launches (issue 31 item 2; docs/decisions/0046-launches.md): what each launch means
+// The member's launches (issue 31 item 2; docs/decisions/0047-launches.md): what each launch means
 // for this member, and the opening as a calendar event.
 
 const tags = ['lancamentos'];

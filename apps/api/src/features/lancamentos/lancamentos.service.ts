@@ -6,7 +6,7 @@ import { newAccessCode } from './access-code.js';
 import { decide, type Decision, type RuleContext, type RuleTarget } from './rule-engine.js';
 import { saoPauloIso } from './time.js';
 
-// Launches, the member's and the store's side (issue 31; docs/decisions/0046-launches.md). Reads
+// Launches, the member's and the store's side (issue 31; docs/decisions/0047-launches.md). Reads
 // go straight to the pg pool (named statements for the fixed ones): these are the launch crowd's calls.
 
 export interface LaunchRow {

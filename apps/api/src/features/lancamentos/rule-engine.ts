@@ -4,7 +4,7 @@ import type { SqlPool } from '../../db/prisma.js';
 import { verifiedPurchaseSql } from '../compra/verified-purchases.js';
 import { collectionEntrySql, confirmedReferralSql, legionDaysSql } from '../conquista/conquista.service.js';
 
-// The launches' eligibility rule in SQL (docs/decisions/0046-launches.md). ONE translation of a rule
+// The launches' eligibility rule in SQL (docs/decisions/0047-launches.md). ONE translation of a rule
 // serves the three questions:
 //   1. how many members it selects (the back office's preview, before saving): countEligible;
 //   2. one member's decision with the reason of each condition (the member's list, the preview as a

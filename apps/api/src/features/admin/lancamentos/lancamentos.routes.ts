@@ -18,7 +18,7 @@ import { countEligible } from '../../lancamentos/rule-engine.js';
 import { saoPauloIso } from '../../lancamentos/time.js';
 import { checkRuleCatalogue, createLaunch, editLaunch, getLaunch, listLaunches, previewAsMember, setStatus, toAdmin } from './lancamentos.service.js';
 
-// /api/admin/lancamentos (issue 31 item 1; docs/decisions/0046-launches.md). Launches are marketing
+// /api/admin/lancamentos (issue 31 item 1; docs/decisions/0047-launches.md). Launches are marketing
 // content: reads need content.read; writes, the rule's count and the preview as a member need
 // content.write (admin, marketing). Every write is audited in its transaction (entity
 // lancamento_produto, actions lancamento.criar/editar/publicar/arquivar, before and after).

@@ -9,7 +9,7 @@ import { decide, type RuleContext } from '../../lancamentos/rule-engine.js';
 import { memberView, type LaunchRow } from '../../lancamentos/lancamentos.service.js';
 import { saoPauloIso, saoPauloText } from '../../lancamentos/time.js';
 
-// Launches in the back office (issue 31 item 1; docs/decisions/0046-launches.md): the definition,
+// Launches in the back office (issue 31 item 1; docs/decisions/0047-launches.md): the definition,
 // its status, the rule's preview count and the launch as one member would see it.
 
 type Tx = Prisma.TransactionClient;

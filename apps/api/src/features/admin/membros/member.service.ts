@@ -37,7 +37,7 @@ export async function memberDetail(prisma: Db, id: string, approvalLimit: number
       include: { pesquisa: { select: { nome: true, tipo: true } }, respostas: { orderBy: [{ perguntaId: 'asc' }, { id: 'asc' }], include: { pergunta: { select: { descricao: true, ordem: true } }, opcao: { select: { descricao: true } } } } },
     }),
     prisma.ajusteSaldo.count({ where: { usuarioId: id, status: 'pendente' } }),
-    // Launches not yet public: whether this member is eligible, and why (docs/decisions/0046-launches.md).
+    // Launches not yet public: whether this member is eligible, and why (docs/decisions/0047-launches.md).
     launchesOfMember(pool, id, { now: new Date(), foundersUntil }),
   ]);
   return {
