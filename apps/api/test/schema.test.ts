@@ -178,7 +178,7 @@ async function roundTripCases() {
   const participation = await t.prisma.pesquisaParticipacao.create({ data: participationData });
   const userAnswerData = { id: bigId(), participacaoId: participation.id, perguntaId: question.id, opcaoId: surveyOption.id, complemento: 'Um texto com detalhes', criadaEm: ms('2026-06-08T12:00:00.000Z') };
   const staffRoleData = { usuarioId: user.id, role: 'marketing' as const, grantedAt: ms('2026-06-02T00:00:00.000Z') };
-  const auditData = { id: randomUUID(), actorId: user.id, action: 'beneficio.editar', entity: 'beneficio', entityId: '42', before: { nome: 'Antes' }, after: { nome: 'Depois', cidades: ['Niterói'] }, requestId: 'req-esquema', createdAt: ms('2026-06-03T00:00:00.000Z') };
+  const auditData = { id: randomUUID(), actorId: user.id, action: 'beneficio.editar', entity: 'beneficio', entityId: '42', before: { nome: 'Antes' }, after: { nome: 'Depois', cidades: ['Niterói'] }, requestId: 'req-esquema', createdAt: ms('2026-06-03T00:00:00.000Z'), order: 2_000_000_000 };
   // Code pools and images (docs/decisions/0028-code-pools-and-images.md).
   const couponImportData = {
     id: randomUUID(), benefitId: benefit.id, optionId: option.id, fileName: 'codigos.csv', bytes: 1234, state: 'concluido' as const, lines: 10, invalid: 1, duplicateInFile: 2,

@@ -51,7 +51,7 @@ export async function listAudit(prisma: Db, q: AuditListQuery): Promise<AdminPag
     prisma.auditEntry.count({ where }),
     prisma.auditEntry.findMany({
       where,
-      orderBy: [{ createdAt: desc ? 'desc' : 'asc' }, { id: desc ? 'desc' : 'asc' }],
+      orderBy: [{ createdAt: desc ? 'desc' : 'asc' }, { order: desc ? 'desc' : 'asc' }],
       skip: (q.pagina - 1) * q.porPagina,
       take: q.porPagina,
     }),

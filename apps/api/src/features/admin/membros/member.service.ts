@@ -157,7 +157,7 @@ const LISTS: Record<MemberList, { count: string; rows: string; map: (r: Record<s
     count: "SELECT count(*)::int AS n FROM auditoria WHERE entidade = 'membro' AND entidade_id = $1::text",
     rows: `SELECT a.id::text, a.criado_em, a.acao, a.autor_id::text AS autor_id, u.nome AS autor_nome, a.antes, a.depois
              FROM auditoria a LEFT JOIN usuario u ON u.id = a.autor_id
-            WHERE a.entidade = 'membro' AND a.entidade_id = $1::text ORDER BY a.criado_em DESC, a.id DESC LIMIT $2 OFFSET $3`,
+            WHERE a.entidade = 'membro' AND a.entidade_id = $1::text ORDER BY a.criado_em DESC, a.ordem DESC LIMIT $2 OFFSET $3`,
     map: (r) => ({ id: r.id, data: (r.criado_em as Date).toISOString(), acao: r.acao, autor: r.autor_id ? { id: r.autor_id, nome: r.autor_nome ?? '' } : null, antes: r.antes, depois: r.depois }),
   },
 };
