@@ -135,6 +135,8 @@ const envSchema = z
     OVERLOAD_SUSTAINED_S: z.coerce.number().int().min(1).max(60).default(3),
     // The store's order batches yield to member calls: paused this many times their own duration while members are served (0: never).
     INTEGRATION_YIELD_FACTOR: z.coerce.number().min(0).max(20).default(2),
+    // The CRM's sync pages (ADR 0045): nobody waits on them, so they give the members more.
+    INTEGRATION_SYNC_YIELD_FACTOR: z.coerce.number().min(0).max(50).default(8),
     // Outgoing webhooks (docs/decisions/0042-webhooks.md). WEBHOOKS_DELIVERY: this process queues and
     // delivers them (pg-boss); on by default, off by default in tests (a test that delivers turns it on).
     WEBHOOKS_DELIVERY: bool.optional(),
@@ -337,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       sustainedSamples: e.OVERLOAD_SUSTAINED_S,
     },
     integrationYieldFactor: e.INTEGRATION_YIELD_FACTOR,
+    integrationSyncYieldFactor: e.INTEGRATION_SYNC_YIELD_FACTOR,
     webhooks: {
       delivery: e.WEBHOOKS_DELIVERY ?? e.NODE_ENV !== 'test',
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === true,

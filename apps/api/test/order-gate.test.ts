@@ -45,6 +45,16 @@ describe('OrderGate', () => {
     expect(log[1]!.start - log[0]!.end).toBeGreaterThanOrEqual(100);
   });
 
+  it("a kind of work may give the members more than the default: the CRM's sync pages wait their own factor", async () => {
+    const gate = new OrderGate(2);
+    const log: { start: number; end: number }[] = [];
+    gate.memberCall();
+    await gate.run(batch(log, 30), 8);
+    await gate.run(batch(log, 5), 8);
+    // ~240 ms (8 x 30 ms), well past the default's 60 ms.
+    expect(log[1]!.start - log[0]!.end).toBeGreaterThanOrEqual(200);
+  });
+
   it('a failing batch answers its error and frees the gate', async () => {
     const gate = new OrderGate(0);
     await expect(gate.run(async () => Promise.reject(new Error('banco fora')))).rejects.toThrow('banco fora');

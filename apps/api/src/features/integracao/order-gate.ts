@@ -32,7 +32,8 @@ export class OrderGate {
     return performance.now() - this.lastMemberCall < this.recentMs;
   }
 
-  async run<T>(fn: () => Promise<T>): Promise<T> {
+  /** `yieldFactor`: this kind of work's own, when it should give the members more than the default. */
+  async run<T>(fn: () => Promise<T>, yieldFactor = this.yieldFactor): Promise<T> {
     await new Promise<void>((resolve) => {
       this.waiting.push(resolve);
       this.pump();
@@ -42,7 +43,7 @@ export class OrderGate {
       return await fn();
     } finally {
       const now = performance.now();
-      if (this.yieldFactor > 0 && this.membersActive) this.pausedUntil = Math.max(this.pausedUntil, now + (now - started) * this.yieldFactor);
+      if (yieldFactor > 0 && this.membersActive) this.pausedUntil = Math.max(this.pausedUntil, now + (now - started) * yieldFactor);
       this.running--;
       this.pump();
     }
