@@ -184,7 +184,7 @@ export async function webhookMetrics(base, adminToken) {
  * to the last answer), seconds, ok, non2xx, errors, answeredAt: Map(resgateId -> epoch ms), startedAt,
  * endedAt (the last answer) }.
  */
-export async function redemptionLoad({ base, tokens, benefitId, amount, connections = tokens.length, timeoutS = 30 }) {
+export async function redemptionLoad({ base, tokens, benefitId, amount, connections = tokens.length, timeoutS = 30, rate = undefined }) {
   const answeredAt = new Map();
   let next = 0;
   // autocannon reports the end of an `amount` run on its next 1-second tick: the rate is taken from
@@ -196,6 +196,8 @@ export async function redemptionLoad({ base, tokens, benefitId, amount, connecti
     connections,
     amount,
     timeout: timeoutS,
+    // A pace (redemptions per second over all connections) instead of flat out: a launch's crowd.
+    ...(rate ? { overallRate: rate } : {}),
     setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}`, 'content-type': 'application/json' }),
     requests: [
       {

@@ -75,6 +75,11 @@ const RUNS_2 = Number(process.env.RUNS_2 ?? 1);
 const RUNS_3 = Number(process.env.RUNS_3 ?? 1);
 const EVENTS = Number(process.env.EVENTS ?? 10_000);
 const IDLE_EVENTS = Number(process.env.IDLE_EVENTS ?? 5000);
+// Part 1's paced step: PACED_EVENTS (6,000) redemptions at PACED_RATE (100) per second, above the
+// launch rehearsal's ~83/s (ADR 0026): p95 commit -> delivery at a launch's pace (0: off). At 200/s
+// (600 deliveries/s asked, ~560/s given while members are served) a backlog builds: bench/README.md.
+const PACED_EVENTS = Number(process.env.PACED_EVENTS ?? 6000);
+const PACED_RATE = Number(process.env.PACED_RATE ?? 100);
 const REF_CODES = Number(process.env.REF_CODES ?? Math.min(EVENTS, 3000));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const WARMUP = Number(process.env.WARMUP ?? 1000);
@@ -284,6 +289,7 @@ async function partOne() {
       const warmBenefit = await seedBenefit(ctx.db, WARMUP);
       const refBenefit = await seedBenefit(ctx.db, REF_CODES);
       const benefit = await seedBenefit(ctx.db, EVENTS);
+      const pacedBenefit = PACED_EVENTS ? await seedBenefit(ctx.db, PACED_EVENTS) : null;
       // A fresh process's first redemptions are slower (compilation, caches): warm it before the reference.
       await redemptionLoad({ base: ctx.api.base, tokens: ctx.tokens, benefitId: warmBenefit.id, amount: WARMUP, connections: CONNECTIONS });
       await sleep(2000);
@@ -319,7 +325,26 @@ async function partOne() {
       expect('nenhuma entrega perdida (as que faltam estão na fila)', left.lost === 0, describeUndelivered(left));
       expect('no banco: toda entrega feita entregue na primeira tentativa', endpoints.every((e) => dbRows.get(e.id)?.tentativas === dbRows.get(e.id)?.entregue && !dbRows.get(e.id)?.falhou));
       expect('assinaturas válidas, nenhum id repetido ou desconhecido', analyses.every((a) => a.badSignatures === 0 && a.okTwice === 0 && a.unknown === 0));
-      rows.push({ run, refLoadAvg, fanLoadAvg, idleLoadAvg: idle.loadAvg, idle: idle.rate, ref: ref.rate, withHooks: load.rate, ...all, dups: analyses.map((a) => a.okTwice) });
+      let paced = { p95: NaN, p50: NaN, rate: NaN };
+      if (pacedBenefit) {
+        // The flat-out step's events go (as the idle burst's do): this step counts its own.
+        while ((await undelivered(ctx.db)).pending > 0) await sleep(100);
+        await ctx.db.query('DELETE FROM evento WHERE tipo = $1', [TYPE]);
+        await receivers.clear();
+        await loadBefore(`o ritmo de lançamento (rodada ${run})`);
+        const pl = await redemptionLoad({ base: ctx.api.base, tokens: ctx.tokens, benefitId: pacedBenefit.id, amount: PACED_EVENTS, connections: CONNECTIONS, rate: PACED_RATE });
+        const pev = await eventsAfter(ctx, pacedBenefit, pl);
+        const pdone = await drain([0, 1, 2], pev.events.size, 'entregas no ritmo de lançamento', pl.endedAt + DRAIN_S * 1000, ctx.db);
+        const pan = [];
+        for (const e of endpoints) pan.push(analyse(await receivers.records(e.i), pev.events, pl.answeredAt));
+        const pall = together(pan, pev, pdone);
+        paced = { p95: pall.latency.p95, p50: pall.latency.p50, rate: pl.rate, floor: pall.floor };
+        console.log(
+          `  no ritmo de um lançamento (${PACED_RATE} resgates/s pedidos): ${describeLoad(pl)}; ${f1(pall.rate)} entregas/s; commit -> entrega p50 ${ms(pall.latency.p50, pall.floor)}, p95 ${ms(pall.latency.p95, pall.floor)}`,
+        );
+        expect('no ritmo de um lançamento: todo evento entregue a cada endpoint', pdone.complete && pall.missing === 0);
+      }
+      rows.push({ run, refLoadAvg, fanLoadAvg, idleLoadAvg: idle.loadAvg, idle: idle.rate, ref: ref.rate, withHooks: load.rate, ...all, dups: analyses.map((a) => a.okTwice), paced });
     } finally {
       await closeApi(ctx);
     }
@@ -357,6 +382,8 @@ async function partOne() {
     ratio: med((r) => r.withHooks / r.ref),
     keepUp: med((r) => r.rate / 3 / r.ref),
     missing: rows.reduce((s, r) => s + r.missing, 0),
+    pacedP50: med((r) => r.paced.p50),
+    pacedP95: med((r) => r.paced.p95),
   };
   console.log(
     `  medianas de ${rows.length}: referência ${f1(summary.ref)} resgates/s, com webhooks ${f1(summary.withHooks)} (razão ${f2(summary.ratio)}); ${f1(summary.rate)} entregas/s (${f1(summary.after)}/s depois dos resgates); ` +
@@ -364,7 +391,8 @@ async function partOne() {
   );
   console.log(
     `  RESUMO (medianas de ${rows.length}): ${f1(summary.idle)} entregas/s ociosas a 3 endpoints; resgates com/sem endpoints ${f2(summary.ratio)}; ` +
-      `${f1(summary.during)} entregas/s durante os resgates; p95 commit -> entrega ${ms(summary.p95, summary.floor)}`,
+      `${f1(summary.during)} entregas/s durante os resgates; p95 commit -> entrega ${ms(summary.p95, summary.floor)}` +
+      (PACED_EVENTS ? `; no ritmo de um lançamento (${PACED_RATE} resgates/s): p50 ${ms(summary.pacedP50)}, p95 ${ms(summary.pacedP95)}` : ''),
   );
   return summary;
 }
