@@ -3,7 +3,8 @@ import type { ConsentChannel } from '@legiao/contracts';
 import type { Db } from '../../db/prisma.js';
 import { AppError, badRequest, notFound } from '../../errors/app-error.js';
 import type { ApiClient } from './client-auth.js';
-import { consentsOfRow, memberRows, UUID_PATTERN } from './member-data.js';
+import { memberRows, UUID_PATTERN } from './member-data.js';
+import { consentsOf } from '../consentimento/last-changes.js';
 
 // POST /api/integracao/v1/membros/{id}/consentimentos (scope consentimentos:escrever;
 // docs/decisions/0045-crm-personal-data.md): the CRM reports an unsubscribe (or a consent) that
@@ -43,6 +44,6 @@ export async function reportConsent(prisma: Db, client: ApiClient, id: string, r
   });
 
   const [row] = await memberRows(prisma, [memberId]);
-  const state = consentsOfRow(row!)[report.canal];
+  const state = consentsOf(row!)[report.canal];
   return { aplicado: reason === null, motivo: reason, consentimento: { canal: report.canal, ...state } };
 }

@@ -1,6 +1,7 @@
-import type { MemberConsents, MemberData, MemberSyncItem } from '@legiao/contracts/integracao/membros';
+import type { MemberData, MemberSyncItem } from '@legiao/contracts/integracao/membros';
 import type { IntegrationReadReason } from '@legiao/contracts';
 import { Prisma, type Db } from '../../db/prisma.js';
+import { consentColumns, consentLastChangesJoin, consentsOf, type ConsentColumns } from '../consentimento/last-changes.js';
 
 // A member's personal data as the brand's CRM reads it (docs/decisions/0045-crm-personal-data.md),
 // for one member or a page of the sync, set-based: one statement for any number of members (the
@@ -10,7 +11,7 @@ import { Prisma, type Db } from '../../db/prisma.js';
 type Tx = Db | Prisma.TransactionClient;
 
 /** One member's row as memberRows reads it (dates already ISO 8601 strings, in UTC). */
-export interface MemberRow {
+export interface MemberRow extends ConsentColumns {
   id: string;
   xid: string;
   email: string;
@@ -18,12 +19,6 @@ export interface MemberRow {
   tipo: MemberData['tipo'];
   ativo: boolean;
   celular: string | null;
-  opt_in_email: boolean;
-  opt_in_sms: boolean;
-  opt_in_whatsapp: boolean;
-  email_em: string | null;
-  sms_em: string | null;
-  whatsapp_em: string | null;
   saldo: number;
   produtos: number;
   numeros: number;
@@ -31,6 +26,9 @@ export interface MemberRow {
   excluido_em: string | null;
   ativado: boolean;
 }
+
+const CONSENT_COLUMNS = Prisma.raw(consentColumns('u'));
+const CONSENT_JOIN = Prisma.raw(consentLastChangesJoin('u'));
 
 /**
  * The members with these ids (any order), ever activated or not. `celular` only when SMS or WhatsApp
@@ -42,17 +40,12 @@ export async function memberRows(db: Tx, ids: string[]): Promise<MemberRow[]> {
     SELECT u.id::text, u.alterado_xid::text AS xid, u.email, u.nome, u.tipo::text AS tipo,
            (u.ativo AND u.bloqueado_em IS NULL) AS ativo,
            CASE WHEN u.opt_in_sms OR u.opt_in_whatsapp THEN u.celular END AS celular,
-           u.opt_in_email, u.opt_in_sms, u.opt_in_whatsapp,
-           webhook_iso(c.email_em) AS email_em, webhook_iso(c.sms_em) AS sms_em, webhook_iso(c.whatsapp_em) AS whatsapp_em,
+           ${CONSENT_COLUMNS},
            coalesce(s.saldo, 0)::int AS saldo, coalesce(col.produtos, 0)::int AS produtos, coalesce(col.numeros, 0)::int AS numeros,
            webhook_iso(u.alterado_em AT TIME ZONE 'UTC') AS alterado_em, webhook_iso(u.excluido_em) AS excluido_em,
            u.ativado_em IS NOT NULL AS ativado
       FROM usuario u
-      LEFT JOIN LATERAL (
-        SELECT max(h.criado_em) FILTER (WHERE h.canal = 'email') AS email_em,
-               max(h.criado_em) FILTER (WHERE h.canal = 'sms') AS sms_em,
-               max(h.criado_em) FILTER (WHERE h.canal = 'whatsapp') AS whatsapp_em
-          FROM consentimento h WHERE h.usuario_id = u.id) c ON true
+      ${CONSENT_JOIN}
       -- The balance as the statement computes it (ledger.service.ts userBalance): SUM of the entries.
       LEFT JOIN LATERAL (SELECT sum(l.valor) AS saldo FROM lancamento l WHERE l.usuario_id = u.id) s ON true
       -- The collection: verified, not cancelled, not bought entirely as a gift (the member has it).
@@ -65,12 +58,6 @@ export async function memberRows(db: Tx, ids: string[]): Promise<MemberRow[]> {
      WHERE u.id = ANY(${ids}::uuid[])`;
 }
 
-export const consentsOfRow = (r: MemberRow): MemberConsents => ({
-  email: { concedido: r.opt_in_email, em: r.email_em },
-  sms: { concedido: r.opt_in_sms, em: r.sms_em },
-  whatsapp: { concedido: r.opt_in_whatsapp, em: r.whatsapp_em },
-});
-
 export const toMemberData = (r: MemberRow): MemberData => ({
   id: r.id,
   email: r.email,
@@ -78,7 +65,7 @@ export const toMemberData = (r: MemberRow): MemberData => ({
   tipo: r.tipo,
   ativo: r.ativo,
   celular: r.celular,
-  consentimentos: consentsOfRow(r),
+  consentimentos: consentsOf(r),
   saldo: r.saldo,
   colecao: { produtos: r.produtos, numerosLegionario: r.numeros },
   atualizadoEm: r.alterado_em,

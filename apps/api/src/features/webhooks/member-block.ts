@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { WebhookMemberBlock } from '@legiao/contracts/webhooks/catalogue';
+import { consentColumns, consentLastChangesJoin, consentsOf, type ConsentColumns } from '../consentimento/last-changes.js';
 
 // The optional member block of an endpoint's deliveries (docs/decisions/0045-crm-personal-data.md):
 // for an endpoint with incluir_membro, the member the event names (evento.membro_id) as they are at
@@ -9,18 +10,12 @@ import type { WebhookMemberBlock } from '@legiao/contracts/webhooks/catalogue';
 // (motivo 'evento', the endpoint's description, or its URL without one), so each attempt that sends
 // the block is on the member's record.
 
-interface BlockRow {
+interface BlockRow extends ConsentColumns {
   id: string;
   email: string;
   nome: string;
   tipo: WebhookMemberBlock['tipo'];
   ativo: boolean;
-  opt_in_email: boolean;
-  opt_in_sms: boolean;
-  opt_in_whatsapp: boolean;
-  email_em: string | null;
-  sms_em: string | null;
-  whatsapp_em: string | null;
 }
 
 const SQL = `
@@ -29,29 +24,13 @@ const SQL = `
               WHERE ev.id = $2 AND ev.tipo <> 'conta.excluida' AND u.excluido_em IS NULL AND EXISTS (SELECT 1 FROM ep)),
        leitura AS (INSERT INTO leitura_dados_integracao (endpoint_id, nome, usuario_id, motivo) SELECT ep.id, ep.nome, m.id, 'evento' FROM ep, m)
   SELECT m.id::text, m.email, m.nome, m.tipo::text AS tipo, (m.ativo AND m.bloqueado_em IS NULL) AS ativo,
-         m.opt_in_email, m.opt_in_sms, m.opt_in_whatsapp,
-         webhook_iso(c.email_em) AS email_em, webhook_iso(c.sms_em) AS sms_em, webhook_iso(c.whatsapp_em) AS whatsapp_em
-    FROM m LEFT JOIN LATERAL (
-      SELECT max(h.criado_em) FILTER (WHERE h.canal = 'email') AS email_em,
-             max(h.criado_em) FILTER (WHERE h.canal = 'sms') AS sms_em,
-             max(h.criado_em) FILTER (WHERE h.canal = 'whatsapp') AS whatsapp_em
-        FROM consentimento h WHERE h.usuario_id = m.id) c ON true`;
+         ${consentColumns('m')}
+    FROM m ${consentLastChangesJoin('m')}`;
 
 /** The block for this attempt, or undefined (option off, no member named, or the account deleted). */
 export async function memberBlock(pool: pg.Pool, endpointId: string, eventId: string): Promise<WebhookMemberBlock | undefined> {
   const { rows } = await pool.query<BlockRow>({ name: 'webhook-membro', text: SQL, values: [endpointId, eventId] });
   const r = rows[0];
   if (!r) return undefined;
-  return {
-    id: r.id,
-    email: r.email,
-    nome: r.nome,
-    tipo: r.tipo,
-    ativo: r.ativo,
-    consentimentos: {
-      email: { concedido: r.opt_in_email, em: r.email_em },
-      sms: { concedido: r.opt_in_sms, em: r.sms_em },
-      whatsapp: { concedido: r.opt_in_whatsapp, em: r.whatsapp_em },
-    },
-  };
+  return { id: r.id, email: r.email, nome: r.nome, tipo: r.tipo, ativo: r.ativo, consentimentos: consentsOf(r) };
 }
