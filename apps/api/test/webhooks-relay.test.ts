@@ -77,3 +77,35 @@ describe('the relay and a paused endpoint', () => {
     expect(done!.n).toBe(20);
   }, 60_000);
 });
+
+describe('the privacy lane (ADR 0046)', () => {
+  it('a consent change passes a launch backlog: delivered among the next few, not after the 2,000 waiting', async () => {
+    await dispatcher?.stop();
+    await sql(`DELETE FROM webhook_endpoint`);
+    // A slow endpoint (2 at once, 20 ms each: ~100/s) with 2,000 redemptions waiting, as on a launch day.
+    const slow = await startReceiver();
+    slow.respond = () => new Promise<number>((r) => setTimeout(() => r(200), 20));
+    try {
+      await endpoint(slow.url, ['beneficio.resgatado', 'membro.atualizado']);
+      await sql(`SELECT webhook_publicar('beneficio.resgatado', jsonb_build_object('resgateId', i)) FROM generate_series(1, 2000) AS i`);
+      const settings = loadConfig({ NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_ENDPOINT_CONCURRENCY: '2' }).webhooks;
+      dispatcher = new WebhookDispatcher({ connectionString: db.url, pool, settings, log: pino({ level: 'silent' }) });
+      await dispatcher.start();
+      await slow.waitFor((all) => all.length >= 50, 20_000);
+      const before = slow.received.length;
+      await sql(`SELECT webhook_publicar('membro.atualizado', jsonb_build_object('campos', jsonb_build_array('consentimentos.email')))`);
+      const all = await slow.waitFor((r) => r.some((x) => JSON.parse(x.body).type === 'membro.atualizado'), 20_000);
+      const position = all.findIndex((x) => JSON.parse(x.body).type === 'membro.atualizado');
+      // Ahead of it at most what was already in flight or queued in pg-boss (2 + 2 per round) and a
+      // round's worth more; without the lane it would come after the ~1,950 still waiting.
+      expect(position - before).toBeLessThan(25);
+      expect(all.length).toBeLessThan(1000);
+      const [lane] = await sql<{ prioridade: number }>(`SELECT e.prioridade FROM webhook_entrega e JOIN evento ev ON ev.id = e.evento_id WHERE ev.tipo = 'membro.atualizado'`);
+      expect(lane!.prioridade).toBe(0);
+    } finally {
+      await dispatcher.stop();
+      await slow.close();
+    }
+  }, 60_000);
+});
+

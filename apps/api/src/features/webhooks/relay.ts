@@ -27,9 +27,16 @@ const ROOM_SQL = `SELECT p.id::text, (SELECT count(*) FROM pgboss.job j WHERE j.
 // take the pending index by time and filter out every held delivery of a paused endpoint (seen in
 // test/webhooks-relay.test.ts: "Rows Removed by Filter: 10000"); this order only the per-endpoint
 // indexes give, and the partial one is the smaller. A paused endpoint is never asked for.
-export const RELAY_SQL = `SELECT e.id, e.endpoint_id FROM webhook_entrega e
+// The privacy lane first (prioridade 0: a consent withdrawn, an account erased, migration
+// 20261128215000), then by age: the index is (endpoint_id, prioridade, criado_em).
+export const RELAY_SQL = `SELECT e.id, e.endpoint_id, e.prioridade FROM webhook_entrega e
   WHERE e.endpoint_id BETWEEN $1::uuid AND $1::uuid AND e.job_id IS NULL AND e.status = 'pendente'
-  ORDER BY e.endpoint_id, e.criado_em LIMIT $2 FOR UPDATE SKIP LOCKED`;
+  ORDER BY e.endpoint_id, e.prioridade, e.criado_em LIMIT $2 FOR UPDATE SKIP LOCKED`;
+
+const RELAY_PRIVACY_SQL = RELAY_SQL.replace("e.status = 'pendente'", "e.status = 'pendente' AND e.prioridade = 0");
+
+/** pg-boss hands out higher priorities first: the privacy lane's jobs also pass the queue it holds. */
+export const jobPriority = (lane: number): number => (lane === 0 ? 1 : 0);
 
 /** How the relay goes: the least time between two rounds and the most deliveries per endpoint in one. */
 export interface Pace {
@@ -114,13 +121,20 @@ export class WebhookRelay {
       // Each live endpoint gets jobs up to perEndpoint not yet taken: the backlog stays here, read per
       // endpoint, and pg-boss's queue stays short (its fetch reads it in order, skipping the endpoints
       // at their cap, and its rows carry ~17 indexes; ADR 0046).
-      const rows: { id: string; endpoint_id: string }[] = [];
+      const rows: { id: string; endpoint_id: string; prioridade: number }[] = [];
       for (const room of (await client.query<{ id: string; queued: number }>(ROOM_SQL, [QUEUE])).rows) {
-        if (room.queued >= perEndpoint) continue;
-        rows.push(...(await client.query<{ id: string; endpoint_id: string }>(RELAY_SQL, [room.id, perEndpoint - room.queued])).rows);
+        // A full room still takes the privacy lane's deliveries: pg-boss hands them out before the
+        // jobs it holds (their priority), so they never wait for a launch's backlog to drain.
+        const [sql, limit] = room.queued >= perEndpoint ? [RELAY_PRIVACY_SQL, perEndpoint] : [RELAY_SQL, perEndpoint - room.queued];
+        rows.push(...(await client.query<{ id: string; endpoint_id: string; prioridade: number }>(sql, [room.id, limit])).rows);
       }
       if (rows.length > 0) {
-        const jobs = rows.map((r) => ({ id: randomUUID(), data: { entregaId: r.id, endpointId: r.endpoint_id } satisfies DeliveryJob, group: { id: r.endpoint_id } }));
+        const jobs = rows.map((r) => ({
+          id: randomUUID(),
+          data: { entregaId: r.id, endpointId: r.endpoint_id } satisfies DeliveryJob,
+          group: { id: r.endpoint_id },
+          priority: jobPriority(r.prioridade),
+        }));
         await client.query('UPDATE webhook_entrega e SET job_id = v.job FROM unnest($1::uuid[], $2::uuid[]) AS v(id, job) WHERE e.id = v.id', [
           rows.map((r) => r.id),
           jobs.map((j) => j.id),

@@ -146,8 +146,9 @@ export async function sendTest(prisma: Db, id: string, actor: Actor, kick: () =>
         VALUES ('evt_' || replace(gen_random_uuid()::text, '-', ''), 'webhook.teste', 1,
                 jsonb_build_object('mensagem', 'Evento de teste do Legião.', 'endpointId', ${id}::text), now() AT TIME ZONE 'UTC')
         RETURNING id, criado_em)
-      INSERT INTO webhook_entrega (id, evento_id, endpoint_id, criado_em)
-      SELECT gen_random_uuid(), ev.id, ${id}::uuid, ev.criado_em FROM ev
+      -- In the privacy lane (ADR 0046): a test sent from the back office arrives even behind a backlog.
+      INSERT INTO webhook_entrega (id, evento_id, endpoint_id, criado_em, prioridade)
+      SELECT gen_random_uuid(), ev.id, ${id}::uuid, ev.criado_em, 0 FROM ev
       RETURNING id::text AS entrega`;
     await audit(tx, actor, 'webhooks.testar', id, null, { entrega: row!.entrega });
     return row!.entrega;
