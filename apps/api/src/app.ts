@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth.js';
 import { permissionsPlugin } from './features/admin/permissions.js';
 import { clientAuthPlugin } from './features/integracao/client-auth.js';
 import { orderGatePlugin } from './features/integracao/order-gate.js';
+import { readLogRetentionPlugin } from './features/integracao/read-log-retention.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { RequestLog } from './plugins/request-log.js';
 import { loggerOptions } from './plugins/log-redaction.js';
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Machine keys of the store integration: app.requireClientScope (docs/decisions/0041-store-integration.md).
   await app.register(clientAuthPlugin);
   await app.register(orderGatePlugin, { yieldFactor: config.integrationYieldFactor });
+  await app.register(readLogRetentionPlugin, { days: config.integrationReadLogDays });
   // The waiting room (app.fila, used by login) with its routes under /api (ADR 0008).
   await app.register(waitingRoomPlugin);
   // Outgoing webhooks: pg-boss, the relay and the delivery worker (docs/decisions/0042-webhooks.md).

@@ -137,6 +137,8 @@ const envSchema = z
     INTEGRATION_YIELD_FACTOR: z.coerce.number().min(0).max(20).default(2),
     // The CRM's sync pages (ADR 0045): nobody waits on them, so they give the members more.
     INTEGRATION_SYNC_YIELD_FACTOR: z.coerce.number().min(0).max(50).default(8),
+    // How long the read log of personal data keeps a read (ADR 0045): five years by default.
+    INTEGRATION_READ_LOG_DAYS: z.coerce.number().int().min(30).max(3650).default(1825),
     // Outgoing webhooks (docs/decisions/0042-webhooks.md). WEBHOOKS_DELIVERY: this process queues and
     // delivers them (pg-boss); on by default, off by default in tests (a test that delivers turns it on).
     WEBHOOKS_DELIVERY: bool.optional(),
@@ -340,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     integrationYieldFactor: e.INTEGRATION_YIELD_FACTOR,
     integrationSyncYieldFactor: e.INTEGRATION_SYNC_YIELD_FACTOR,
+    integrationReadLogDays: e.INTEGRATION_READ_LOG_DAYS,
     webhooks: {
       delivery: e.WEBHOOKS_DELIVERY ?? e.NODE_ENV !== 'test',
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === true,
