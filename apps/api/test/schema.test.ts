@@ -233,6 +233,7 @@ async function roundTripCases() {
     ultimaTentativaEm: new Date('2001-02-03T04:05:08.789Z'),
     entregueEm: new Date('2001-02-03T04:05:09.789Z'),
     criadoEm: new Date('2001-02-03T04:05:06.789Z'),
+    prioridade: 0,
   };
   // Launches (docs/decisions/0047-launches.md).
   const launchData = {
