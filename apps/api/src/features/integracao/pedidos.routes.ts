@@ -85,7 +85,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // Behind the gate: one batch at a time, yielding to the members (order-gate.ts).
       const outcome = await app.orderGate.run(() =>
         runCall<OrdersAnswer['body']>(pool, { clientId: request.apiClient.id, key, digest: bodyDigest(request.body) }, (client) =>
-          receiveOrders(client, pool, request.apiClient, pedidos, request.log),
+          receiveOrders(client, pool, request.apiClient, pedidos, request.log, { foundersUntil: app.ctx.config.foundersUntil }),
         ),
       );
       if (outcome.kind === 'outro-corpo') return reply.status(422).send(errorBody(ORDERS_MSG.chaveOutroCorpo, 'IDEMPOTENCY_KEY_REUSADA'));

@@ -26,13 +26,14 @@ export interface LaunchRow {
   status: LaunchStatus;
 }
 
-const COLUMNS = `id::text AS id, slug, nome, url_imagem, sobre, cores, produtos, skus, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra, status::text AS status`;
+/** The launch row's columns as LaunchRow reads them (also the store's orders: integracao/pedidos.launches.ts). */
+export const LAUNCH_COLUMNS = `id::text AS id, slug, nome, url_imagem, sobre, cores, produtos, skus, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra, status::text AS status`;
 
 /** The published launches members still wait for (before their public date), the soonest first. */
 export async function upcomingLaunches(pool: SqlPool, now: Date): Promise<LaunchRow[]> {
   const { rows } = await pool.query<LaunchRow>({
     name: 'lancamentos-publicados',
-    text: `SELECT ${COLUMNS} FROM lancamento_produto WHERE status = 'publicado' AND data_publica > $1 ORDER BY acesso_inicio, id`,
+    text: `SELECT ${LAUNCH_COLUMNS} FROM lancamento_produto WHERE status = 'publicado' AND data_publica > $1 ORDER BY acesso_inicio, id`,
     values: [now],
   });
   return rows;
@@ -40,7 +41,7 @@ export async function upcomingLaunches(pool: SqlPool, now: Date): Promise<Launch
 
 /** A published launch by its slug (what members and the store name); 404 otherwise. */
 export async function publishedLaunch(pool: SqlPool, slug: string): Promise<LaunchRow> {
-  const { rows } = await pool.query<LaunchRow>({ name: 'lancamento-por-slug', text: `SELECT ${COLUMNS} FROM lancamento_produto WHERE slug = $1 AND status = 'publicado'`, values: [slug] });
+  const { rows } = await pool.query<LaunchRow>({ name: 'lancamento-por-slug', text: `SELECT ${LAUNCH_COLUMNS} FROM lancamento_produto WHERE slug = $1 AND status = 'publicado'`, values: [slug] });
   if (!rows[0]) throw notFound(LAUNCH_MSG.naoEncontrado);
   return rows[0];
 }
