@@ -5,7 +5,8 @@ import { webhookNewSecretSchema } from '@legiao/contracts/admin/webhooks';
 import { INTEGRATION_MSG } from '@legiao/contracts/integracao/constants';
 import { entitlementSchema } from '@legiao/contracts/integracao/lancamentos';
 import { orderBatchResponseSchema, type OrderResult } from '@legiao/contracts/integracao/pedidos';
-import { LAUNCH_TIME_ZONE } from '@legiao/contracts/lancamentos';
+import { LAUNCH_MSG, LAUNCH_TIME_ZONE } from '@legiao/contracts/lancamentos';
+import { LAUNCH_CACHE_TTL_MS } from '../src/features/lancamentos/launch-cache.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, expectError, login } from './support/factories.js';
 import { createApiClient } from './support/integration-client.js';
@@ -27,13 +28,14 @@ let second: TestApp;
 let shop: Awaited<ReturnType<typeof createApiClient>>;
 let checker: Awaited<ReturnType<typeof createApiClient>>;
 let endpointId: string;
+let admin: Awaited<ReturnType<typeof createStaff>>;
 
 beforeAll(async () => {
   [t, second] = await Promise.all([buildTestApp(), buildTestApp()]);
   shop = await createApiClient(t.prisma, ['pedidos:enviar']);
   checker = await createApiClient(t.prisma, ['lancamentos:consultar']);
   // The launch events are written only while an endpoint subscribes to them (ADR 0042).
-  const admin = await createStaff(t, ['admin']);
+  admin = await createStaff(t, ['admin']);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/admin/integracoes/webhooks',
@@ -291,5 +293,22 @@ describe('refused: nothing changes', () => {
     expect((await t.app.inject({ method: 'POST', url: URL, headers: shop.headers, payload: { pedidos: 'x' } })).statusCode).toBe(400);
     expect(await uses(l.id)).toEqual([]);
     expect(await used(l.id, m.id)).toBeNull();
+  });
+});
+
+describe('the launch row kept per process for the store checks (launch-cache.ts)', () => {
+  it('an archive through this process is seen at once; a change by another process within the TTL; the orders never read it', async () => {
+    const { product, l } = await setup({ cota: 3 });
+    const m = await member(t.prisma);
+    expect(await direito(l.slug, m.email)).toMatchObject({ cotaTotal: 3 });
+    // Another process's write (straight to the database): the orders see it at once, the check within the TTL.
+    await t.prisma.lancamentoProduto.update({ where: { id: l.id }, data: { cotaPorMembro: 1 } });
+    expect((await sendOk([order(m.email, product.sku, 2)]))[0]!.lancamentos).toEqual([{ slug: l.slug, unidades: 2, situacao: 'acima-da-cota' }]);
+    await new Promise((r) => setTimeout(r, LAUNCH_CACHE_TTL_MS + 100));
+    expect(await direito(l.slug, m.email)).toMatchObject({ cotaTotal: 1, cotaUsada: 0 });
+    // This process's own write: at once.
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/lancamentos/${l.id}/arquivar`, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/integracao/v1/lancamentos/${l.slug}/direito?email=${encodeURIComponent(m.email)}`, headers: checker.headers }), 404, LAUNCH_MSG.naoEncontrado);
   });
 });

@@ -129,13 +129,14 @@ export async function memberLaunches(pool: SqlPool, userId: string, ctx: RuleCon
 /**
  * The store's question (GET /api/integracao/v1/lancamentos/{slug}/direito): is this e-mail, CPF or
  * code entitled now, and how many units are left. A code stands for its owner; with an e-mail or CPF
- * too, it must be that person's (else: not entitled). Nothing about the person comes back.
+ * too, it must be that person's (else: not entitled). Nothing about the person comes back. `found`:
+ * the launch already read (the route's per-process cache, launch-cache.ts).
  */
-export async function entitlement(pool: SqlPool, slug: string, q: EntitlementQuery, ctx: RuleContext): Promise<Entitlement> {
-  const launch = await publishedLaunch(pool, slug);
+export async function entitlement(pool: SqlPool, slug: string, q: EntitlementQuery, ctx: RuleContext, found?: { launch: LaunchRow; rule: LaunchRule }): Promise<Entitlement> {
+  const launch = found?.launch ?? (await publishedLaunch(pool, slug));
   const target: Exclude<RuleTarget, { all: true }> =
     q.codigo !== undefined ? { code: q.codigo, launchId: launch.id, ...(q.email !== undefined ? { email: q.email } : {}), ...(q.cpf !== undefined ? { cpf: q.cpf } : {}) } : q.email !== undefined ? { email: q.email } : { cpf: q.cpf! };
-  const decision = await decide(pool, ruleOf(launch), target, ctx, { launchId: launch.id });
+  const decision = await decide(pool, found?.rule ?? ruleOf(launch), target, ctx, { launchId: launch.id });
   const eligible = decision?.eligible ?? false;
   const total = eligible ? launch.cota_por_membro : 0;
   const used = decision?.used ?? 0;
