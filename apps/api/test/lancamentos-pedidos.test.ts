@@ -79,9 +79,15 @@ const uses = (launchId: string) => t.prisma.lancamentoPedido.findMany({ where: {
 const verified = (userId: string, productId: number) => t.prisma.produtoCliente.count({ where: { usuarioId: userId, produtoId: productId, produtoValidado: true, canceladoEm: null } });
 
 /** A product of the launch (its SKU in the launch) and a launch around now with `cota` units. */
-async function setup(opts: { cota?: number; regra?: NonNullable<Parameters<typeof launch>[1]>['regra']; start?: Date; end?: Date } = {}) {
+async function setup(opts: { cota?: number; regra?: NonNullable<Parameters<typeof launch>[1]>['regra']; start?: Date; end?: Date; publicDate?: Date } = {}) {
   const product = await createProduct(t.prisma);
-  const l = await launch(t.prisma, { sku: product.sku, cota: opts.cota ?? 3, ...(opts.regra ? { regra: opts.regra } : {}), ...(opts.start ? { start: opts.start, end: opts.end } : {}) });
+  const l = await launch(t.prisma, {
+    sku: product.sku,
+    cota: opts.cota ?? 3,
+    ...(opts.regra ? { regra: opts.regra } : {}),
+    ...(opts.start ? { start: opts.start, end: opts.end } : {}),
+    ...(opts.publicDate ? { publicDate: opts.publicDate } : {}),
+  });
   return { product, l };
 }
 
@@ -117,7 +123,7 @@ describe('an order in the window uses the allowance', () => {
     // A window that opened at 00:00 in São Paulo two days ago and closed a day later.
     const day = new Date(Date.now() - 2 * 86400_000).toLocaleDateString('en-CA', { timeZone: LAUNCH_TIME_ZONE });
     const start = new Date(`${day}T00:00:00.000-03:00`);
-    const { product, l } = await setup({ cota: 5, start, end: new Date(start.getTime() + 24 * 3600_000) });
+    const { product, l } = await setup({ cota: 5, start, end: new Date(start.getTime() + 24 * 3600_000), publicDate: new Date(Date.now() + 24 * 3600_000) });
     const m = await member(t.prisma);
     const before = new Date(start.getTime() - 1);
     const beforeText = `${before.toLocaleDateString('en-CA', { timeZone: LAUNCH_TIME_ZONE })}T23:59:59.999-03:00`;
@@ -129,6 +135,12 @@ describe('an order in the window uses the allowance', () => {
       order(m.email, product.sku, 1, { data: day }),
     ]);
     expect(rs.map((r) => r.lancamentos ?? null)).toEqual([null, [{ slug: l.slug, unidades: 1, situacao: 'na-cota' }], null, null]);
+    expect(await used(l.id, m.id)).toBe(1);
+    // Once the launch is public, an order dated in its window (a store replaying old orders) counts no more.
+    await t.prisma.lancamentoProduto.update({ where: { id: l.id }, data: { dataPublica: new Date(Date.now() - 1000) } });
+    const [late] = await sendOk([order(m.email, product.sku, 1, { data: `${day}T12:00:00.000-03:00` })]);
+    expect(late).toMatchObject({ situacao: 'aplicado' });
+    expect(late).not.toHaveProperty('lancamentos');
     expect(await used(l.id, m.id)).toBe(1);
   });
 });

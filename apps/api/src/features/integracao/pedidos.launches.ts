@@ -45,11 +45,16 @@ export function storeInstant(raw: unknown, now: Date): Date | null {
   return new Date(Math.min(ms, now.getTime()));
 }
 
-/** Published launches whose early-access window meets [from, to]: a handful of rows. */
+/**
+ * Published launches whose early-access window meets [from, to] and that are not public yet: an order
+ * sent late (its own instant in the window) still counts until the public date; after it, early access
+ * means nothing, and a store replaying old orders does not reopen old launches. A handful of rows.
+ */
 async function launchesBetween(db: Queryable, from: Date, to: Date): Promise<LaunchRow[]> {
   const { rows } = await db.query<LaunchRow>({
     name: 'lancamentos-janela-pedidos',
-    text: `SELECT ${LAUNCH_COLUMNS} FROM lancamento_produto WHERE status = 'publicado' AND acesso_inicio <= $2 AND acesso_fim > $1 ORDER BY id`,
+    text: `SELECT ${LAUNCH_COLUMNS} FROM lancamento_produto
+            WHERE status = 'publicado' AND acesso_inicio <= $2 AND acesso_fim > $1 AND data_publica > now() ORDER BY id`,
     values: [from, to],
   });
   return rows;
