@@ -53,13 +53,13 @@ afterAll(async () => {
 const URL = '/api/integracao/v1/pedidos';
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: LAUNCH_TIME_ZONE });
 type TestOrder = { pedido: string; itens: { sku: string; quantidade: number }[]; [field: string]: unknown };
-const order = (email: string, sku: string, quantidade = 1, over: Record<string, unknown> = {}): TestOrder => ({
+const order = (email: string, sku: string, quantity = 1, over: Record<string, unknown> = {}): TestOrder => ({
   pedido: `LP-${randomUUID().slice(0, 13)}`,
   email,
   data: today(),
   canal: 'Site oficial',
   estado: 'pago',
-  itens: [{ sku, quantidade }],
+  itens: [{ sku, quantidade: quantity }],
   ...over,
 });
 const send = (pedidos: unknown[], opts: { app?: TestApp; headers?: Record<string, string> } = {}) =>
