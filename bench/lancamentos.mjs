@@ -17,7 +17,7 @@
 // them, every order counted once. RUNS (1) rounds: medians when more. Exit 1 when an invariant fails.
 // Usage: pnpm --filter @legiao/api build && node bench/lancamentos.mjs
 //        (MEMBERS, SECONDS, CONCURRENCY, COTA (2), BATCH, SENDERS, HOME_MEMBERS, CHECK_S (10), RUNS, BENCH_PG_URL,
-//        BENCH_DB (legiao_bench_lancamentos, made anew), QUIET_LOAD, QUIET_WAIT_S)
+//        WORKERS (1: API processes), BENCH_DB (legiao_bench_lancamentos, made anew), QUIET_LOAD, QUIET_WAIT_S)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,7 @@ const SENDERS = Number(process.env.SENDERS ?? 4);
 const HOME_MEMBERS = Number(process.env.HOME_MEMBERS ?? 50);
 const CHECK_S = Number(process.env.CHECK_S ?? 10);
 const RUNS = Number(process.env.RUNS ?? 1);
+const WORKERS = Number(process.env.WORKERS ?? 1);
 /** The API's pg pool (db/prisma.ts): the bare reference gets as many connections. */
 const BARE_CONNECTIONS = 10;
 const PREFIX = 'bench-lanc';
@@ -187,10 +188,11 @@ let api;
 let db;
 let bare;
 try {
-  console.log(`== Lançamento: ${int(MEMBERS)} membros elegíveis, cota ${COTA}, ${int(TOTAL_UNITS)} pedidos por rodada (lotes de ${BATCH}, ${SENDERS} envios), ${SECONDS} s; ${CONCURRENCY} consultas de direito em paralelo; ${RUNS} rodada(s) ==`);
+  console.log(`== Lançamento: ${WORKERS} processo(s) da API, ${int(MEMBERS)} membros elegíveis, cota ${COTA}, ${int(TOTAL_UNITS)} pedidos por rodada (lotes de ${BATCH}, ${SENDERS} envios), ${SECONDS} s; ${CONCURRENCY} consultas de direito em paralelo; ${RUNS} rodada(s) ==`);
   console.log(`load average no início: ${loadAverage()}`);
   const dbUrl = await freshDb(PG_BASE, process.env.BENCH_DB ?? 'legiao_bench_lancamentos');
-  api = await startApi({ port: await freePort(), dbUrl, logFile: join(logDir, 'api.log') });
+  // WORKERS=2: two API processes on one port (ADR 0025), so a member's concurrent orders also race across processes.
+  api = await startApi({ port: await freePort(), dbUrl, logFile: join(logDir, 'api.log'), env: { WORKERS: String(WORKERS) } });
   db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   bare = new pg.Pool({ connectionString: dbUrl, max: BARE_CONNECTIONS });
