@@ -1,22 +1,24 @@
 // Issue 31 section 5 (docs/decisions/0047-launches.md, part 2): the launch's first minute, as the store
 // lives it. MEMBERS (5,000) eligible members seeded in SQL; each round makes a launch whose early-access
 // window opens at the round's start, then during SECONDS (60):
-//   - the store checks entitlements, GET /api/integracao/v1/lancamentos/{slug}/direito?email=, from
-//     CONCURRENCY (50) loops, a random member each time;
+//   - the store's checkout checks entitlements, GET /api/integracao/v1/lancamentos/{slug}/direito?email=
+//     of a random member, CHECK_RATE a second (3 per member over the SECONDS), at most CONCURRENCY (50)
+//     in flight, latency counted from when each check was due;
 //   - the store sends every member's paid orders (1 unit of a launch SKU each): member i orders
 //     COTA + (i % 3) units, so a third stay within the allowance, a third go 1 over, a third 2 over;
 //     in batches of BATCH (10), shuffled (a member's orders race in different calls), SENDERS (4) in
 //     parallel, spread over the SECONDS; every 10th batch is sent again (a retry: the same bytes,
 //     every other one with an Idempotency-Key);
 //   - the member home (bench/home.mjs's calls, HOME_MEMBERS (50) connections) runs throughout.
-// Printed per round: entitlement checks per second, p50/p95, during the launch and alone, beside a
-// bare SELECT of the same answer through pg at the same concurrency (over as many connections as the
-// API's pool: 10), alone, in the same round (ratio); the home alone and during the launch (ratio,
+// Printed per round: entitlement checks per second and p50/p95 flat out (CONCURRENCY loops, CHECK_S
+// seconds, the machine otherwise idle) beside a bare SELECT of the same answer through pg at the same
+// concurrency (over as many connections as the API's pools: 10 a process) in the same round (ratio),
+// and at the launch's pace during the launch; the home alone and during the launch (ratio,
 // aim >= 0.9); the load average before each measure; then the invariants in SQL, per member:
 // units counted = min(ordered, allowance) (0 over, 0 lost), the access row's cota_usada equal to
 // them, every order counted once. RUNS (1) rounds: medians when more. Exit 1 when an invariant fails.
 // Usage: pnpm --filter @legiao/api build && node bench/lancamentos.mjs
-//        (MEMBERS, SECONDS, CONCURRENCY, COTA (2), BATCH, SENDERS, HOME_MEMBERS, CHECK_S (10), RUNS, BENCH_PG_URL,
+//        (MEMBERS, SECONDS, CONCURRENCY, CHECK_RATE, COTA (2), BATCH, SENDERS, HOME_MEMBERS, CHECK_S (10), RUNS, BENCH_PG_URL,
 //        WORKERS (1: API processes), BENCH_DB (legiao_bench_lancamentos, made anew), QUIET_LOAD, QUIET_WAIT_S)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,10 +36,12 @@ const BATCH = Number(process.env.BATCH ?? 10);
 const SENDERS = Number(process.env.SENDERS ?? 4);
 const HOME_MEMBERS = Number(process.env.HOME_MEMBERS ?? 50);
 const CHECK_S = Number(process.env.CHECK_S ?? 10);
+/** The checkout's checks during the launch, a second: by default 3 per member over the SECONDS. */
+const CHECK_RATE = Number(process.env.CHECK_RATE ?? Math.ceil((3 * MEMBERS) / SECONDS));
 const RUNS = Number(process.env.RUNS ?? 1);
 const WORKERS = Number(process.env.WORKERS ?? 1);
-/** The API's pg pool (db/prisma.ts): the bare reference gets as many connections. */
-const BARE_CONNECTIONS = 10;
+/** The API's pg pools (10 per process, db/prisma.ts): the bare reference gets as many connections. */
+const BARE_CONNECTIONS = 10 * WORKERS;
 const PREFIX = 'bench-lanc';
 const logDir = mkdtempSync(join(tmpdir(), 'legiao-bench-lanc-'));
 const failures = [];
@@ -105,6 +109,36 @@ async function closedLoop(seconds, call) {
         try {
           await call(Math.floor(Math.random() * MEMBERS));
           latencies.push(performance.now() - t0);
+        } catch (err) {
+          errors++;
+          if (errors <= 3) console.log(`  erro: ${err.message}`);
+        }
+      }
+    }),
+  );
+  return { ...stats(latencies, (performance.now() - started) / 1000), errors };
+}
+
+/**
+ * The checkout's pace during the launch: `rate` calls a second (open loop: call k is due at k / rate s),
+ * at most CONCURRENCY in flight. Latency from the moment a call was due, so a server that falls behind
+ * shows it (no coordinated omission).
+ */
+async function pacedLoop(seconds, rate, call) {
+  const latencies = [];
+  let errors = 0;
+  let next = 0;
+  const total = Math.floor(seconds * rate);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < total) {
+        const due = started + (next++ / rate) * 1000;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        try {
+          await call(Math.floor(Math.random() * MEMBERS));
+          latencies.push(performance.now() - due);
         } catch (err) {
           errors++;
           if (errors <= 3) console.log(`  erro: ${err.message}`);
@@ -238,7 +272,7 @@ try {
     // The orders, spread over SECONDS: batch k is not sent before k / total of the time.
     const notBefore = (k) => started + (k / batches.length) * SECONDS * 1000;
     const home = homeLoad(api.base, profiles, { duration: SECONDS });
-    const checks = closedLoop(SECONDS, checkVia(api.base, checker.key, slug));
+    const checks = pacedLoop(SECONDS, CHECK_RATE, checkVia(api.base, checker.key, slug));
     // Every 20th batch with an Idempotency-Key, its retry with the same one; the other retries without.
     const keyFor = (x) => {
       const k = x.retryOf ?? x.index;
@@ -267,7 +301,7 @@ try {
     })();
     const [during, launchChecks, sentIn] = await Promise.all([home.result, checks, send]);
     console.log(`  pedidos: ${int(batches.length)} chamadas em ${sentIn.toFixed(1)} s; situações ${JSON.stringify(situations)}; unidades nas respostas ${JSON.stringify(launchUses)}`);
-    console.log(`  direito pela API durante o lançamento: ${int(launchChecks.rate)}/s, p50 ${launchChecks.p50.toFixed(1)} ms, p95 ${launchChecks.p95.toFixed(1)} ms (${int(launchChecks.n)} consultas)`);
+    console.log(`  direito pela API durante o lançamento (${int(CHECK_RATE)}/s pedidas): ${int(launchChecks.rate)}/s, p50 ${launchChecks.p50.toFixed(1)} ms, p95 ${launchChecks.p95.toFixed(1)} ms desde a hora marcada (${int(launchChecks.n)} consultas)`);
     console.log(`  home durante o lançamento: ${during.pages.toFixed(1)} páginas/s (p95 ${during.p95.toFixed(0)} ms); razão ${(during.pages / alone.pages).toFixed(2)}`);
     expect('home: toda chamada respondida 2xx', alone.non2xx + alone.errors + during.non2xx + during.errors === 0, `não-2xx ${alone.non2xx}+${during.non2xx}, erros ${alone.errors}+${during.errors}`);
     expect('direito: toda consulta respondida (durante)', launchChecks.errors === 0, `erros ${launchChecks.errors}`);
@@ -284,7 +318,7 @@ try {
   const m = (k) => median(rounds.map((r) => r[k]));
   console.log(`\n== ${RUNS > 1 ? `Medianas de ${RUNS}` : 'Resumo'} ==`);
   console.log(`  direito sozinho: ${int(m('checkRate'))}/s, p95 ${m('checkP95').toFixed(1)} ms; SELECT puro ${int(m('bareRate'))}/s, p95 ${m('bareP95').toFixed(1)} ms; razão ${m('ratio').toFixed(2)}`);
-  console.log(`  direito durante o lançamento: ${int(m('duringRate'))}/s, p95 ${m('duringP95').toFixed(1)} ms`);
+  console.log(`  direito durante o lançamento (${int(CHECK_RATE)}/s pedidas): ${int(m('duringRate'))}/s, p95 ${m('duringP95').toFixed(1)} ms`);
   console.log(`  home durante o lançamento / sozinha: ${m('home').toFixed(2)} (meta >= 0.9: ${m('home') >= 0.9 ? 'atingida' : 'NÃO atingida'})`);
 } catch (err) {
   console.error(err);
