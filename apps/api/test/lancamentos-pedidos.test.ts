@@ -4,7 +4,7 @@ import { IDEMPOTENT_REPLAYED_HEADER } from '@legiao/contracts';
 import { webhookNewSecretSchema } from '@legiao/contracts/admin/webhooks';
 import { INTEGRATION_MSG } from '@legiao/contracts/integracao/constants';
 import { entitlementSchema } from '@legiao/contracts/integracao/lancamentos';
-import { orderBatchResponseSchema, type OrderResult } from '@legiao/contracts/integracao/pedidos';
+import { orderBatchResponseSchema, orderStatusSchema, type OrderResult } from '@legiao/contracts/integracao/pedidos';
 import { LAUNCH_MSG, LAUNCH_TIME_ZONE } from '@legiao/contracts/lancamentos';
 import { LAUNCH_CACHE_TTL_MS } from '../src/features/lancamentos/launch-cache.js';
 import { buildTestApp, type TestApp } from './support/app.js';
@@ -153,6 +153,10 @@ describe('flagged, and applied all the same', () => {
     const [r] = await sendOk([order(m.email, product.sku, 2)]);
     expect(r).toMatchObject({ situacao: 'aplicado', lancamentos: [{ slug: l.slug, unidades: 2, situacao: 'acima-da-cota' }] });
     expect(await used(l.id, m.id)).toBe(2);
+    // An order without a launch: its status lists none.
+    const plain = order(m.email, (await createProduct(t.prisma)).sku);
+    await sendOk([plain]);
+    expect(orderStatusSchema.parse((await t.app.inject({ method: 'GET', url: `${URL}/${plain.pedido}`, headers: shop.headers })).json()).lancamentos).toEqual([]);
     expect(await verified(m.id, product.id)).toBe(2);
     expect((await sendOk([order(m.email, product.sku, 1)]))[0]!.lancamentos).toEqual([{ slug: l.slug, unidades: 1, situacao: 'na-cota' }]);
     expect(await direito(l.slug, m.email)).toMatchObject({ cotaUsada: 3, cotaRestante: 0 });
@@ -251,6 +255,10 @@ describe('cancellations', () => {
     expect(await used(l.id, m.id)).toBe(0);
     expect((await uses(l.id)).every((u) => u.canceladoEm !== null)).toBe(true);
     expect(await direito(l.slug, m.email)).toMatchObject({ cotaUsada: 0, cotaRestante: 2 });
+    // The order's status says what it did, and that it was cancelled.
+    const status = await t.app.inject({ method: 'GET', url: `${URL}/${within.pedido}`, headers: shop.headers });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(orderStatusSchema.parse(status.json()).lancamentos).toEqual([{ slug: l.slug, unidades: 2, situacao: 'na-cota', cancelado: true }]);
 
     // Used up again: a second crossing, a second event.
     expect((await sendOk([order(m.email, product.sku, 2)]))[0]!.lancamentos![0]!.situacao).toBe('na-cota');

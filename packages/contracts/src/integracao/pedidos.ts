@@ -269,9 +269,23 @@ export const orderStatusSchema = z
     aplicadoEm: z.string().nullable(),
     canceladoEm: z.string().nullable(),
     itens: z.array(z.object({ sku: z.string(), quantidade: z.number().int(), quantidadePresente: z.number().int() })),
+    lancamentos: z
+      .array(orderLaunchUseSchema.extend({ cancelado: z.boolean().describe('O pedido foi cancelado: as unidades contadas voltaram para a cota.') }))
+      .describe('O que o pedido fez com a cota de quem comprou em cada lançamento (vazio se não tinha SKUs de um lançamento na janela).'),
   })
   .meta({
-    example: { pedido: 'SITE-104522', situacao: 'aplicado', estado: 'pago', canal: 'Site oficial', data: '2026-03-14', recebidoEm: '2026-03-14T18:20:31.000Z', aplicadoEm: '2026-03-14T18:20:31.000Z', canceladoEm: null, itens: [{ sku: 'HID-GARRAFA750-PRETO', quantidade: 2, quantidadePresente: 1 }] },
+    example: {
+      pedido: 'SITE-104522',
+      situacao: 'aplicado',
+      estado: 'pago',
+      canal: 'Site oficial',
+      data: '2026-03-14',
+      recebidoEm: '2026-03-14T18:20:31.000Z',
+      aplicadoEm: '2026-03-14T18:20:31.000Z',
+      canceladoEm: null,
+      itens: [{ sku: 'HID-GARRAFA750-PRETO', quantidade: 2, quantidadePresente: 1 }],
+      lancamentos: [{ slug: 'garrafa-termica-areia', unidades: 2, situacao: 'na-cota', cancelado: false }],
+    },
   });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 

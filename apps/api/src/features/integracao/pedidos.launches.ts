@@ -159,19 +159,22 @@ export async function returnAllowances(db: Queryable, orderRowIds: string[]): Pr
   }
 }
 
-/** What orders received before did to the allowances (a retry answers what the first time did). */
-export async function usesOf(db: Queryable, orderRowIds: string[]): Promise<Map<string, OrderLaunchUse[]>> {
-  const out = new Map<string, OrderLaunchUse[]>();
+/**
+ * What orders received before did to the allowances (a retry answers what the first time did; GET
+ * .../pedidos/{pedido} shows it with whether the order was cancelled since).
+ */
+export async function usesOf(db: Queryable, orderRowIds: string[]): Promise<Map<string, (OrderLaunchUse & { cancelado: boolean })[]>> {
+  const out = new Map<string, (OrderLaunchUse & { cancelado: boolean })[]>();
   if (!orderRowIds.length) return out;
-  const { rows } = await db.query<{ pedido_loja_id: string; slug: string; unidades: number; acima_da_cota: boolean; sem_direito: boolean }>(
-    `SELECT lp.pedido_loja_id::text, l.slug, lp.unidades, lp.acima_da_cota, lp.sem_direito
+  const { rows } = await db.query<{ pedido_loja_id: string; slug: string; unidades: number; acima_da_cota: boolean; sem_direito: boolean; cancelado: boolean }>(
+    `SELECT lp.pedido_loja_id::text, l.slug, lp.unidades, lp.acima_da_cota, lp.sem_direito, lp.cancelado_em IS NOT NULL AS cancelado
        FROM lancamento_pedido lp JOIN lancamento_produto l ON l.id = lp.lancamento_id
       WHERE lp.pedido_loja_id = ANY($1::uuid[]) ORDER BY l.id`,
     [orderRowIds],
   );
   for (const r of rows) {
     const uses = out.get(r.pedido_loja_id) ?? [];
-    uses.push({ slug: r.slug, unidades: r.unidades, situacao: r.sem_direito ? 'sem-direito' : r.acima_da_cota ? 'acima-da-cota' : 'na-cota' });
+    uses.push({ slug: r.slug, unidades: r.unidades, situacao: r.sem_direito ? 'sem-direito' : r.acima_da_cota ? 'acima-da-cota' : 'na-cota', cancelado: r.cancelado });
     out.set(r.pedido_loja_id, uses);
   }
   return out;

@@ -226,7 +226,7 @@ async function applyInTransaction(client: pg.ClientBase, clientId: string, cands
     // A retry answers what the first time did to the allowances.
     for (const [id, uses] of await usesOf(client, [...retried.keys()])) {
       const c = retried.get(id)!;
-      results.set(c.index, { ...results.get(c.index)!, lancamentos: uses });
+      results.set(c.index, { ...results.get(c.index)!, lancamentos: uses.map(({ cancelado: _, ...use }) => use) });
     }
   }
   // Before the purchases are applied: the rule is decided as the buyer stood at the order's moment.
@@ -311,13 +311,15 @@ export async function receiveOrders(client: pg.PoolClient, pool: pg.Pool, apiCli
 
 /** GET /integracao/v1/pedidos/{pedido}: where one order stands (never the buyer's e-mail or CPF). */
 export async function orderStatus(prisma: Db, orderId: string): Promise<OrderStatus> {
-  const { rows } = await poolOf(prisma).query(
-    `SELECT pedido, situacao::text AS situacao, estado::text AS estado, canal, data_compra::text AS data, recebido_em, aplicado_em, cancelado_em, corpo
+  const pool = poolOf(prisma);
+  const { rows } = await pool.query(
+    `SELECT id::text, pedido, situacao::text AS situacao, estado::text AS estado, canal, data_compra::text AS data, recebido_em, aplicado_em, cancelado_em, corpo
        FROM pedido_loja WHERE pedido = $1`,
     [orderId],
   );
   const r = rows[0];
   if (!r) throw new AppError('NOT_FOUND', ORDERS_MSG.naoEncontrado, 'PEDIDO_NAO_ENCONTRADO');
+  const uses = (await usesOf(pool, [r.id])).get(r.id) ?? [];
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     pedido: r.pedido,
@@ -329,5 +331,6 @@ export async function orderStatus(prisma: Db, orderId: string): Promise<OrderSta
     aplicadoEm: iso(r.aplicado_em),
     canceladoEm: iso(r.cancelado_em),
     itens: (r.corpo as CanonicalOrder).itens,
+    lancamentos: uses,
   };
 }
