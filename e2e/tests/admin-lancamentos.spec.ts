@@ -20,7 +20,7 @@ test('marketing cria um lançamento, compõe a regra vendo a contagem, vê a pr�
   const aId = await memberIdOf(request, admin, a.email);
   await verifiedPurchases(request, admin, aId, product.sku, 2);
   await verifiedPurchases(request, admin, await memberIdOf(request, admin, b.email), product.sku, 1);
-  const nome = `Garrafa Aurora ${tag()}`;
+  const name = `Garrafa Aurora ${tag()}`;
   const slug = `aurora-${tag()}`;
 
   try {
@@ -30,7 +30,7 @@ test('marketing cria um lançamento, compõe a regra vendo a contagem, vê a pr�
       await expect(page.getByRole('heading', { level: 1, name: 'Lançamentos' })).toBeVisible();
       await page.getByRole('link', { name: 'Novo lançamento' }).click();
       const form = page.getByRole('form', { name: 'Lançamento' });
-      await form.getByLabel('Nome', { exact: true }).fill(nome);
+      await form.getByLabel('Nome', { exact: true }).fill(name);
       await form.getByLabel('Endereço (slug)').fill(slug);
       await form.getByLabel('Endereço: arte do lançamento').fill('/banners/lancamento-desktop.svg');
       await form.getByLabel('Sobre', { exact: true }).fill('Cores novas para a sua coleção.');
@@ -74,7 +74,7 @@ test('marketing cria um lançamento, compõe a regra vendo a contagem, vê a pr�
       await form.getByLabel('SKUs do lançamento').fill(product.sku.toLowerCase());
       await form.getByRole('button', { name: 'Criar rascunho' }).click();
       await expect(page.getByText('Lançamento criado como rascunho.')).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1, name: nome })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.getByText('Rascunho', { exact: true })).toBeVisible();
       // Stored as the catalogue spells it; the dates read back as typed, in São Paulo time.
       await expect(page.getByLabel('SKUs do lançamento')).toHaveValue(product.sku);
@@ -118,11 +118,11 @@ test('marketing cria um lançamento, compõe a regra vendo a contagem, vê a pr�
 
     await test.step('editar: o nome e a cota', async () => {
       const form = page.getByRole('form', { name: 'Lançamento' });
-      await form.getByLabel('Nome', { exact: true }).fill(`${nome} Edição`);
+      await form.getByLabel('Nome', { exact: true }).fill(`${name} Edição`);
       await form.getByLabel('Cota por membro (unidades)').fill('3');
       await form.getByRole('button', { name: 'Salvar alterações' }).click();
       await expect(page.getByText('Lançamento salvo.')).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1, name: `${nome} Edição` })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: `${name} Edição` })).toBeVisible();
       await expect(form.getByLabel('Cota por membro (unidades)')).toHaveValue('3');
     });
 
@@ -130,7 +130,7 @@ test('marketing cria um lançamento, compõe a regra vendo a contagem, vê a pr�
       const adminPage = await browser.newPage();
       await loginStaff(adminPage, 'admin', `/admin/membros/${aId}`);
       const block = adminPage.getByRole('region', { name: /^Lançamentos \(\d+\)$/ });
-      const item = block.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: new RegExp(`${nome} Edição`) }) });
+      const item = block.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: new RegExp(`${name} Edição`) }) });
       await expect(item.getByText('Elegível', { exact: true })).toBeVisible();
       await expect(item).toContainText('0 unidade(s) da cota usada(s)');
       await expect(item).toContainText('Atende: ');
@@ -144,9 +144,9 @@ test('marketing cria um lançamento, compõe a regra vendo a contagem, vê a pr�
       await expect(page.getByText('Arquivado', { exact: true })).toBeVisible();
       await page.getByRole('link', { name: '← Lançamentos' }).click();
       await page.getByLabel('Situação').selectOption('arquivado');
-      await expect(page.getByRole('link', { name: `${nome} Edição` })).toBeVisible();
+      await expect(page.getByRole('link', { name: `${name} Edição` })).toBeVisible();
       await page.getByLabel('Situação').selectOption('publicado');
-      await expect(page.getByRole('link', { name: `${nome} Edição` })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: `${name} Edição` })).toHaveCount(0);
       await withoutAxeViolations(page, '/admin/lancamentos');
     });
   } finally {

@@ -115,7 +115,7 @@ function ConditionFields({ draft, readOnly, onChange }: { draft: ConditionDraft;
         </div>
       );
     case 'possuiCategoria':
-      return <CategoryField id={id} label={label} value={draft.categoria} readOnly={readOnly} onChange={(categoria) => onChange({ categoria })} />;
+      return <CategoryField id={id} label={label} value={draft.categoria} readOnly={readOnly} onChange={(category) => onChange({ categoria: category })} />;
     case 'possuiProduto':
       return <ProductField id={id} label={label} draft={draft} readOnly={readOnly} onChange={onChange} />;
     case 'conquista':
@@ -168,9 +168,9 @@ function ProductField({ id, label, draft, readOnly, onChange }: { id: string; la
     return (
       <div className="lancamento-condicao__campos">
         <span id={id}>{label}:</span>
-        <strong>{draft.produtoNome}</strong>
+        <strong>{draft.productName}</strong>
         {!readOnly && (
-          <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => onChange({ produtoId: '', produtoNome: '' })} aria-label={`Trocar o produto ${draft.produtoNome}`}>
+          <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => onChange({ produtoId: '', productName: '' })} aria-label={`Trocar o produto ${draft.productName}`}>
             Trocar
           </button>
         )}
@@ -187,7 +187,7 @@ function ProductField({ id, label, draft, readOnly, onChange }: { id: string; la
           {items.length === 0 && !q.isFetching ? <li>Nenhum produto encontrado.</li> : null}
           {items.map((p) => (
             <li key={p.id}>
-              <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => onChange({ produtoId: String(p.id), produtoNome: p.nome })}>
+              <button type="button" className="admin-btn admin-btn--pequeno" onClick={() => onChange({ produtoId: String(p.id), productName: p.nome })}>
                 {p.nome} <small>({p.sku})</small>
               </button>
             </li>

@@ -12,7 +12,7 @@ export interface ConditionDraft {
   categoria: string;
   /** possuiProduto: the id, and its name to show */
   produtoId: string;
-  produtoNome: string;
+  productName: string;
   /** conquista */
   chave: string;
 }
@@ -27,17 +27,17 @@ export const CONDITION_KINDS: { tipo: LaunchConditionKind; label: string; once: 
   { tipo: 'incluirColaboradores', label: 'Incluir colaboradores', once: true },
   { tipo: 'incluirLeads', label: 'Incluir leads', once: true },
 ];
-export const kindLabel = (tipo: LaunchConditionKind) => CONDITION_KINDS.find((k) => k.tipo === tipo)!.label;
+export const kindLabel = (kind: LaunchConditionKind) => CONDITION_KINDS.find((k) => k.tipo === kind)!.label;
 
 export const ACHIEVEMENT_OPTIONS = LAUNCH_ACHIEVEMENTS.map((key) => ({ value: key, label: launchAchievementName(key) }));
 
-export const emptyDraft = (tipo: LaunchConditionKind): ConditionDraft => ({
-  tipo,
-  minimo: tipo === 'comprasVerificadas' || tipo === 'saldoMinimo' ? '1' : '',
+export const emptyDraft = (kind: LaunchConditionKind): ConditionDraft => ({
+  tipo: kind,
+  minimo: kind === 'comprasVerificadas' || kind === 'saldoMinimo' ? '1' : '',
   categoria: '',
   produtoId: '',
-  produtoNome: '',
-  chave: tipo === 'conquista' ? LAUNCH_ACHIEVEMENTS[0] : '',
+  productName: '',
+  chave: kind === 'conquista' ? LAUNCH_ACHIEVEMENTS[0] : '',
 });
 
 export function draftOf(c: LaunchCondition, productNames: Map<number, string> = new Map()): ConditionDraft {
@@ -46,7 +46,7 @@ export function draftOf(c: LaunchCondition, productNames: Map<number, string> = 
   if (c.tipo === 'possuiCategoria') d.categoria = c.categoria;
   if (c.tipo === 'possuiProduto') {
     d.produtoId = String(c.produtoId);
-    d.produtoNome = productNames.get(c.produtoId) ?? `Produto ${c.produtoId}`;
+    d.productName = productNames.get(c.produtoId) ?? `Produto ${c.produtoId}`;
   }
   if (c.tipo === 'conquista') d.chave = c.chave;
   return d;
