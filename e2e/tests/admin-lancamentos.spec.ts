@@ -82,6 +82,16 @@ test('marketing cria um lançamento, compõe a regra vendo a contagem, vê a pr�
       await expect(page.getByText(/Acesso antecipado de \d{2}\/\d{2}\/\d{4} 00:00 a/)).toBeVisible();
     });
 
+    await test.step('num computador em outro fuso, as datas continuam no horário de São Paulo', async () => {
+      const use = test.info().project.use;
+      const lisbon = await browser.newContext({ baseURL: use.baseURL, viewport: use.viewport, locale: 'pt-BR', timezoneId: 'Europe/Lisbon' });
+      const away = await lisbon.newPage();
+      await loginStaff(away, 'marketing', new URL(page.url()).pathname);
+      await expect(away.getByLabel('Início do acesso antecipado')).toHaveValue(spInput(spMidnight(2)));
+      await expect(away.getByLabel('Data pública')).toHaveValue(spInput(spMidnight(4)));
+      await lisbon.close();
+    });
+
     await test.step('prévia como membro: elegível e não elegível, agora e no início do acesso', async () => {
       const preview = page.getByRole('form', { name: 'Prévia como membro' });
       await preview.getByLabel('Membro (e-mail ou id)').fill(a.email);

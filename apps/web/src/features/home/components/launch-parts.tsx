@@ -12,6 +12,8 @@ import { getLaunchCalendar, memberLaunchesQuery } from '../api/launches-query';
 // pre-sale banner and the coming-soon section: when it opens for them, why not yet, their access.
 
 const BRASILIA = '(horário de Brasília)';
+/** After the countdown's end, how often the launches are asked again until the opening shows. */
+const AGAIN_MS = 15_000;
 
 /** "Seu acesso antecipado abre em 01/12/2026 às 00:00" or the public date. */
 export function openingText(l: MemberLaunch): string {
@@ -29,7 +31,13 @@ export function LaunchCountdown({ launch }: { launch: MemberLaunch }) {
   const time = useCountdown(new Date(launch.abreEm));
   const client = useQueryClient();
   useEffect(() => {
-    if (time.done) void client.invalidateQueries({ queryKey: memberLaunchesQuery().queryKey });
+    if (!time.done) return;
+    const ask = () => void client.invalidateQueries({ queryKey: memberLaunchesQuery().queryKey });
+    ask();
+    // A phone's clock a little ahead of the server's asks before the window has opened there: ask
+    // again until the answer brings the access (this card then gives way to it) or drops the launch.
+    const timer = window.setInterval(ask, AGAIN_MS);
+    return () => window.clearInterval(timer);
   }, [time.done, client]);
   if (time.done) return <p role="status">{launch.elegivel ? 'Seu acesso antecipado abriu!' : 'Já está à venda para todos.'}</p>;
   return <Count time={time} rotulo={launch.elegivel ? `Tempo até o seu acesso antecipado a ${launch.nome}` : `Tempo até ${launch.nome} abrir para todos`} />;
