@@ -12,6 +12,7 @@ export const adminNav: AdminNavItem[] = [
   { to: 'membros', label: 'Membros', permission: 'members.read' },
   { to: 'beneficios', label: 'Benefícios', permission: 'content.read' },
   { to: 'banners', label: 'Banners', permission: 'content.read' },
+  { to: 'lancamentos', label: 'Lançamentos', permission: 'content.read' },
   { to: 'catalogo', label: 'Catálogo', permission: 'content.read' },
   { to: 'faq', label: 'Perguntas frequentes', permission: 'content.read' },
   { to: 'pesquisas', label: 'Pesquisas', permission: 'content.read' },

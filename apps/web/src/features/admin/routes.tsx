@@ -18,6 +18,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'equipe', permission: 'staff.manage', page: page(() => import('./equipe/equipe-page'), 'EquipePage') },
   { path: 'auditoria', permission: 'audit.read', page: page(() => import('./auditoria/auditoria-page'), 'AuditoriaPage') },
   { path: 'banners/*', permission: 'content.read', page: page(() => import('./banners/banners-page'), 'BannersArea') },
+  { path: 'lancamentos/*', permission: 'content.read', page: page(() => import('./lancamentos/launches-area'), 'LaunchesArea') },
   { path: 'catalogo/*', permission: 'content.read', page: page(() => import('./catalogo/catalogue-page'), 'CatalogueArea') },
   { path: 'faq', permission: 'content.read', page: page(() => import('./faq/faq-page'), 'FaqPage') },
   { path: 'pesquisas/*', permission: 'content.read', page: page(() => import('./pesquisas/surveys-page'), 'SurveysArea') },
