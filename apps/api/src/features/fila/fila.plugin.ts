@@ -7,7 +7,6 @@ import { waitingRoomAdminRoutes } from './waiting-room-admin.routes.js';
 import { waitingRoomRoutes } from './fila.routes.js';
 import { MemoryQueueStore } from './store-memory.js';
 import { RedisQueueStore } from './store-redis.js';
-import { LaunchOpeningRoom } from '../lancamentos/launch-opening.js';
 
 /** How long a member may be away and still find the place (ADR 0025), and the web client's renewal interval. */
 const PLACE_KEPT_MS = 60_000;
@@ -59,17 +58,11 @@ export const waitingRoomPlugin = fp(async (app) => {
         log: app.log,
       })
     : null;
-  // A published launch holds the room on around its opening (FILA_LANCAMENTO, ADR 0047 part 2).
-  const opening = config.fila.enabled && config.fila.lancamento.enabled
-    ? new LaunchOpeningRoom({ pool: poolOf(app.ctx.prisma), store, beforeMs: config.fila.lancamento.beforeMs, afterMs: config.fila.lancamento.afterMs, intervalMs: config.fila.lancamento.intervalMs, log: app.log })
-    : null;
   app.addHook('onReady', async () => {
     hub.start();
     auto?.start();
-    opening?.start();
   });
   app.addHook('onClose', async () => {
-    opening?.stop();
     auto?.close();
     await hub.close();
   });
