@@ -1,0 +1,221 @@
+import { LAUNCH_DAY_CSV_HEADER, type LaunchDayMinute, type LaunchDayPanel, type LaunchDayRoom } from '@legiao/contracts/admin/lancamentos-painel';
+import { LAUNCH_MSG, type LaunchStatus } from '@legiao/contracts/lancamentos';
+import type { SqlPool } from '../../../db/prisma.js';
+import { notFound } from '../../../errors/app-error.js';
+import { countEligible, type RuleContext } from '../../lancamentos/rule-engine.js';
+import { ruleOf } from '../../lancamentos/lancamentos.service.js';
+import { saoPauloIso } from '../../lancamentos/time.js';
+
+// The launch day's numbers (issue 31 item 4; docs/decisions/0047-launches.md, part 2). Each is a
+// count over rows the day already writes, read on indexes of this launch only:
+// - eligible: the rule's count (rule-engine.ts), cached per launch and process for ELIGIBLE_TTL_MS;
+// - seen / accessed: lancamento_visualizacao (first view; acessado_em, first opening of the access);
+// - ordered: members with a non-cancelled order of the launch (lancamento_pedido, part 2's orders,
+//   when that table exists here), else members whose acesso_antecipado.cota_usada > 0, timed by the
+//   row's atualizado_em (its last change: the fallback's "first order" may be later than the truth);
+// - units used: SUM(LEAST(cota_usada, cota)) of acesso_antecipado, the exact counter orders keep.
+
+const MINUTE = 60_000;
+/** The page's series shows the last day at most (1,441 rows); the CSV up to the whole window, 14 days. */
+export const PAGE_SPAN_MS = 24 * 60 * MINUTE;
+export const CSV_SPAN_MS = 14 * 24 * 60 * MINUTE;
+/** The series starts this long before the window opens: the crowd (and the waiting room) arrive early. */
+export const LEAD_MS = 30 * MINUTE;
+const ELIGIBLE_TTL_MS = 30_000;
+
+interface LaunchRow {
+  id: string;
+  slug: string;
+  nome: string;
+  status: LaunchStatus;
+  acesso_inicio: Date;
+  acesso_fim: Date;
+  data_publica: Date;
+  cota_por_membro: number;
+  regra: unknown;
+}
+
+export async function launchById(pool: SqlPool, id: string): Promise<LaunchRow> {
+  const { rows } = await pool.query<LaunchRow>({
+    name: 'lancamento-dia-lancamento',
+    text: `SELECT id::text AS id, slug, nome, status::text AS status, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra FROM lancamento_produto WHERE id = $1`,
+    values: [id],
+  });
+  if (!rows[0]) throw notFound(LAUNCH_MSG.naoEncontrado);
+  return rows[0];
+}
+
+/**
+ * The rule's count per launch, at most ELIGIBLE_TTL_MS old: a 6-condition rule on 100,000 members takes
+ * about a second, and several staff screens refresh every 5 s. One count at a time per launch (the
+ * screens arriving meanwhile share it). Per process: processes may differ by up to the TTL.
+ */
+export class EligibleCache {
+  private readonly entries = new Map<string, { at: number; total: Promise<number> }>();
+  constructor(private readonly ttlMs = ELIGIBLE_TTL_MS) {}
+
+  get(pool: SqlPool, launch: LaunchRow, ctx: RuleContext): Promise<{ total: number; at: number }> {
+    const now = ctx.now.getTime();
+    const hit = this.entries.get(launch.id);
+    if (hit && now - hit.at < this.ttlMs) return hit.total.then((total) => ({ total, at: hit.at }));
+    const total = countEligible(pool, ruleOf(launch), ctx);
+    const entry = { at: now, total };
+    this.entries.set(launch.id, entry);
+    // A failed count is not kept: the next refresh counts again.
+    total.catch(() => this.entries.get(launch.id) === entry && this.entries.delete(launch.id));
+    if (this.entries.size > 200) this.entries.delete(this.entries.keys().next().value!);
+    return total.then((t) => ({ total: t, at: now }));
+  }
+}
+
+/** Part 2's orders table, when this database has it (another branch adds it; read only if present). */
+async function hasOrdersTable(pool: SqlPool): Promise<boolean> {
+  const { rows } = await pool.query<{ ok: boolean }>(`SELECT to_regclass('lancamento_pedido') IS NOT NULL AS ok`);
+  return rows[0]!.ok;
+}
+
+/** Each member who ordered, with the moment of their first order (SQL of (usuario_id, t)). */
+const ORDERED_FROM_ORDERS = `SELECT usuario_id, min(criado_em) AS t FROM lancamento_pedido WHERE lancamento_id = $1 AND cancelado_em IS NULL GROUP BY usuario_id`;
+const ORDERED_FROM_ACCESS = `SELECT usuario_id, atualizado_em AS t FROM acesso_antecipado WHERE lancamento_id = $1 AND cota_usada > 0`;
+
+const floorMinute = (t: number) => Math.floor(t / MINUTE) * MINUTE;
+
+/** The series' minutes: from LEAD_MS before the opening to now (or the window's end), the last `span` at most. */
+export function seriesRange(launch: Pick<LaunchRow, 'acesso_inicio' | 'acesso_fim'>, now: Date, span: number): { from: number; to: number } | null {
+  const to = floorMinute(Math.min(now.getTime(), launch.acesso_fim.getTime() - 1));
+  let from = floorMinute(launch.acesso_inicio.getTime() - LEAD_MS);
+  if (to < from) return null;
+  if (to - from > span) from = to - span;
+  return { from, to };
+}
+
+interface Counts {
+  vistos: number;
+  vistos_elegiveis: number;
+  acessaram: number;
+  pediram: number;
+  unidades_usadas: number;
+}
+
+async function readNumbers(pool: SqlPool, launch: LaunchRow, range: { from: number; to: number } | null) {
+  let orders = await hasOrdersTable(pool);
+  const run = async (ordered: string) => {
+    const totals = await pool.query<Counts>(
+      `SELECT (SELECT count(*)::int FROM lancamento_visualizacao WHERE lancamento_id = $1) AS vistos,
+              (SELECT count(*)::int FROM lancamento_visualizacao WHERE lancamento_id = $1 AND elegivel) AS vistos_elegiveis,
+              (SELECT count(*)::int FROM lancamento_visualizacao WHERE lancamento_id = $1 AND acessado_em IS NOT NULL) AS acessaram,
+              (SELECT count(*)::int FROM (${ordered}) o) AS pediram,
+              (SELECT COALESCE(sum(LEAST(cota_usada, $2)), 0)::int FROM acesso_antecipado WHERE lancamento_id = $1) AS unidades_usadas`,
+      [launch.id, launch.cota_por_membro],
+    );
+    if (!range) return { totals: totals.rows[0]!, minutes: [] as LaunchDayMinute[] };
+    const from = new Date(range.from);
+    const end = new Date(range.to + MINUTE);
+    // Per minute: what happened in it, plus what happened before the series (the running totals' start).
+    const { rows } = await pool.query<{ minuto: Date; vistos: number; acessaram: number; pediram: number; aguardando: number | null; admissoes: number | null }>(
+      `WITH m AS (SELECT generate_series($2::timestamptz, $3::timestamptz, interval '1 minute') AS minuto),
+            v AS (SELECT date_trunc('minute', primeira_em) AS minuto, count(*)::int AS n FROM lancamento_visualizacao
+                  WHERE lancamento_id = $1 AND primeira_em >= $2 AND primeira_em < $4 GROUP BY 1),
+            a AS (SELECT date_trunc('minute', acessado_em) AS minuto, count(*)::int AS n FROM lancamento_visualizacao
+                  WHERE lancamento_id = $1 AND acessado_em >= $2 AND acessado_em < $4 GROUP BY 1),
+            o AS (SELECT date_trunc('minute', t) AS minuto, count(*)::int AS n FROM (${ordered}) x WHERE t >= $2 AND t < $4 GROUP BY 1)
+       SELECT m.minuto, COALESCE(v.n, 0) AS vistos, COALESCE(a.n, 0) AS acessaram, COALESCE(o.n, 0) AS pediram, p.aguardando, p.admissoes
+       FROM m LEFT JOIN v USING (minuto) LEFT JOIN a USING (minuto) LEFT JOIN o USING (minuto)
+       LEFT JOIN painel_minuto p ON p.minuto = (m.minuto AT TIME ZONE 'UTC')
+       ORDER BY m.minuto`,
+      [launch.id, from, new Date(range.to), end],
+    );
+    const before = await pool.query<{ vistos: number; acessaram: number; pediram: number }>(
+      `SELECT (SELECT count(*)::int FROM lancamento_visualizacao WHERE lancamento_id = $1 AND primeira_em < $2) AS vistos,
+              (SELECT count(*)::int FROM lancamento_visualizacao WHERE lancamento_id = $1 AND acessado_em < $2) AS acessaram,
+              (SELECT count(*)::int FROM (${ordered}) o WHERE t < $2) AS pediram`,
+      [launch.id, from],
+    );
+    const acc = { ...before.rows[0]! };
+    const minutes = rows.map((r): LaunchDayMinute => {
+      acc.vistos += r.vistos;
+      acc.acessaram += r.acessaram;
+      acc.pediram += r.pediram;
+      return {
+        minuto: saoPauloIso(r.minuto),
+        vistos: r.vistos,
+        acessaram: r.acessaram,
+        pediram: r.pediram,
+        vistosAcumulado: acc.vistos,
+        acessaramAcumulado: acc.acessaram,
+        pediramAcumulado: acc.pediram,
+        filaAguardando: r.aguardando,
+        filaAdmissoes: r.admissoes,
+      };
+    });
+    return { totals: totals.rows[0]!, minutes };
+  };
+  if (orders) {
+    try {
+      return await run(ORDERED_FROM_ORDERS);
+    } catch (err) {
+      // The orders table is there but not in the shape this reads (42703: no such column): the counter's fallback.
+      if ((err as { code?: string }).code !== '42703') throw err;
+      orders = false;
+    }
+  }
+  return run(ORDERED_FROM_ACCESS);
+}
+
+export interface PanelDeps {
+  pool: SqlPool;
+  eligible: EligibleCache;
+  ctx: RuleContext;
+  /** The waiting room's part (live state, schedule, this launch's records); see launch-room.ts. */
+  readRoom: (launch: LaunchRow) => Promise<LaunchDayRoom>;
+}
+
+/** GET /api/admin/lancamentos/{id}/painel. */
+export async function launchDayPanel(deps: PanelDeps, id: string, span = PAGE_SPAN_MS): Promise<LaunchDayPanel> {
+  const { pool, ctx } = deps;
+  const launch = await launchById(pool, id);
+  const range = seriesRange(launch, ctx.now, span);
+  const [numbers, eligible, room] = await Promise.all([readNumbers(pool, launch, range), deps.eligible.get(pool, launch, ctx), deps.readRoom(launch)]);
+  const t = numbers.totals;
+  const now = ctx.now.getTime();
+  return {
+    lancamento: {
+      id: launch.id,
+      slug: launch.slug,
+      nome: launch.nome,
+      status: launch.status,
+      acessoInicio: saoPauloIso(launch.acesso_inicio),
+      acessoFim: saoPauloIso(launch.acesso_fim),
+      dataPublica: saoPauloIso(launch.data_publica),
+      cotaPorMembro: launch.cota_por_membro,
+      emJanela: launch.acesso_inicio.getTime() <= now && now < launch.acesso_fim.getTime(),
+    },
+    em: saoPauloIso(ctx.now),
+    totais: {
+      elegiveis: eligible.total,
+      elegiveisEm: saoPauloIso(new Date(eligible.at)),
+      vistos: t.vistos,
+      vistosElegiveis: t.vistos_elegiveis,
+      acessaram: t.acessaram,
+      pediram: t.pediram,
+      unidadesUsadas: t.unidades_usadas,
+      unidadesRestantes: Math.max(0, eligible.total * launch.cota_por_membro - t.unidades_usadas),
+    },
+    serie: range ? { de: saoPauloIso(new Date(range.from)), ate: saoPauloIso(new Date(range.to)), minutos: numbers.minutes } : { de: saoPauloIso(ctx.now), ate: saoPauloIso(ctx.now), minutos: [] },
+    fila: room,
+  };
+}
+
+const csvField = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** The per-minute rows as the back office's other exports write them: `;`, UTF-8 BOM, CRLF (ADR 0033). */
+export function launchDayCsv(minutes: LaunchDayMinute[]): string {
+  const lines = [
+    LAUNCH_DAY_CSV_HEADER.join(';'),
+    ...minutes.map((m) => [m.minuto, m.vistos, m.acessaram, m.pediram, m.vistosAcumulado, m.acessaramAcumulado, m.pediramAcumulado, m.filaAguardando, m.filaAdmissoes].map(csvField).join(';')),
+  ];
+  return '\ufeff' + lines.join('\r\n') + '\r\n';
+}
