@@ -71,17 +71,17 @@ export class LaunchOpeningRoom {
     if (this.running) return pass;
     this.running = true;
     try {
-      await this.closeEnded(now, pass);
       await this.holdDue(now, pass);
+      await this.closeEnded(now, pass);
       return pass;
     } finally {
       this.running = false;
     }
   }
 
-  /** Holds that are over (time), or whose launch left 'publicado' or moved its opening. */
+  /** Records of holds that are over (time), or whose launch left 'publicado' or moved its opening: closed once. */
   private async closeEnded(now: number, pass: OpeningPass) {
-    const { pool, store, log } = this.opts;
+    const { pool, log } = this.opts;
     const at = new Date(now);
     const { rows } = await pool.query<{ id: string; nome: string; abertura: Date; ate: Date; status: string; inicio: Date }>({
       name: 'lancamento-fila-encerrar',
@@ -92,8 +92,6 @@ export class LaunchOpeningRoom {
     });
     for (const r of rows) {
       const motivo: OffReason = r.ate.getTime() <= now ? 'horario' : r.status !== 'publicado' ? 'arquivado' : 'alterado';
-      // Ended early: the store's hold is released now (a hold over by time has lapsed by itself).
-      if (motivo !== 'horario') await store.releaseLaunch(r.id, now);
       const { rows: closed } = await pool.query<{ desligada_em: Date }>(
         `UPDATE lancamento_fila SET desligada_em = LEAST(ate, $3), motivo = $4 WHERE lancamento_id = $1 AND abertura = $2 AND desligada_em IS NULL RETURNING desligada_em`,
         [r.id, r.abertura, at, motivo],
@@ -115,6 +113,11 @@ export class LaunchOpeningRoom {
              WHERE status = 'publicado' AND acesso_inicio <= $1 AND acesso_inicio > $2 ORDER BY acesso_inicio, id`,
       values: [new Date(now + beforeMs), new Date(now - afterMs)],
     });
+    // A hold in force for a launch no longer due (archived, its opening moved) ends now, in every
+    // process's store (each process checks its own: without Redis each has one); one over by time
+    // has lapsed by itself.
+    const current = (await store.stats(now)).lancamento;
+    if (current && !rows.some((r) => r.id === current.lancamentoId && r.inicio.getTime() + afterMs === current.ate)) await store.releaseLaunch(current.lancamentoId, now);
     for (const r of rows) {
       const until = r.inicio.getTime() + afterMs;
       // The store first: the record says "on" only once the room really is.
