@@ -10,9 +10,9 @@ import { saoPauloIso } from '../../lancamentos/time.js';
 // count over rows the day already writes, read on indexes of this launch only:
 // - eligible: the rule's count (rule-engine.ts), cached per launch and process for ELIGIBLE_TTL_MS;
 // - seen / accessed: lancamento_visualizacao (first view; acessado_em, first opening of the access);
-// - ordered: members with a non-cancelled order of the launch (lancamento_pedido, part 2's orders,
-//   when that table exists here), else members whose acesso_antecipado.cota_usada > 0, timed by the
-//   row's atualizado_em (its last change: the fallback's "first order" may be later than the truth);
+// - ordered: members whose acesso_antecipado.cota_usada > 0, timed by their first non-cancelled order
+//   in lancamento_pedido (part 2's orders) when that table exists here, else by the row's
+//   atualizado_em (its last change: then a member's "first order" may show later than it was);
 // - units used: SUM(LEAST(cota_usada, cota)) of acesso_antecipado, the exact counter orders keep.
 
 const MINUTE = 60_000;
@@ -74,9 +74,16 @@ async function hasOrdersTable(pool: SqlPool): Promise<boolean> {
   return rows[0]!.ok;
 }
 
-/** Each member who ordered, with the moment of their first order (SQL of (usuario_id, t)). */
-const ORDERED_FROM_ORDERS = `SELECT usuario_id, min(criado_em) AS t FROM lancamento_pedido WHERE lancamento_id = $1 AND cancelado_em IS NULL GROUP BY usuario_id`;
-const ORDERED_FROM_ACCESS = `SELECT usuario_id, atualizado_em AS t FROM acesso_antecipado WHERE lancamento_id = $1 AND cota_usada > 0`;
+/**
+ * Each member who ordered (units of the allowance used now: the exact counter, so a member whose
+ * orders were all cancelled is not counted), with the moment of their first order: part 2's
+ * lancamento_pedido when this database has it, else the access row's last change.
+ */
+const ORDERED_WITH_ORDERS = `SELECT a.usuario_id, COALESCE(p.t, a.atualizado_em AT TIME ZONE 'UTC') AS t FROM acesso_antecipado a
+  LEFT JOIN (SELECT usuario_id, min(criado_em) AS t FROM lancamento_pedido WHERE lancamento_id = $1 AND cancelado_em IS NULL GROUP BY usuario_id) p USING (usuario_id)
+  WHERE a.lancamento_id = $1 AND a.cota_usada > 0`;
+// atualizado_em is a UTC timestamp(3) (Prisma's @updatedAt): read as the instant it is, whatever the session's zone.
+const ORDERED_FROM_ACCESS = `SELECT usuario_id, atualizado_em AT TIME ZONE 'UTC' AS t FROM acesso_antecipado WHERE lancamento_id = $1 AND cota_usada > 0`;
 
 const floorMinute = (t: number) => Math.floor(t / MINUTE) * MINUTE;
 
@@ -152,7 +159,7 @@ async function readNumbers(pool: SqlPool, launch: LaunchRow, range: { from: numb
   };
   if (orders) {
     try {
-      return await run(ORDERED_FROM_ORDERS);
+      return await run(ORDERED_WITH_ORDERS);
     } catch (err) {
       // The orders table is there but not in the shape this reads (42703: no such column): the counter's fallback.
       if ((err as { code?: string }).code !== '42703') throw err;
