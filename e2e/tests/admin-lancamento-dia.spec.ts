@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { API_DIR, DEMO } from '../support/env';
 import { signIn } from '../support/ui';
+import { withoutAxeViolations } from '../support/acessibilidade';
 import { e2eDatabaseUrl } from '../support/database';
 import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 
@@ -101,6 +102,7 @@ test('marketing follows the launch day: the numbers, the waiting room switched o
   const [record] = panel.fila.registros;
   await expect(page.getByTestId('lancamento-dia-fila-linha')).toHaveText(`Sala de espera: ligada às ${hhmm(new Date(record!.ligadaEm))} pelo lançamento ${NAME}, até ${hhmm(new Date(record!.ate))}.`);
   await expect(page.getByRole('table', { name: 'Últimos 15 minutos (novos em cada minuto)' })).toBeVisible();
+  await withoutAxeViolations(page, 'dia do lançamento');
   await adminSnap(page, 'lancamento-dia');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
