@@ -7,6 +7,7 @@ import { ErrorState, LoadingState, PageHeader, notifyError } from '../ui/index';
 import { AXIS, COLORS, TOOLTIP } from '../painel/chart-card';
 import { dayHour, hour, number } from '../painel/formatar';
 import { LAUNCH_DAY_INTERVAL_MS, downloadLaunchDayCsv, useLaunchDayQuery } from './launch-day-api';
+import { roomLine } from './room-line';
 import '../painel/painel.css';
 import './launch-day.css';
 
@@ -23,21 +24,6 @@ function Card({ label, value, note, testId }: { label: string; value: number; no
       {note && <span className="painel-cartao__nota">{note}</span>}
     </div>
   );
-}
-
-const OFF_REASON = { horario: 'no horário previsto', arquivado: 'o lançamento foi arquivado', alterado: 'a abertura mudou' } as const;
-
-/** The line that says whether the launch switched the waiting room on ("ligada às 23:55 pelo lançamento X"). */
-export function roomLine(p: LaunchDayPanel, now = Date.now()): string {
-  const { fila, lancamento: l } = p;
-  const last = fila.registros[0];
-  if (last && !last.desligadaEm) return `Sala de espera: ligada às ${hour(last.ligadaEm)} pelo lançamento ${l.nome}, até ${hour(last.ate)}.`;
-  if (last) return `Sala de espera: ligada às ${hour(last.ligadaEm)} pelo lançamento ${l.nome}; desligada às ${hour(last.desligadaEm!)} (${OFF_REASON[last.motivo ?? 'horario']}).`;
-  if (l.status !== 'publicado') return 'Sala de espera: este lançamento não está publicado, então não a liga.';
-  if (!fila.agenda.ativa) return 'Sala de espera: a abertura dos lançamentos não a liga sozinha neste ambiente (FILA_LANCAMENTO desligado).';
-  if (now < Date.parse(fila.agenda.ligaEm)) return `Sala de espera: vai ligar sozinha às ${hour(fila.agenda.ligaEm)} (${fila.agenda.antesMin} min antes da abertura) e desligar às ${hour(fila.agenda.desligaEm)}.`;
-  if (now < Date.parse(fila.agenda.desligaEm)) return `Sala de espera: prevista para ligar às ${hour(fila.agenda.ligaEm)}; ainda não ligou.`;
-  return 'Sala de espera: não ligou por este lançamento.';
 }
 
 function RoomState({ p }: { p: LaunchDayPanel }) {
