@@ -30,7 +30,7 @@ export const launchDayPlugin = fp(async (app) => {
     views.start();
     opening?.start();
   });
-  // Before the pool closes (plugins close in reverse order of registration): the last second's views are written.
+  // The last second's views are written: the pool is closed only after app.close() (server.ts, test support).
   app.addHook('onClose', async () => {
     opening?.stop();
     await views.stop();
