@@ -328,7 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         fracao: e.FILA_AUTO_FRACAO,
         minimoMs: e.FILA_AUTO_MINIMO_MS,
       },
-      lancamento: {
+      launchOpening: {
         enabled: e.FILA_LANCAMENTO ?? e.NODE_ENV !== 'test',
         beforeMs: e.FILA_LANCAMENTO_ANTES_MIN * 60_000,
         afterMs: e.FILA_LANCAMENTO_DEPOIS_MIN * 60_000,

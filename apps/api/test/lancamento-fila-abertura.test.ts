@@ -76,7 +76,7 @@ async function scene(pair: Pair, status: 'publicado' | 'arquivado' = 'publicado'
 }
 const audits = (id: string) => t.prisma.auditEntry.findMany({ where: { entity: 'fila', entityId: id }, orderBy: { createdAt: 'asc' } });
 const rows = (id: string) => t.prisma.lancamentoFila.findMany({ where: { lancamentoId: id } });
-const mine = (id: string, pass: { ligadas: string[]; desligadas: { lancamentoId: string }[] }) => ({ on: pass.ligadas.includes(id), off: pass.desligadas.filter((d) => d.lancamentoId === id) });
+const mine = (id: string, pass: { switchedOn: string[]; switchedOff: { launchId: string }[] }) => ({ on: pass.switchedOn.includes(id), off: pass.switchedOff.filter((d) => d.launchId === id) });
 
 describe.each(backends)('sala de espera na abertura de um lançamento (%s)', (name, pair) => {
   it('goes on N minutes before the opening, sends every login through the line, and goes off M minutes after, recorded and audited once', async () => {
@@ -92,11 +92,11 @@ describe.each(backends)('sala de espera na abertura de um lançamento (%s)', (na
     // 5 minutes before: the first process to look switches it on, the other finds it recorded.
     clock.advance(1 * MIN);
     expect(mine(l.id, await rooms[0].runOnce()).on).toBe(true);
-    if (name.startsWith('redis')) expect((await s2.stats(clock.now())).lancamento?.lancamentoId).toBe(l.id); // shared before p2 even looked
+    if (name.startsWith('redis')) expect((await s2.stats(clock.now())).lancamento?.launchId).toBe(l.id); // shared before p2 even looked
     expect(mine(l.id, await rooms[1].runOnce()).on).toBe(false);
     const until = opening.getTime() + AFTER;
     for (const s of stores) {
-      expect((await s.stats(clock.now())).lancamento).toEqual({ lancamentoId: l.id, nome: l.nome, ate: until });
+      expect((await s.stats(clock.now())).lancamento).toEqual({ launchId: l.id, name: l.nome, until });
       expect(await s.isGated(clock.now())).toBe(true);
     }
     // With room to spare, a newcomer still waits in line, and the next tick admits in arrival order.
@@ -124,7 +124,7 @@ describe.each(backends)('sala de espera na abertura de um lançamento (%s)', (na
     expect((await s1.join('depois', clock.now())).estado).toBe('admitido');
     // The record closes once, at its time, whichever process looks later.
     clock.advance(7000);
-    expect(mine(l.id, await rooms[1].runOnce()).off).toEqual([{ lancamentoId: l.id, motivo: 'horario' }]);
+    expect(mine(l.id, await rooms[1].runOnce()).off).toEqual([{ launchId: l.id, reason: 'horario' }]);
     expect(mine(l.id, await rooms[0].runOnce()).off).toEqual([]);
     expect(await rows(l.id)).toEqual([expect.objectContaining({ desligadaEm: new Date(until), motivo: 'horario' })]);
     const trail = await audits(l.id);
@@ -146,7 +146,7 @@ describe.each(backends)('sala de espera na abertura de um lançamento (%s)', (na
     await stores[0].join('na-fila', clock.now());
     await t.prisma.lancamentoProduto.update({ where: { id: l.id }, data: { status: 'arquivado' } });
     clock.advance(1000);
-    expect(mine(l.id, await rooms[0].runOnce()).off).toEqual([{ lancamentoId: l.id, motivo: 'arquivado' }]);
+    expect(mine(l.id, await rooms[0].runOnce()).off).toEqual([{ launchId: l.id, reason: 'arquivado' }]);
     await rooms[1].runOnce(); // the other process releases its own store (memory) or finds it released (Redis)
     for (const s of stores) expect((await s.stats(clock.now())).lancamento).toBeNull();
     // Released, the line moves on at once.

@@ -33,7 +33,7 @@ export class MemoryQueueStore implements QueueStore {
 
   /** A launch's opening sends every login through the line (holdForLaunch). */
   private launchHolds(now: number) {
-    return this.launch !== null && now < this.launch.ate;
+    return this.launch !== null && now < this.launch.until;
   }
 
   private settings(): WaitingRoomSettings {
@@ -217,15 +217,15 @@ export class MemoryQueueStore implements QueueStore {
   }
 
   async holdForLaunch(hold: LaunchHold, now: number) {
-    if (!this.launchHolds(now) || hold.ate > this.launch!.ate) {
+    if (!this.launchHolds(now) || hold.until > this.launch!.until) {
       this.launch = { ...hold };
       this.emit([], [], true);
     }
     return { ...this.launch! };
   }
 
-  async releaseLaunch(lancamentoId: string, now: number) {
-    if (this.launch?.lancamentoId !== lancamentoId) return false;
+  async releaseLaunch(launchId: string, now: number) {
+    if (this.launch?.launchId !== launchId) return false;
     const held = this.launchHolds(now);
     this.launch = null;
     const out: Admission[] = [];

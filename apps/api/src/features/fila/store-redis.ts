@@ -188,7 +188,7 @@ if paused or launch_holds() or redis.call('ZCARD', K_AGU) > 0 or redis.call('ZCA
 return 0
 `,
   // ARGV 6 launch id, 7 name, 8 until (ms). Kept when a hold already runs as long or longer.
-  filaLaunchHold: `
+  launchHoldSet: `
 local ate = tonumber(ARGV[8])
 if not launch_holds() or ate > tonumber(redis.call('HGET', K_LANC, 'ate')) then
   redis.call('HSET', K_LANC, 'id', ARGV[6], 'nome', ARGV[7], 'ate', ARGV[8])
@@ -197,7 +197,7 @@ end
 return redis.call('HMGET', K_LANC, 'id', 'nome', 'ate')
 `,
   // ARGV 6 launch id: ends its hold, if it is the one holding (1 when it was still in force).
-  filaLaunchRelease: `
+  launchHoldRelease: `
 if redis.call('HGET', K_LANC, 'id') ~= ARGV[6] then return 0 end
 local held = launch_holds()
 redis.call('DEL', K_LANC)
@@ -478,7 +478,7 @@ export class RedisQueueStore implements QueueStore {
       admissoesUltimoMinuto: r[2]!,
       esperaMaisAntigaMs: r[3]!,
       settings: { capacidade: r[4]!, admissoesPorMinuto: r[5]!, pausada: r[6] === 1 },
-      lancamento: raw[8] ? { lancamentoId: String(raw[8]), nome: String(raw[9]), ate: Number(raw[10]) } : null,
+      lancamento: raw[8] ? { launchId: String(raw[8]), name: String(raw[9]), until: Number(raw[10]) } : null,
     };
   }
 
@@ -511,12 +511,12 @@ export class RedisQueueStore implements QueueStore {
   }
 
   async holdForLaunch(hold: LaunchHold, now: number) {
-    const r = (await this.run('filaLaunchHold', now, hold.lancamentoId, hold.nome, hold.ate)) as string[];
-    return { lancamentoId: String(r[0]), nome: String(r[1]), ate: Number(r[2]) };
+    const r = (await this.run('launchHoldSet', now, hold.launchId, hold.name, hold.until)) as string[];
+    return { launchId: String(r[0]), name: String(r[1]), until: Number(r[2]) };
   }
 
-  async releaseLaunch(lancamentoId: string, now: number) {
-    return Number(await this.run('filaLaunchRelease', now, lancamentoId)) === 1;
+  async releaseLaunch(launchId: string, now: number) {
+    return Number(await this.run('launchHoldRelease', now, launchId)) === 1;
   }
 
   async checkTicket(clientId: string, jti: string) {

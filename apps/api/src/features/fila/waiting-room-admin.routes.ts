@@ -24,7 +24,7 @@ export async function readState(app: FastifyInstance): Promise<WaitingRoomState>
     esperaMaisAntigaMs: s.esperaMaisAntigaMs,
     armazenamento: waitingRoom.store.kind,
     conexoesNesteProcesso: waitingRoom.connectionCount,
-    lancamento: s.lancamento ? { lancamentoId: s.lancamento.lancamentoId, nome: s.lancamento.nome, ate: new Date(s.lancamento.ate).toISOString() } : null,
+    lancamento: s.lancamento ? { lancamentoId: s.lancamento.launchId, nome: s.lancamento.name, ate: new Date(s.lancamento.until).toISOString() } : null,
     ...(waitingRoom.enabled ? { automatica: await readAutomatic(waitingRoom.store, app.ctx.config.fila.auto, now) } : {}),
   };
 }

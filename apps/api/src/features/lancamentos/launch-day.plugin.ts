@@ -21,10 +21,10 @@ export const launchDayPlugin = fp(async (app) => {
   const pool = poolOf(prisma);
   const views = new LaunchViews({ pool, log: app.log });
   app.decorate('launchViews', views);
-  const { lancamento } = config.fila;
+  const schedule = config.fila.launchOpening;
   const opening =
-    config.fila.enabled && lancamento.enabled
-      ? new LaunchOpeningRoom({ pool, store: app.fila.store, beforeMs: lancamento.beforeMs, afterMs: lancamento.afterMs, intervalMs: lancamento.intervalMs, log: app.log })
+    config.fila.enabled && schedule.enabled
+      ? new LaunchOpeningRoom({ pool, store: app.fila.store, beforeMs: schedule.beforeMs, afterMs: schedule.afterMs, intervalMs: schedule.intervalMs, log: app.log })
       : null;
   app.addHook('onReady', async () => {
     views.start();

@@ -28,9 +28,9 @@ export type OffReason = 'horario' | 'arquivado' | 'alterado';
 
 export interface OpeningPass {
   /** Launches whose hold this process recorded as switched on in this pass. */
-  ligadas: string[];
+  switchedOn: string[];
   /** Launches whose hold this process recorded as ended, with why. */
-  desligadas: { lancamentoId: string; motivo: OffReason }[];
+  switchedOff: { launchId: string; reason: OffReason }[];
 }
 
 const AUDIT_ENTITY = 'fila';
@@ -67,7 +67,7 @@ export class LaunchOpeningRoom {
 
   /** One pass at `now` (the clock's by default); skipped (empty) while the previous one still runs. */
   async runOnce(now = this.clock.now()): Promise<OpeningPass> {
-    const pass: OpeningPass = { ligadas: [], desligadas: [] };
+    const pass: OpeningPass = { switchedOn: [], switchedOff: [] };
     if (this.running) return pass;
     this.running = true;
     try {
@@ -91,16 +91,16 @@ export class LaunchOpeningRoom {
       values: [at],
     });
     for (const r of rows) {
-      const motivo: OffReason = r.ate.getTime() <= now ? 'horario' : r.status !== 'publicado' ? 'arquivado' : 'alterado';
+      const reason: OffReason = r.ate.getTime() <= now ? 'horario' : r.status !== 'publicado' ? 'arquivado' : 'alterado';
       const { rows: closed } = await pool.query<{ desligada_em: Date }>(
         `UPDATE lancamento_fila SET desligada_em = LEAST(ate, $3), motivo = $4 WHERE lancamento_id = $1 AND abertura = $2 AND desligada_em IS NULL RETURNING desligada_em`,
-        [r.id, r.abertura, at, motivo],
+        [r.id, r.abertura, at, reason],
       );
       if (!closed[0]) continue; // another process closed it first
-      pass.desligadas.push({ lancamentoId: r.id, motivo });
-      const after = { lancamento: r.nome, abertura: r.abertura.toISOString(), desligadaEm: closed[0].desligada_em.toISOString(), motivo };
+      pass.switchedOff.push({ launchId: r.id, reason });
+      const after = { lancamento: r.nome, abertura: r.abertura.toISOString(), desligadaEm: closed[0].desligada_em.toISOString(), motivo: reason };
       await recordAudit(pool, { actorId: null, action: 'fila.lancamento.desligar', entity: AUDIT_ENTITY, entityId: r.id, before: null, after, requestId: null });
-      log.info({ lancamento: { id: r.id, ...after } }, `fila: sala de espera do lançamento "${r.nome}" encerrada (${motivo})`);
+      log.info({ lancamento: { id: r.id, ...after } }, `fila: sala de espera do lançamento "${r.nome}" encerrada (${reason})`);
     }
   }
 
@@ -117,17 +117,17 @@ export class LaunchOpeningRoom {
     // process's store (each process checks its own: without Redis each has one); one over by time
     // has lapsed by itself.
     const current = (await store.stats(now)).lancamento;
-    if (current && !rows.some((r) => r.id === current.lancamentoId && r.inicio.getTime() + afterMs === current.ate)) await store.releaseLaunch(current.lancamentoId, now);
+    if (current && !rows.some((r) => r.id === current.launchId && r.inicio.getTime() + afterMs === current.until)) await store.releaseLaunch(current.launchId, now);
     for (const r of rows) {
       const until = r.inicio.getTime() + afterMs;
       // The store first: the record says "on" only once the room really is.
-      await store.holdForLaunch({ lancamentoId: r.id, nome: r.nome, ate: until }, now);
+      await store.holdForLaunch({ launchId: r.id, name: r.nome, until }, now);
       const { rows: made } = await pool.query<{ ligada_em: Date }>(
         `INSERT INTO lancamento_fila (lancamento_id, abertura, ligada_em, ate) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING ligada_em`,
         [r.id, r.inicio, new Date(now), new Date(until)],
       );
       if (!made[0]) continue; // recorded already (by this or another process)
-      pass.ligadas.push(r.id);
+      pass.switchedOn.push(r.id);
       const after = { lancamento: r.nome, abertura: r.inicio.toISOString(), ligadaEm: made[0].ligada_em.toISOString(), ate: new Date(until).toISOString() };
       await recordAudit(pool, { actorId: null, action: 'fila.lancamento.ligar', entity: AUDIT_ENTITY, entityId: r.id, before: null, after, requestId: null });
       log.warn({ lancamento: { id: r.id, ...after } }, `fila: sala de espera LIGADA pelo lançamento "${r.nome}" até ${after.ate}`);

@@ -84,7 +84,7 @@ export class LaunchViews {
     } catch (err) {
       // Forgotten, so the member's next view offers them again (the launch or the account may also be gone: FK).
       for (const [key] of batch) this.remembered.delete(key);
-      this.failures.report(this.opts.log, err, { pares: batch.length });
+      this.failures.report(this.opts.log, err, { pairs: batch.length });
       return 0;
     }
   }

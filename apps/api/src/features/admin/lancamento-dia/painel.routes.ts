@@ -18,14 +18,14 @@ export const launchDayRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma, config } = app.ctx;
   const pool = poolOf(prisma);
   const eligible = new EligibleCache();
-  const { lancamento: schedule } = config.fila;
+  const schedule = config.fila.launchOpening;
 
   const readRoom: PanelDeps['readRoom'] = async (launch) => {
-    let estado: LaunchDayRoom['estado'] = null;
+    let state: LaunchDayRoom['estado'] = null;
     try {
       const s = await app.fila.store.stats(Date.now());
       const on = app.fila.enabled;
-      estado = {
+      state = {
         habilitada: on,
         ativa: on && (s.settings.pausada || s.automatica || s.lancamento !== null || s.aguardando > 0 || s.admitidos >= s.settings.capacidade),
         pausada: s.settings.pausada,
@@ -35,7 +35,7 @@ export const launchDayRoutes: FastifyPluginAsyncZod = async (app) => {
         admissoesUltimoMinuto: s.admissoesUltimoMinuto,
         admissoesPorMinuto: s.settings.admissoesPorMinuto,
         capacidade: s.settings.capacidade,
-        lancamento: s.lancamento ? { lancamentoId: s.lancamento.lancamentoId, nome: s.lancamento.nome, ate: saoPauloIso(new Date(s.lancamento.ate)) } : null,
+        lancamento: s.lancamento ? { lancamentoId: s.lancamento.launchId, nome: s.lancamento.name, ate: saoPauloIso(new Date(s.lancamento.until)) } : null,
       };
     } catch {
       // Redis away (logged once per outage by its client, ADR 0037): the launch's numbers still
@@ -47,7 +47,7 @@ export const launchDayRoutes: FastifyPluginAsyncZod = async (app) => {
       values: [launch.id],
     });
     return {
-      estado,
+      estado: state,
       agenda: {
         ativa: config.fila.enabled && schedule.enabled,
         antesMin: schedule.beforeMs / 60_000,
