@@ -74,7 +74,7 @@ async function scene(pair: Pair, status: 'publicado' | 'arquivado' = 'publicado'
   const room = (store: QueueStore) => new LaunchOpeningRoom({ pool: poolOf(t.prisma), store, beforeMs: BEFORE, afterMs: AFTER, log: silent, clock });
   return { clock, l, opening, stores: [s1, s2] as const, rooms: [room(s1), room(s2)] as const };
 }
-const audits = (id: string) => t.prisma.auditEntry.findMany({ where: { entity: 'fila', entityId: id }, orderBy: { createdAt: 'asc' } });
+const audits = (id: string) => t.prisma.auditEntry.findMany({ where: { entity: 'fila', entityId: id }, orderBy: { order: 'asc' } });
 const rows = (id: string) => t.prisma.lancamentoFila.findMany({ where: { lancamentoId: id } });
 const mine = (id: string, pass: { switchedOn: string[]; switchedOff: { launchId: string }[] }) => ({ on: pass.switchedOn.includes(id), off: pass.switchedOff.filter((d) => d.launchId === id) });
 
