@@ -261,6 +261,20 @@ async function roundTripCases() {
   const launchOrderData = { id: randomUUID(), lancamentoId: launchData.id, usuarioId: user.id, pedidoLojaId: storeOrder.id, unidades: 3, acimaDaCota: true, semDireito: true, canceladoEm: ms('2026-12-01T03:05:00.123Z'), criadoEm: ms('2026-12-01T03:00:03.456Z') };
   return {
     LancamentoProduto: { table: 'lancamento_produto', fields: Prisma.LancamentoProdutoScalarFieldEnum, data: launchData, written: launch, read: () => t.prisma.lancamentoProduto.findUniqueOrThrow({ where: { id: launchData.id } }) },
+    LancamentoVisualizacao: {
+      table: 'lancamento_visualizacao',
+      fields: Prisma.LancamentoVisualizacaoScalarFieldEnum,
+      data: { lancamentoId: launchData.id, usuarioId: user.id, primeiraEm: ms('2026-12-01T02:55:00.001Z'), elegivel: true, acessadoEm: ms('2026-12-01T03:00:03.000Z') },
+      written: await t.prisma.lancamentoVisualizacao.create({ data: { lancamentoId: launchData.id, usuarioId: user.id, primeiraEm: ms('2026-12-01T02:55:00.001Z'), elegivel: true, acessadoEm: ms('2026-12-01T03:00:03.000Z') } }),
+      read: () => t.prisma.lancamentoVisualizacao.findUniqueOrThrow({ where: { lancamentoId_usuarioId: { lancamentoId: launchData.id, usuarioId: user.id } } }),
+    },
+    LancamentoFila: {
+      table: 'lancamento_fila',
+      fields: Prisma.LancamentoFilaScalarFieldEnum,
+      data: { lancamentoId: launchData.id, abertura: ms('2026-12-01T03:00:00.000Z'), ligadaEm: ms('2026-12-01T02:55:00.000Z'), ate: ms('2026-12-01T03:15:00.000Z'), desligadaEm: ms('2026-12-01T03:15:00.000Z'), motivo: 'horario' },
+      written: await t.prisma.lancamentoFila.create({ data: { lancamentoId: launchData.id, abertura: ms('2026-12-01T03:00:00.000Z'), ligadaEm: ms('2026-12-01T02:55:00.000Z'), ate: ms('2026-12-01T03:15:00.000Z'), desligadaEm: ms('2026-12-01T03:15:00.000Z'), motivo: 'horario' } }),
+      read: () => t.prisma.lancamentoFila.findUniqueOrThrow({ where: { lancamentoId_abertura: { lancamentoId: launchData.id, abertura: ms('2026-12-01T03:00:00.000Z') } } }),
+    },
     AcessoAntecipado: { table: 'acesso_antecipado', fields: Prisma.AcessoAntecipadoScalarFieldEnum, data: earlyAccessData, written: await t.prisma.acessoAntecipado.create({ data: earlyAccessData }), read: () => t.prisma.acessoAntecipado.findUniqueOrThrow({ where: { id: earlyAccessData.id } }) },
     LancamentoPedido: { table: 'lancamento_pedido', fields: Prisma.LancamentoPedidoScalarFieldEnum, data: launchOrderData, written: await t.prisma.lancamentoPedido.create({ data: launchOrderData }), read: () => t.prisma.lancamentoPedido.findUniqueOrThrow({ where: { id: launchOrderData.id } }) },
     CouponImport: { table: 'cupom_importacao', fields: Prisma.CouponImportScalarFieldEnum, data: couponImportData, written: await t.prisma.couponImport.create({ data: couponImportData }), read: () => t.prisma.couponImport.findUniqueOrThrow({ where: { id: couponImportData.id } }) },

@@ -118,11 +118,15 @@ async function viewOf(pool: SqlPool, launch: LaunchRow, userId: string, decision
   };
 }
 
-/** GET /api/lancamentos: every launch the member still waits for, as they see it. */
-export async function memberLaunches(pool: SqlPool, userId: string, ctx: RuleContext, storeUrl: string): Promise<MemberLaunch[]> {
+/**
+ * GET /api/lancamentos: every launch the member still waits for, as they see it. `seen` hears which
+ * launches were shown (the launch day's "vistos", launch-views.ts).
+ */
+export async function memberLaunches(pool: SqlPool, userId: string, ctx: RuleContext, storeUrl: string, seen?: (shown: { launchId: string; eligible: boolean }[]) => void): Promise<MemberLaunch[]> {
   const launches = await upcomingLaunches(pool, ctx.now);
-  const views = [];
+  const views: LaunchView[] = [];
   for (const l of launches) views.push(await memberView(pool, l, userId, ctx, { storeUrl, createAccess: true }));
+  seen?.(launches.map((l, i) => ({ launchId: l.id, eligible: views[i]!.elegivel })));
   return views as MemberLaunch[];
 }
 

@@ -24,4 +24,5 @@ export const adminNav: AdminNavItem[] = [
   { to: 'equipe', label: 'Equipe e papéis', permission: 'staff.manage' },
   { to: 'auditoria', label: 'Auditoria', permission: 'audit.read' },
   { to: 'painel', label: 'Painel do lançamento', permission: 'dashboard.read' },
+  { to: 'lancamentos-dia', label: 'Dia do lançamento', permission: 'content.read' },
 ];

@@ -30,4 +30,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'importacoes', permission: 'imports.run', page: page(() => import('./importacoes/imports-page'), 'ImportsPage') },
   { path: 'integracoes/webhooks/*', permission: 'integrations.manage', page: page(() => import('./webhooks/webhooks-area'), 'WebhooksArea') },
   { path: 'integracoes/*', permission: 'integrations.manage', page: page(() => import('./integracoes/integrations-area'), 'IntegrationsArea') },
+  // The launch day (ADR 0047, part 2): its own paths, so the launches' editor area merges beside it.
+  { path: 'lancamentos-dia', permission: 'content.read', page: page(() => import('./lancamento-dia/launch-day-list'), 'LaunchDayList') },
+  { path: 'lancamentos/:id/dia', permission: 'content.read', page: page(() => import('./lancamento-dia/launch-day-page'), 'LaunchDayPage') },
 ];
