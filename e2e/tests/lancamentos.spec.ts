@@ -43,6 +43,15 @@ test('elegível vê o código, o link e a cota na janela, a contagem e a agenda 
       await expect(card.getByRole('link', { name: /Comprar com meu acesso/ })).toHaveAttribute('href', new RegExp(`\\?acesso=${value}$`));
       await expect(card).toContainText('Você ainda pode comprar 2 unidades no acesso antecipado.');
       await expect(card.getByRole('button', { name: `Copiar código ${value}` })).toBeVisible();
+      // Going to the store counts the member as "acessaram" on the launch day's page (POST .../acesso),
+      // and the store opens in a new tab (answered here: the store is not on this machine).
+      await page.context().route('https://loja.legiao.dev/**', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<title>Loja</title>' }));
+      const recorded = page.waitForResponse((r) => r.url().endsWith(`/api/lancamentos/${open.slug}/acesso`) && r.request().method() === 'POST');
+      const store = page.context().waitForEvent('page');
+      await card.getByRole('link', { name: /Comprar com meu acesso/ }).click();
+      expect((await recorded).status()).toBe(200);
+      expect((await recorded).request().headers()['authorization']).toMatch(/^Bearer /);
+      await (await store).close();
       // The same code on a second look (made once, on the first view in the window).
       await page.reload();
       await scrollTo(page, presale(page, 'Acesso antecipado', open));

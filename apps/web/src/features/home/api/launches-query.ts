@@ -18,3 +18,10 @@ export const memberLaunchesQuery = () =>
 
 /** The opening as a calendar file (GET /lancamentos/{slug}/agenda.ics), with the member's token. */
 export const getLaunchCalendar = (slug: string) => http<string>(`/lancamentos/${encodeURIComponent(slug)}/agenda.ics`);
+
+/**
+ * The member opens their personal access (POST /lancamentos/{slug}/acesso): the portal records the
+ * first time, the launch day's "acessaram" (ADR 0047, part 2). The store link itself is a plain link
+ * (it opens in a new tab and works even if this call fails), so this is only the count.
+ */
+export const recordLaunchAccess = (slug: string) => http(`/lancamentos/${encodeURIComponent(slug)}/acesso`, { method: 'POST' });

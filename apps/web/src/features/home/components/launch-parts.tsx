@@ -6,7 +6,7 @@ import { useCountdown } from '../../../shared/lib/use-countdown';
 import { saoPauloText } from '../../../shared/lib/sao-paulo-time';
 import { useNotices } from '../../../shared/notices/notice-context';
 import { Count } from '../../../shared/ui/count';
-import { getLaunchCalendar, memberLaunchesQuery } from '../api/launches-query';
+import { getLaunchCalendar, memberLaunchesQuery, recordLaunchAccess } from '../api/launches-query';
 
 // The pieces of a launch as one member gets it (docs/decisions/0047-launches.md), shared by the
 // pre-sale banner and the coming-soon section: when it opens for them, why not yet, their access.
@@ -85,7 +85,14 @@ export function LaunchAccess({ launch }: { launch: MemberLaunch }) {
       </p>
       <p>{left > 0 ? `Você ainda pode comprar ${left} ${left === 1 ? 'unidade' : 'unidades'} no acesso antecipado.` : 'Você já usou toda a sua cota do acesso antecipado.'}</p>
       {left > 0 && (
-        <a className="button button--destaque" href={access.link} target="_blank" rel="noreferrer">
+        <a
+          className="button button--destaque"
+          href={access.link}
+          target="_blank"
+          rel="noreferrer"
+          // The launch day counts who went to the store (the tab opens whatever this call answers).
+          onClick={() => void recordLaunchAccess(launch.slug).catch(() => {})}
+        >
           Comprar com meu acesso
           <span className="visually-hidden"> (abre a loja em nova aba)</span>
         </a>
