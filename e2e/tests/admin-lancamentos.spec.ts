@@ -122,6 +122,8 @@ test('marketing cria um lançamento, compõe a regra vendo a contagem, vê a pr�
       await page.getByRole('button', { name: 'Publicar', exact: true }).click();
       await page.getByRole('dialog', { name: 'Publicar o lançamento?' }).getByRole('button', { name: 'Publicar' }).click();
       await expect(page.getByText('Lançamento publicado.')).toBeVisible();
+      // Published, it has a launch-day page (the live numbers), linked from here.
+      await expect(page.getByRole('link', { name: 'Painel do dia' })).toHaveAttribute('href', /\/admin\/lancamentos\/[0-9a-f-]+\/dia$/);
       await expect(page.getByText('Publicado', { exact: true })).toBeVisible();
       await expect(page.getByLabel('Endereço (slug)')).toHaveAttribute('readonly', '');
     });

@@ -56,7 +56,16 @@ export function LaunchPage() {
       <PageHeader
         title={l.nome}
         description={`Acesso antecipado de ${l.horarios.acessoInicio} a ${l.horarios.acessoFim}; para todos em ${l.horarios.dataPublica} (horário de São Paulo).`}
-        actions={<span className={`admin-selo ${STATUS_TONE[l.status]}`}>{STATUS_LABEL[l.status]}</span>}
+        actions={
+          <>
+            <span className={`admin-selo ${STATUS_TONE[l.status]}`}>{STATUS_LABEL[l.status]}</span>
+            {l.status === 'publicado' && (
+              <Link className="admin-btn" to="dia">
+                Painel do dia
+              </Link>
+            )}
+          </>
+        }
       />
       {canEdit && (
         <div className="lancamentos-acoes" role="group" aria-label="Situação do lançamento">
