@@ -332,3 +332,31 @@ describe('the launch row kept per process for the store checks (launch-cache.ts)
     expectError(await t.app.inject({ method: 'GET', url: `/api/integracao/v1/lancamentos/${l.slug}/direito?email=${encodeURIComponent(m.email)}`, headers: checker.headers }), 404, LAUNCH_MSG.naoEncontrado);
   });
 });
+
+describe("the member's data export (LGPD Art. 18) lists their launches", () => {
+  it('the launch with the code, the units used and the orders; nothing of another member', async () => {
+    const { product, l } = await setup({ cota: 2 });
+    const m = await member(t.prisma);
+    const other = await member(t.prisma);
+    const [mine] = await sendOk([order(m.email, product.sku, 2)]);
+    await sendOk([order(other.email, product.sku, 1)]);
+    expect(mine!.lancamentos).toEqual([{ slug: l.slug, unidades: 2, situacao: 'na-cota' }]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/usuario/meus-dados', headers: bearer(await login(t.app, m.email)) });
+    expect(res.statusCode, res.body).toBe(200);
+    const code = (await t.prisma.acessoAntecipado.findUniqueOrThrow({ where: { lancamentoId_usuarioId: { lancamentoId: l.id, usuarioId: m.id } } })).codigo;
+    const otherCode = (await t.prisma.acessoAntecipado.findUniqueOrThrow({ where: { lancamentoId_usuarioId: { lancamentoId: l.id, usuarioId: other.id } } })).codigo;
+    expect(res.json().lancamentos).toEqual([
+      {
+        lancamento: l.slug,
+        nome: expect.any(String),
+        vistoEm: null,
+        elegivelAoVer: null,
+        acessadoEm: null,
+        codigo: code,
+        cotaUsada: 2,
+        pedidos: [{ pedido: mine!.pedido, unidades: 2, situacao: 'na-cota', canceladoEm: null, em: expect.stringMatching(/Z$/) }],
+      },
+    ]);
+    expect(res.body).not.toContain(otherCode);
+  });
+});
