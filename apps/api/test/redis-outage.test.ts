@@ -17,7 +17,9 @@ import { join, listenForWs, type WaitingRoomClient } from './fila-ws-client.js';
 // under two processes, is test/process-redis-outage.test.ts.
 
 const AUTH_MAX = 3;
-const TIMEOUT_MS = 250;
+// Long enough that a call that waited for it is told apart from one slowed by a busy machine (a
+// login measured 250 ms under a load average of 10 with 250 here): "at once" means well under it.
+const TIMEOUT_MS = 1000;
 
 let redis: OwnRedis;
 let t: TestApp;
@@ -63,14 +65,14 @@ describe('Redis away', () => {
     expectError((await login(before, 'Errada#123')).value, 401);
     expect(await inspect.get(`${prefix}login-falhas:${before}`)).toBe('1');
 
+    const { email } = await createUser(t.prisma);
     await redis.kill();
-
+    try {
     const ready = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode, ready.body).toBe(200);
     expect(readyResponseSchema.parse(ready.json())).toEqual({ status: 'ok', database: true, redis: false });
 
     // The per-account lock holds (in this process), and answers without waiting.
-    const { email } = await createUser(t.prisma);
     for (let i = 0; i < AUTH_MAX; i++) {
       const r = await login(email, 'Errada#123');
       expectError(r.value, 401);
@@ -84,8 +86,10 @@ describe('Redis away', () => {
     const limited = await forgot();
     expectError(limited.value, 429, MSG.muitasTentativas);
     expect(limited.ms).toBeLessThan(TIMEOUT_MS);
-
-    await redis.start();
+    } finally {
+      // Back whatever happened above: a failure here must not leave the next tests without Redis.
+      await redis.start();
+    }
     await backUp();
 
     // A lock reached while Redis was away still holds for its window.
@@ -106,7 +110,7 @@ describe('Redis away', () => {
       const first = await timed(() => client.get(`${prefix}x`).catch((e: unknown) => e));
       expect(first.value).toBeInstanceOf(RedisTimeoutError);
       expect(first.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
-      expect(first.ms).toBeLessThan(TIMEOUT_MS + 250);
+      expect(first.ms).toBeLessThan(2 * TIMEOUT_MS);
       // The silent connection was dropped: no second wait.
       const second = await timed(() => client.get(`${prefix}x`).catch((e: unknown) => e));
       expect(second.value).toBeInstanceOf(Error);
