@@ -68,24 +68,24 @@ describe('Redis away', () => {
     const { email } = await createUser(t.prisma);
     await redis.kill();
     try {
-    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
-    expect(ready.statusCode, ready.body).toBe(200);
-    expect(readyResponseSchema.parse(ready.json())).toEqual({ status: 'ok', database: true, redis: false });
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode, ready.body).toBe(200);
+      expect(readyResponseSchema.parse(ready.json())).toEqual({ status: 'ok', database: true, redis: false });
 
-    // The per-account lock holds (in this process), and answers without waiting.
-    for (let i = 0; i < AUTH_MAX; i++) {
-      const r = await login(email, 'Errada#123');
-      expectError(r.value, 401);
-      expect(r.ms).toBeLessThan(TIMEOUT_MS);
-    }
-    const locked = await login(email, TEST_PASSWORD);
-    expectError(locked.value, 429, MSG.muitasTentativas);
-    expect(locked.ms).toBeLessThan(TIMEOUT_MS);
-    // The per-IP limit holds too (no failing open): the 4th call in the window is refused.
-    for (let i = 0; i < AUTH_MAX; i++) expect((await forgot()).value.statusCode).toBe(200);
-    const limited = await forgot();
-    expectError(limited.value, 429, MSG.muitasTentativas);
-    expect(limited.ms).toBeLessThan(TIMEOUT_MS);
+      // The per-account lock holds (in this process), and answers without waiting.
+      for (let i = 0; i < AUTH_MAX; i++) {
+        const r = await login(email, 'Errada#123');
+        expectError(r.value, 401);
+        expect(r.ms).toBeLessThan(TIMEOUT_MS);
+      }
+      const locked = await login(email, TEST_PASSWORD);
+      expectError(locked.value, 429, MSG.muitasTentativas);
+      expect(locked.ms).toBeLessThan(TIMEOUT_MS);
+      // The per-IP limit holds too (no failing open): the 4th call in the window is refused.
+      for (let i = 0; i < AUTH_MAX; i++) expect((await forgot()).value.statusCode).toBe(200);
+      const limited = await forgot();
+      expectError(limited.value, 429, MSG.muitasTentativas);
+      expect(limited.ms).toBeLessThan(TIMEOUT_MS);
     } finally {
       // Back whatever happened above: a failure here must not leave the next tests without Redis.
       await redis.start();
