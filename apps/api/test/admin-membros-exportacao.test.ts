@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG, MSG, type StaffRole } from '@legiao/contracts';
-import { MEMBER_EXPORT_COLUMNS, MEMBERS_MSG } from '@legiao/contracts/admin/membros';
+import { MEMBER_EXPORT_COLUMNS, MEMBERS_MSG, memberExportAuditSchema, type MemberExportAudit } from '@legiao/contracts/admin/membros';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { createUser, expectError } from './support/factories.js';
 import { createStaffByRole, type StaffSession } from './support/staff.js';
@@ -104,7 +104,7 @@ describe('GET /api/admin/membros/exportacao.csv', () => {
     // By name: neither has the tag in the name.
     expect(await ids({ busca: tag, tipo: 'nome' })).toEqual([]);
     // No text (or only blanks): every account not anonymised, these two among them, once each.
-    for (const query of [{}, { busca: '  ' }]) {
+    for (const query of [{}, { busca: '  ' }] as Record<string, string>[]) {
       const all = await ids(query);
       expect(all).toEqual(expect.arrayContaining([a.usuario.id, b.usuario.id]));
       expect(new Set(all).size).toBe(all.length);
@@ -129,15 +129,16 @@ describe('GET /api/admin/membros/exportacao.csv', () => {
   it('writes one audit row per export: who, the filters and the rows', async () => {
     const tag = newTag();
     for (let i = 0; i < 3; i++) {
-      const { usuario } = await createUser(t.prisma);
-      await t.prisma.usuario.update({ where: { id: usuario.id }, data: { nome: `Auditada ${i} ${tag}` } });
+      const { usuario: user } = await createUser(t.prisma);
+      await t.prisma.usuario.update({ where: { id: user.id }, data: { nome: `Auditada ${i} ${tag}` } });
     }
     const before = (await exportAudits(s.admin.id)).length;
     const res = await exportCsv(s.admin, { busca: tag });
     expect(records(res.body).rows).toHaveLength(3);
     const audits = await exportAudits(s.admin.id);
     expect(audits).toHaveLength(before + 1);
-    expect(audits.at(-1)).toMatchObject({ entity: 'membro', entityId: null, before: null, after: { filtros: { busca: tag, tipo: 'nome' }, linhas: 3 }, requestId: res.headers['x-request-id'] });
+    const expected: MemberExportAudit = { filtros: { busca: tag, tipo: 'nome' }, linhas: 3 };
+    expect(audits.at(-1)).toMatchObject({ entity: 'membro', entityId: null, before: null, after: expected, requestId: res.headers['x-request-id'] });
     // The trail's screen lists it.
     const trail = await t.app.inject({ method: 'GET', url: `/api/admin/auditoria?entidade=membro&autor=${encodeURIComponent(s.admin.email)}`, headers: s.admin.headers });
     expect(trail.statusCode, trail.body).toBe(200);
@@ -180,6 +181,6 @@ describe('GET /api/admin/membros/exportacao.csv', () => {
       gate.mockRestore();
     }
     const audits = await exportAudits(s.admin.id);
-    expect(audits.at(-1)?.after).toEqual({ filtros: { busca: tag, tipo: 'nome' }, linhas: n });
+    expect(memberExportAuditSchema.parse(audits.at(-1)?.after)).toEqual({ filtros: { busca: tag, tipo: 'nome' }, linhas: n });
   });
 });

@@ -177,6 +177,13 @@ export const memberExportQuerySchema = z.object({
 });
 export type MemberExportQuery = z.infer<typeof memberExportQuerySchema>;
 
+/** The audit row's `depois` for `membros.exportar`: the filters asked and the rows they matched then. */
+export const memberExportAuditSchema = z.object({
+  filtros: z.object({ busca: z.string().nullable(), tipo: z.enum(SEARCH_KINDS).nullable() }),
+  linhas: z.number().int(),
+});
+export type MemberExportAudit = z.infer<typeof memberExportAuditSchema>;
+
 /**
  * The export's header, in order: the personal fields the CRM gets (ADR 0045) and the registration
  * dates, nothing else (no CPF, phone, address, birth date). Booleans are "sim"/"não", dates ISO 8601

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { MEMBER_EXPORT_COLUMNS, type MemberExportQuery } from '@legiao/contracts/admin/membros';
+import { MEMBER_EXPORT_COLUMNS, type MemberExportAudit, type MemberExportQuery } from '@legiao/contracts/admin/membros';
 import { poolOf } from '../../../db/prisma.js';
 import { CSV_BOM, csvLine, csvText } from '../../../lib/csv.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -56,10 +56,10 @@ export interface MemberExport {
  */
 export async function startMemberExport(app: FastifyInstance, query: MemberExportQuery, actor: Actor, onError: (err: unknown) => void): Promise<MemberExport> {
   const pool = poolOf(app.ctx.prisma);
-  const busca = query.busca?.trim() || null;
+  const text = query.busca?.trim() || null;
   // The filter's value is $1 in the count, $2 in the pages (after the keyset's id).
-  const countFilter = busca ? memberFilter({ busca, tipo: query.tipo }, 1) : null;
-  const filter = busca ? memberFilter({ busca, tipo: query.tipo }, 2) : null;
+  const countFilter = text ? memberFilter({ busca: text, tipo: query.tipo }, 1) : null;
+  const filter = text ? memberFilter({ busca: text, tipo: query.tipo }, 2) : null;
   const filterValues = filter ? [filter.value] : [];
   const {
     rows: [counted],
@@ -68,17 +68,18 @@ export async function startMemberExport(app: FastifyInstance, query: MemberExpor
   // The record exists before any personal data leaves: a download cut short (or a process that
   // dies mid-way) still has its row. The trail is append-only, so it says what was asked and how
   // many rows matched then, not how many bytes the browser kept.
+  const after: MemberExportAudit = { filtros: { busca: text, tipo: filter?.kind ?? null }, linhas: rows };
   await recordAudit(pool, {
     actorId: actor.staffId,
     action: 'membros.exportar',
     entity: 'membro',
     entityId: null,
     before: null,
-    after: { filtros: { busca, tipo: filter?.kind ?? null }, linhas: rows },
+    after,
     requestId: actor.requestId,
   });
 
-  const text = pageSql(filter);
+  const sql = pageSql(filter);
   const { orderGate } = app;
   const yieldFactor = app.ctx.config.integrationSyncYieldFactor;
   async function* pages() {
@@ -89,7 +90,7 @@ export async function startMemberExport(app: FastifyInstance, query: MemberExpor
       // the next page waits INTEGRATION_SYNC_YIELD_FACTOR times as long as this one took, as the
       // CRM's sync pages do (ADR 0045 "Members first").
       const page = await orderGate.run(async () => {
-        const { rows: found } = await pool.query<Row>({ text, values: [after, ...filterValues], rowMode: 'array' });
+        const { rows: found } = await pool.query<Row>({ text: sql, values: [after, ...filterValues], rowMode: 'array' });
         return { csv: found.map(toLine).join(''), last: found.at(-1)?.[0], n: found.length };
       }, yieldFactor);
       if (page.n) yield page.csv;

@@ -30,19 +30,19 @@ export const formatCpf = (cpf: string | null) => (cpf && cpf.length === 11 ? `${
  * "Exportar CSV" (members.export: administrators; ADR 0045): the members the current filters find,
  * every member not anonymised without a text. The export is recorded in the audit trail.
  */
-function ExportButton({ busca, tipo }: { busca?: string; tipo?: string }) {
+function ExportButton({ filters }: { filters: { busca?: string; tipo?: string } }) {
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
     try {
-      await downloadMembersCsv({ busca, tipo });
+      await downloadMembersCsv(filters);
     } catch (e) {
       notifyError(e);
     } finally {
       setBusy(false);
     }
   }
-  const scope = busca ? 'os membros desta busca' : 'todos os membros (exceto contas anonimizadas)';
+  const scope = filters.busca ? 'os membros desta busca' : 'todos os membros (exceto contas anonimizadas)';
   return (
     <button type="button" className="admin-btn" onClick={() => void download()} disabled={busy} aria-busy={busy} title={`Baixa ${scope} em CSV. A exportação fica registrada na auditoria.`}>
       {busy ? 'Exportando...' : 'Exportar CSV'}
@@ -68,7 +68,7 @@ function SearchMembersPage() {
         description="Busque por nome, e-mail, CPF (inteiro ou parte, com ou sem pontos), número de legião ou código de indicação."
         actions={
           <>
-            {canExport && <ExportButton busca={params.filters.busca} tipo={params.filters.tipo} />}
+            {canExport && <ExportButton filters={params.filters} />}
             <Link className="admin-btn" to="ajustes">
               Ajustes de saldo
             </Link>
