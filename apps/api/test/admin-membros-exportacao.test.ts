@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './support/app.js';
 import { createUser, expectError } from './support/factories.js';
 import { createStaffByRole, type StaffSession } from './support/staff.js';
 import { poolOf } from '../src/db/prisma.js';
-import { EXPORT_PAGE } from '../src/features/admin/membros/export.service.js';
+import { EXPORT_PAGE, startMemberExport } from '../src/features/admin/membros/export.service.js';
 
 // The back office's CSV of members (ADR 0045, "The back office's CSV export"): the search's filters,
 // the CRM's fields and the registration dates, escaped for spreadsheets (quotes, ';', line breaks,
@@ -182,5 +182,24 @@ describe('GET /api/admin/membros/exportacao.csv', () => {
     }
     const audits = await exportAudits(s.admin.id);
     expect(memberExportAuditSchema.parse(audits.at(-1)?.after)).toEqual({ filtros: { busca: tag, tipo: 'nome' }, linhas: n });
+
+    // Pulled, not pushed: a reader that stops after the first page has made the server read at most
+    // one page ahead, and once it goes away (a closed download) no page more is read.
+    const pulled = vi.spyOn(t.app.orderGate, 'run');
+    try {
+      const { csv, rows } = await startMemberExport(t.app, { busca: tag, tipo: 'nome' }, { staffId: s.admin.id, requestId: 'teste' }, () => {});
+      expect(rows).toBe(n);
+      const reader = csv[Symbol.asyncIterator]();
+      expect(String((await reader.next()).value)).toMatch(/^\uFEFFid;email;/);
+      expect(String((await reader.next()).value).split('\r\n')).toHaveLength(EXPORT_PAGE + 1);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(pulled.mock.calls.length).toBeLessThanOrEqual(2);
+      await reader.return?.();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(pulled.mock.calls.length).toBeLessThanOrEqual(2);
+      expect(csv.destroyed).toBe(true);
+    } finally {
+      pulled.mockRestore();
+    }
   });
 });
