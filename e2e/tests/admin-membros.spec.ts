@@ -130,6 +130,7 @@ test('o admin exporta em CSV os membros da busca', async ({ page, request }) => 
   await loginStaff(page, 'admin', '/admin/membros');
   await page.getByLabel('Buscar membro').fill(member.email);
   await expect(page.getByRole('row', { name: new RegExp(member.email) })).toBeVisible();
+  await shot(page, 'exportar-csv');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^membros-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = readFileSync(await download.path());

@@ -44,7 +44,7 @@ function ExportButton({ filters }: { filters: { busca?: string; tipo?: string } 
   }
   const scope = filters.busca ? 'os membros desta busca' : 'todos os membros (exceto contas anonimizadas)';
   return (
-    <button type="button" className="admin-btn" onClick={() => void download()} disabled={busy} aria-busy={busy} title={`Baixa ${scope} em CSV. A exportação fica registrada na auditoria.`}>
+    <button type="button" className="admin-btn membros-exportar" onClick={() => void download()} disabled={busy} aria-busy={busy} title={`Baixa ${scope} em CSV. A exportação fica registrada na auditoria.`}>
       {busy ? 'Exportando...' : 'Exportar CSV'}
     </button>
   );
