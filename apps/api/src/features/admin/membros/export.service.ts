@@ -84,18 +84,18 @@ export async function startMemberExport(app: FastifyInstance, query: MemberExpor
   const yieldFactor = app.ctx.config.integrationSyncYieldFactor;
   async function* pages() {
     yield CSV_BOM + csvLine(MEMBER_EXPORT_COLUMNS);
-    let after = FIRST_ID;
+    let lastId = FIRST_ID;
     for (;;) {
       // The page's statement and its CSV are one turn of the gate: while members are being served
       // the next page waits INTEGRATION_SYNC_YIELD_FACTOR times as long as this one took, as the
       // CRM's sync pages do (ADR 0045 "Members first").
       const page = await orderGate.run(async () => {
-        const { rows: found } = await pool.query<Row>({ text: sql, values: [after, ...filterValues], rowMode: 'array' });
+        const { rows: found } = await pool.query<Row>({ text: sql, values: [lastId, ...filterValues], rowMode: 'array' });
         return { csv: found.map(toLine).join(''), last: found.at(-1)?.[0], n: found.length };
       }, yieldFactor);
       if (page.n) yield page.csv;
       if (page.n < EXPORT_PAGE || !page.last) return;
-      after = page.last;
+      lastId = page.last;
     }
   }
   // One page in hand at most: the next is read only when the reply has taken this one.
