@@ -2,12 +2,16 @@
 // 1. MEMBERS (100,000) activated members (seeded in SQL, each with a verified product and its credit)
 //    copied through GET /api/integracao/v1/membros/sincronizacao, pages of 1,000, following
 //    proximoCursor until temMais is false: members/s, and every member exactly once. Beside it, in the
-//    same round, the physical reference: a plain keyset SELECT of the same columns (the balance and the
-//    collection's count included) in pages of 1,000 over one pg connection: rows/s, and the ratio.
+//    same round, the reference issue 30 names: the back office's CSV export of the same members
+//    (GET /api/admin/membros/exportacao.csv by an administrator, no filter: the whole file downloaded
+//    and timed, rows/s, each member exactly once) and the ratio sync/CSV; and the physical reference:
+//    a plain keyset SELECT of the same columns (the balance and the collection's count included) in
+//    pages of 1,000 over one pg connection: rows/s, and the ratio sync/SELECT.
 // 2. The member home (bench/home.mjs's calls, HOME_MEMBERS connections, one member each) alone for
 //    HOME_S seconds, then while the sync runs from the start: pages/s and the ratio (aim >= 0.9).
 // RUNS rounds (5 by default): medians, and the load average before each measure.
-// Usage: pnpm build && node bench/crm-sync.mjs   (MEMBERS, HOME_MEMBERS (50), HOME_S (20), RUNS, BENCH_PG_URL)
+// Usage: pnpm build && node bench/crm-sync.mjs   (MEMBERS, HOME_MEMBERS (50), HOME_S (20), RUNS, BENCH_PG_URL,
+//        BENCH_DB (legiao_bench_crm, made anew))
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,12 +90,45 @@ async function selectAll(db) {
   return { rows, seconds: (performance.now() - started) / 1000 };
 }
 
+/** The expected header of the back office's members CSV (packages/contracts MEMBER_EXPORT_COLUMNS). */
+const CSV_HEADER = 'id;email;nome;tipo;ativo;data_cadastro;ativado_em;consentimento_email;consentimento_sms;consentimento_whatsapp;saldo;produtos';
+
+/**
+ * The back office's CSV export of every member (no filter), as a browser downloads it: timed from
+ * the request to the file's last byte; the ids of its rows, in order (the bench's names hold no line
+ * break, so a line is a row).
+ */
+async function csvAll(base, adminToken) {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/admin/membros/exportacao.csv`, { headers: { authorization: `Bearer ${adminToken}` } });
+  if (res.status !== 200) throw new Error(`GET exportacao.csv: ${res.status} ${await res.text()}`);
+  const decoder = new TextDecoder(); // drops the BOM
+  const ids = [];
+  let header;
+  let rest = '';
+  let bytes = 0;
+  const take = (line) => {
+    if (header === undefined) header = line;
+    else ids.push(line.slice(0, line.indexOf(';')));
+  };
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    rest += decoder.decode(chunk, { stream: true });
+    const lines = rest.split('\r\n');
+    rest = lines.pop();
+    for (const line of lines) take(line);
+  }
+  rest += decoder.decode();
+  if (rest) take(rest);
+  return { ids, header, bytes, seconds: (performance.now() - started) / 1000 };
+}
+
 let api;
 let db;
 try {
   console.log(`== Sincronização de um CRM: ${int(MEMBERS)} membros, páginas de ${PAGE}; ${RUNS} rodada(s) ==`);
   console.log(`load average no início: ${loadAverage()}`);
-  const dbUrl = await freshDb(PG_BASE, 'legiao_bench_crm');
+  const dbUrl = await freshDb(PG_BASE, process.env.BENCH_DB ?? 'legiao_bench_crm');
   api = await startApi({ port: await freePort(), dbUrl, logFile: join(logDir, 'api.log') });
   db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
@@ -104,9 +141,16 @@ try {
   // The sync holds the accounts that were ever activated (ADR 0045): the home's members too.
   await db.query('UPDATE usuario SET ativado_em = now() WHERE ativo AND ativado_em IS NULL');
   const { rows: [{ n: expectedNow }] } = await db.query('SELECT count(*)::int AS n FROM usuario WHERE ativado_em IS NOT NULL');
-  // One sync before measuring: the first pass warms the caches and the JIT (both sides get one).
-  await syncAll(api.base, client.key);
+  // The CSV holds every account not anonymised (ADR 0045): here the same members, unless the seed
+  // left an account never activated.
+  const { rows: [{ n: expectedCsv }] } = await db.query('SELECT count(*)::int AS n FROM usuario WHERE excluido_em IS NULL');
+  // One pass of each before measuring: the first warms the caches and the JIT (every side gets one).
+  const warm = await syncAll(api.base, client.key);
   await selectAll(db);
+  const warmCsv = await csvAll(api.base, admin);
+  expect('o CSV: o cabeçalho do contrato', warmCsv.header === CSV_HEADER, warmCsv.header);
+  const synced = new Set(warm.seen);
+  expect('o CSV tem os membros da sincronização', warmCsv.ids.filter((id) => synced.has(id)).length === synced.size, `${int(expectedCsv)} contas no CSV, ${int(expectedNow)} na sincronização`);
 
   const rounds = [];
   for (let run = 1; run <= RUNS; run++) {
@@ -117,9 +161,15 @@ try {
     expect('cada membro exatamente uma vez', sync.seen.length === expectedNow && unique === expectedNow, `${int(sync.seen.length)} linhas, ${int(unique)} distintas, ${int(expectedNow)} esperadas`);
     await waitForQuiet(`o SELECT de referência (rodada ${run})`);
     const ref = await selectAll(db);
+    await waitForQuiet(`o CSV do back office (rodada ${run})`);
+    const csv = await csvAll(api.base, admin);
+    const csvUnique = new Set(csv.ids).size;
+    expect('o CSV: cada conta exatamente uma vez', csv.ids.length === expectedCsv && csvUnique === expectedCsv, `${int(csv.ids.length)} linhas, ${int(csvUnique)} distintas, ${int(expectedCsv)} esperadas`);
     const syncRate = sync.seen.length / sync.seconds;
     const refRate = ref.rows / ref.seconds;
+    const csvRate = csv.ids.length / csv.seconds;
     console.log(`  API: ${int(syncRate)} membros/s (${sync.pages} páginas em ${sync.seconds.toFixed(1)} s); SELECT: ${int(refRate)} linhas/s (${ref.seconds.toFixed(1)} s); razão ${(syncRate / refRate).toFixed(2)}`);
+    console.log(`  CSV do back office: ${int(csvRate)} linhas/s (${(csv.bytes / 1e6).toFixed(1)} MB em ${csv.seconds.toFixed(1)} s); razão sincronização/CSV ${(syncRate / csvRate).toFixed(2)}`);
 
     await waitForQuiet(`a home sozinha (rodada ${run})`);
     const alone = await homeLoad(api.base, profiles, { duration: HOME_S }).result;
@@ -136,11 +186,12 @@ try {
       `  home sozinha ${alone.pages.toFixed(1)} páginas/s (p95 ${alone.p95.toFixed(0)} ms), durante a sincronização ${loaded.pages.toFixed(1)} (p95 ${loaded.p95.toFixed(0)} ms; ${syncs.length} sincronização(ões) completas, ${int(during.seen.length / during.seconds)} membros/s): razão ${(loaded.pages / alone.pages).toFixed(2)}`,
     );
     expect('a home: toda chamada respondida 2xx', alone.non2xx + alone.errors + loaded.non2xx + loaded.errors === 0, `não-2xx ${alone.non2xx}+${loaded.non2xx}, erros ${alone.errors}+${loaded.errors}`);
-    rounds.push({ syncRate, refRate, ratio: syncRate / refRate, home: loaded.pages / alone.pages, duringRate: during.seen.length / during.seconds });
+    rounds.push({ syncRate, refRate, ratio: syncRate / refRate, csvRate, csvRatio: syncRate / csvRate, home: loaded.pages / alone.pages, duringRate: during.seen.length / during.seconds });
   }
   const m = (k) => median(rounds.map((r) => r[k]));
   console.log(`\n== Medianas de ${RUNS} ==`);
   console.log(`  sincronização: ${int(m('syncRate'))} membros/s; SELECT de referência: ${int(m('refRate'))} linhas/s; razão ${m('ratio').toFixed(2)}`);
+  console.log(`  CSV do back office: ${int(m('csvRate'))} linhas/s; razão sincronização/CSV ${m('csvRatio').toFixed(2)}`);
   console.log(`  sincronização com a home em carga: ${int(m('duringRate'))} membros/s`);
   console.log(`  home durante a sincronização / sozinha: ${m('home').toFixed(2)} (meta >= 0.9: ${m('home') >= 0.9 ? 'atingida' : 'NÃO atingida'})`);
 } catch (err) {

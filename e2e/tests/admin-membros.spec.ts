@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createActiveAccount } from '../support/accounts';
 import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
@@ -16,6 +17,8 @@ test('atendimento busca, abre o membro, ajusta o saldo, pede um ajuste grande qu
   await loginStaff(page, 'atendimento');
   await page.getByRole('navigation', { name: 'Áreas do back office' }).getByRole('link', { name: 'Membros' }).click();
   await expect(page.getByRole('heading', { name: 'Membros', level: 1 })).toBeVisible();
+  // The CSV of many members is the administrators' (members.export, ADR 0045), not support's.
+  await expect(page.getByRole('button', { name: 'Exportar CSV' })).toHaveCount(0);
 
   // Part of the CPF, formatted as a person reads it.
   const part = `${member.cpf.slice(3, 6)}.${member.cpf.slice(6, 9)}`;
@@ -117,6 +120,31 @@ test('atendimento busca, abre o membro, ajusta o saldo, pede um ajuste grande qu
   await expect(m.getByText(/Sua conta está bloqueada: uso indevido de cupons/)).toBeVisible();
   if (SCREENS) await m.screenshot({ path: `${SCREENS_DIR}/admin-membros-login-bloqueado-1280.png` });
   await memberCtx.close();
+});
+
+// The members' CSV (docs/decisions/0045-crm-personal-data.md, "The back office's CSV export"): the
+// admin exports what the search finds; the file has the header and the member's row, and the export
+// is in the audit trail.
+test('o admin exporta em CSV os membros da busca', async ({ page, request }) => {
+  const member = await createActiveAccount(request, 'membro-csv');
+  await loginStaff(page, 'admin', '/admin/membros');
+  await page.getByLabel('Buscar membro').fill(member.email);
+  await expect(page.getByRole('row', { name: new RegExp(member.email) })).toBeVisible();
+  await shot(page, 'exportar-csv');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^membros-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = readFileSync(await download.path());
+  // The BOM survives the download (a spreadsheet then reads the accents right).
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString('utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+  expect(lines[0]).toBe('id;email;nome;tipo;ativo;data_cadastro;ativado_em;consentimento_email;consentimento_sms;consentimento_whatsapp;saldo;produtos');
+  // Only the member the search found: their row, and nothing of their CPF.
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(new RegExp(`^[0-9a-f-]{36};${member.email.replace(/[.+]/g, '\\$&')};${member.nome};legionario;sim;`));
+  expect(lines[1]).not.toContain(member.cpf);
+  await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+  const trail = await adminApi(page, 'GET', '/api/admin/auditoria?entidade=membro');
+  expect(JSON.stringify(trail.body)).toContain(`"busca":"${member.email}"`);
 });
 
 test('marketing não vê Membros; a página e a API recusam', async ({ page }) => {

@@ -165,6 +165,45 @@ export const searchQuerySchema = z.object({
   porPagina: adminPageQuerySchema(['nome'] as const).shape.porPagina,
 });
 
+// --- The CSV export (ADR 0045, "The back office's CSV export") ------------------------------------
+
+/**
+ * GET /admin/membros/exportacao.csv: the search's filters, the text optional (none: every account
+ * not anonymised). Parsed and refused like the search's (the same messages), no paging.
+ */
+export const memberExportQuerySchema = z.object({
+  busca: z.string({ error: MEMBERS_MSG.buscaCurta }).trim().max(100, MEMBERS_MSG.buscaLonga).optional(),
+  tipo: z.enum(SEARCH_KINDS, { error: 'Tipo de busca inválido.' }).default('auto'),
+});
+export type MemberExportQuery = z.infer<typeof memberExportQuerySchema>;
+
+/** The audit row's `depois` for `membros.exportar`: the filters asked and the rows they matched then. */
+export const memberExportAuditSchema = z.object({
+  filtros: z.object({ busca: z.string().nullable(), tipo: z.enum(SEARCH_KINDS).nullable() }),
+  linhas: z.number().int(),
+});
+export type MemberExportAudit = z.infer<typeof memberExportAuditSchema>;
+
+/**
+ * The export's header, in order: the personal fields the CRM gets (ADR 0045) and the registration
+ * dates, nothing else (no CPF, phone, address, birth date). Booleans are "sim"/"não", dates ISO 8601
+ * in UTC, the balance in pontos, produtos the collection's verified products.
+ */
+export const MEMBER_EXPORT_COLUMNS = [
+  'id',
+  'email',
+  'nome',
+  'tipo',
+  'ativo',
+  'data_cadastro',
+  'ativado_em',
+  'consentimento_email',
+  'consentimento_sms',
+  'consentimento_whatsapp',
+  'saldo',
+  'produtos',
+] as const;
+
 export const MEMBER_STATES = ['ativo', 'pendente', 'bloqueado', 'anonimizado'] as const;
 export type MemberState = (typeof MEMBER_STATES)[number];
 export const MEMBER_STATE_LABEL: Record<MemberState, string> = { ativo: 'Ativo', pendente: 'Ativação pendente', bloqueado: 'Bloqueado', anonimizado: 'Anonimizado' };

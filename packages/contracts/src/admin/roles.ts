@@ -13,6 +13,9 @@ export const PERMISSIONS = [
   'content.write',
   'members.read',
   'members.write',
+  // The CSV of many members' personal data (docs/decisions/0045-crm-personal-data.md, "The back
+  // office's CSV export"): apart from members.read, which shows one search page at a time.
+  'members.export',
   'waitingRoom.manage',
   'imports.run',
   'dashboard.read',
@@ -26,7 +29,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
   // Content and campaigns.
   marketing: ['audit.read', 'content.read', 'content.write', 'dashboard.read'],
-  // Support: members; campaigns read-only.
+  // Support: members one at a time (not members.export: a support call needs the one person, never
+  // the base; the export stays with administrators, ADR 0045); campaigns read-only.
   atendimento: ['audit.read', 'content.read', 'members.read', 'members.write'],
   // The waiting room and imports.
   operacao: ['audit.read', 'content.read', 'waitingRoom.manage', 'imports.run'],

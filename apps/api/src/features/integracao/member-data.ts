@@ -27,7 +27,16 @@ export interface MemberRow extends ConsentColumns {
   ativado: boolean;
 }
 
+/**
+ * A produto_cliente row (alias `pc`) in its owner's collection: verified, not cancelled, not bought
+ * entirely as a gift (the member has it). One definition for the CRM's summary and the back office's
+ * CSV export (ADR 0045), so both count the same products.
+ */
+export const inCollection = (pc: string) => `${pc}.produto_validado AND ${pc}.cancelado_em IS NULL AND ${pc}.quantidade > ${pc}.quantidade_presente`;
+
 const CONSENT_COLUMNS = Prisma.raw(consentColumns('u'));
+const HELD = Prisma.raw(inCollection('pc'));
+const HELD_2 = Prisma.raw(inCollection('p2'));
 const CONSENT_JOIN = Prisma.raw(consentLastChangesJoin('u'));
 
 /**
@@ -52,9 +61,9 @@ export async function memberRows(db: Tx, ids: string[]): Promise<MemberRow[]> {
       LEFT JOIN LATERAL (
         SELECT count(DISTINCT pc.produto_id) AS produtos,
                (SELECT count(*) FROM numero_legionario n JOIN produto_cliente p2 ON p2.id = n.produto_cliente_id
-                 WHERE p2.usuario_id = u.id AND p2.produto_validado AND p2.cancelado_em IS NULL AND p2.quantidade > p2.quantidade_presente) AS numeros
+                 WHERE p2.usuario_id = u.id AND ${HELD_2}) AS numeros
           FROM produto_cliente pc
-         WHERE pc.usuario_id = u.id AND pc.produto_validado AND pc.cancelado_em IS NULL AND pc.quantidade > pc.quantidade_presente) col ON true
+         WHERE pc.usuario_id = u.id AND ${HELD}) col ON true
      WHERE u.id = ANY(${ids}::uuid[])`;
 }
 

@@ -76,8 +76,12 @@ declare module 'fastify' {
   }
 }
 
-/** Calls that say nothing about members being served: the balancer's, Prometheus's, the store's. */
-const NOT_MEMBERS = /^\/api\/(health|ready|metrics|integracao\/)/i;
+/**
+ * Calls that say nothing about members being served: the balancer's, Prometheus's, the store's, and
+ * the back office's members CSV, which is itself gated background work (ADR 0045): counted as a
+ * member call it would make its own pages wait for the first second.
+ */
+const NOT_MEMBERS = /^\/api\/(health|ready|metrics|integracao\/|admin\/membros\/exportacao\.csv)/i;
 
 export const orderGatePlugin = fp(async (app, opts: { yieldFactor: number }) => {
   const gate = new OrderGate(opts.yieldFactor);

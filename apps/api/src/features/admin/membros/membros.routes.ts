@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adjustmentsRoutes } from './adjustments.routes.js';
 import { actionsRoutes } from './actions.routes.js';
+import { exportRoutes } from './export.routes.js';
 import { memberRoutes } from './member.routes.js';
 import { purchasesRoutes } from './purchases.routes.js';
 
@@ -8,6 +9,7 @@ import { purchasesRoutes } from './purchases.routes.js';
 export const membersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adjustmentsRoutes);
   await app.register(actionsRoutes);
+  await app.register(exportRoutes);
   await app.register(memberRoutes);
   await app.register(purchasesRoutes);
 };

@@ -36,45 +36,52 @@ interface Row {
   data_cadastro: Date;
 }
 
-export async function searchMembers(pool: SqlPool, q: { busca: string; tipo: SearchKind; pagina: number; porPagina: number }): Promise<SearchPage> {
+/** A search's WHERE over `usuario u` and its one parameter, numbered `$n`; the kind it was searched as. */
+export interface MemberFilter {
+  kind: Exclude<SearchKind, 'auto'>;
+  where: string;
+  value: string | number;
+}
+
+/**
+ * The search's text as a filter (shared by the list and the CSV export, so both find the same
+ * members and refuse the same input with the same messages). `param`: the placeholder's number.
+ */
+export function memberFilter(q: { busca: string; tipo: SearchKind }, param = 1): MemberFilter {
   const kind = q.tipo === 'auto' ? searchKind(q.busca) : q.tipo;
   const text = q.busca.trim();
-  let where: string;
-  let value: string | number;
+  const p = `$${param}`;
   switch (kind) {
     case 'email':
       if (text.length < 3) throw badRequest(MEMBERS_MSG.buscaCurta, 'BUSCA_CURTA');
       // A whole address: the unique index (addresses are stored lower-cased). Its trigrams would
       // include the domain's, shared by most members: measured 410 ms at the median on a million
       // against 12 ms by equality (bench/README.md). A part: trigrams.
-      [where, value] = WHOLE_EMAIL.test(text) ? ['u.email = $1', text.toLowerCase()] : ['u.email ILIKE $1', `%${likeLiteral(text.toLowerCase())}%`];
-      break;
+      return WHOLE_EMAIL.test(text) ? { kind, where: `u.email = ${p}`, value: text.toLowerCase() } : { kind, where: `u.email ILIKE ${p}`, value: `%${likeLiteral(text.toLowerCase())}%` };
     case 'cpf': {
       const digits = text.replace(/\D/g, '');
       if (digits.length < 3) throw badRequest(MEMBERS_MSG.buscaCurta, 'BUSCA_CURTA');
       // A whole CPF: the unique index, one row; a part: trigrams.
-      [where, value] = digits.length === 11 ? ['u.cpf = $1', digits] : ['u.cpf LIKE $1', `%${digits}%`];
-      break;
+      return digits.length === 11 ? { kind, where: `u.cpf = ${p}`, value: digits } : { kind, where: `u.cpf LIKE ${p}`, value: `%${digits}%` };
     }
     case 'numero': {
       const n = Number(text.replace(/\D/g, ''));
       if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw badRequest('Número de legião inválido.', 'BUSCA_INVALIDA');
-      where = 'u.id IN (SELECT pc.usuario_id FROM numero_legionario nl JOIN produto_cliente pc ON pc.id = nl.produto_cliente_id WHERE nl.numero = $1)';
-      value = n;
-      break;
+      return { kind, where: `u.id IN (SELECT pc.usuario_id FROM numero_legionario nl JOIN produto_cliente pc ON pc.id = nl.produto_cliente_id WHERE nl.numero = ${p})`, value: n };
     }
     case 'codigo':
       if (!UUID.test(text)) throw badRequest('Código de indicação inválido: é o código completo do link (?r=...).', 'BUSCA_INVALIDA');
-      where = 'u.hash = $1::uuid';
-      value = text.toLowerCase();
-      break;
+      return { kind, where: `u.hash = ${p}::uuid`, value: text.toLowerCase() };
     default:
       if (text.length < 3) throw badRequest(MEMBERS_MSG.buscaCurta, 'BUSCA_CURTA');
       // Guessed (auto): a plain text may be part of a name or of an e-mail address; both trigram
       // indexes answer it (a BitmapOr). Asked for as a name: the name only.
-      where = q.tipo === 'auto' ? '(u.nome ILIKE $1 OR u.email ILIKE $1)' : 'u.nome ILIKE $1';
-      value = `%${likeLiteral(text)}%`;
+      return { kind, where: q.tipo === 'auto' ? `(u.nome ILIKE ${p} OR u.email ILIKE ${p})` : `u.nome ILIKE ${p}`, value: `%${likeLiteral(text)}%` };
   }
+}
+
+export async function searchMembers(pool: SqlPool, q: { busca: string; tipo: SearchKind; pagina: number; porPagina: number }): Promise<SearchPage> {
+  const { kind, where, value } = memberFilter(q);
   const [total, items] = await Promise.all([
     pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM usuario u WHERE ${where} LIMIT ${LIMIT_TOTAL + 1}) x`, [value]),
     pool.query<Row>(

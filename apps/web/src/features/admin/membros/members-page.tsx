@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Link, useRoutes } from 'react-router';
 import { MEMBER_STATE_LABEL, SEARCH_KINDS, type MemberState, type MemberSummary, type SearchKind } from '@legiao/contracts/admin/membros';
-import { DataTable, EmptyState, PageHeader, SelectFilter, TextFilter, useListParams, type AdminColumn } from '../ui/index';
-import { useSearchMembers } from './members-api';
+import { DataTable, EmptyState, notifyError, PageHeader, SelectFilter, TextFilter, useListParams, type AdminColumn } from '../ui/index';
+import { useStaff } from '../staff/staff-context';
+import { downloadMembersCsv, useSearchMembers } from './members-api';
 import { MemberPage } from './member-page';
 import { AdjustmentsPage } from './adjustments-page';
 import './membros.css';
@@ -24,9 +26,34 @@ export function StateBadge({ estado: state }: { estado: MemberState }) {
 
 export const formatCpf = (cpf: string | null) => (cpf && cpf.length === 11 ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` : (cpf ?? '—'));
 
+/**
+ * "Exportar CSV" (members.export: administrators; ADR 0045): the members the current filters find,
+ * every member not anonymised without a text. The export is recorded in the audit trail.
+ */
+function ExportButton({ filters }: { filters: { busca?: string; tipo?: string } }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadMembersCsv(filters);
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const scope = filters.busca ? 'os membros desta busca' : 'todos os membros (exceto contas anonimizadas)';
+  return (
+    <button type="button" className="admin-btn membros-exportar" onClick={() => void download()} disabled={busy} aria-busy={busy} title={`Baixa ${scope} em CSV. A exportação fica registrada na auditoria.`}>
+      {busy ? 'Exportando...' : 'Exportar CSV'}
+    </button>
+  );
+}
+
 function SearchMembersPage() {
   const params = useListParams(['busca', 'tipo'] as const);
   const q = useSearchMembers(params.query);
+  const canExport = useStaff().can('members.export');
   const columns: AdminColumn<MemberSummary>[] = [
     { id: 'nome', header: 'Nome', cell: ({ row }) => <Link to={row.original.id}>{row.original.nome}</Link> },
     { id: 'email', accessorKey: 'email', header: 'E-mail', enableSorting: false },
@@ -40,9 +67,12 @@ function SearchMembersPage() {
         title="Membros"
         description="Busque por nome, e-mail, CPF (inteiro ou parte, com ou sem pontos), número de legião ou código de indicação."
         actions={
-          <Link className="admin-btn" to="ajustes">
-            Ajustes de saldo
-          </Link>
+          <>
+            {canExport && <ExportButton filters={params.filters} />}
+            <Link className="admin-btn" to="ajustes">
+              Ajustes de saldo
+            </Link>
+          </>
         }
       />
       <div className="admin-filtros">
