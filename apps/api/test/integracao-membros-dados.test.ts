@@ -195,9 +195,12 @@ describe('the member sees who read their data', () => {
     expect((await member(user.id)).statusCode).toBe(200);
     const sync = await createApiClient(t.prisma, ['membros:dados'], { nome: 'CRM Sincronia', perMinute: 100_000 });
     // A webhook endpoint since deleted: listed by the name recorded at the read.
-    await t.prisma.leituraDadosIntegracao.create({ data: { endpointId: '6f1c0b8f-0000-4000-8000-00000000beef', nome: 'Receptor antigo', usuarioId: user.id, motivo: 'evento' } });
+    // Later than the two reads above by a second each, stated: the list is by the latest read, and a
+    // default of the same millisecond (or a client clock a hair behind the database's) would tie.
+    const later = (s: number) => new Date(Date.now() + s * 1000);
+    await t.prisma.leituraDadosIntegracao.create({ data: { endpointId: '6f1c0b8f-0000-4000-8000-00000000beef', nome: 'Receptor antigo', usuarioId: user.id, motivo: 'evento', criadoEm: later(1) } });
     await t.prisma.clienteIntegracao.update({ where: { id: sync.id }, data: { revogadoEm: new Date() } });
-    await t.prisma.leituraDadosIntegracao.create({ data: { clienteId: sync.id, nome: 'CRM Sincronia', usuarioId: user.id, motivo: 'sincronizacao' } });
+    await t.prisma.leituraDadosIntegracao.create({ data: { clienteId: sync.id, nome: 'CRM Sincronia', usuarioId: user.id, motivo: 'sincronizacao', criadoEm: later(2) } });
 
     const res = await t.app.inject({ method: 'GET', url: '/api/usuario/meus-dados', headers: bearer(token) });
     expect(res.statusCode, res.body).toBe(200);
