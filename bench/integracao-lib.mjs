@@ -415,7 +415,7 @@ export const homeCalls = (m) => [
   ...(m.hashPesquisaSatisfacao ? [`/api/satisfacao?hash=${m.hashPesquisaSatisfacao}`] : []),
 ];
 
-export function homeLoad(base, profiles, { duration, connections = profiles.length }) {
+export function homeLoad(base, profiles, { duration, connections = profiles.length, extraCalls = [] }) {
   let next = 0;
   let resolve;
   let reject;
@@ -429,12 +429,12 @@ export function homeLoad(base, profiles, { duration, connections = profiles.leng
       setupClient: (client) => {
         const m = profiles[next++ % profiles.length];
         client.setHeaders({ authorization: `Bearer ${m.token}` });
-        client.setRequests(homeCalls(m).map((path) => ({ method: 'GET', path })));
+        client.setRequests([...homeCalls(m), ...extraCalls].map((path) => ({ method: 'GET', path })));
       },
     },
     (err, r) => (err ? reject(err) : resolve(r)),
   );
-  const perPage = profiles.reduce((s, m) => s + homeCalls(m).length, 0) / profiles.length;
+  const perPage = profiles.reduce((s, m) => s + homeCalls(m).length + extraCalls.length, 0) / profiles.length;
   return {
     stop: () => instance.stop(),
     result: done.then((r) => ({

@@ -9,7 +9,7 @@
 //     in batches of BATCH (10), shuffled (a member's orders race in different calls), SENDERS (4) in
 //     parallel, spread over the SECONDS; every 10th batch is sent again (a retry: the same bytes,
 //     every other one with an Idempotency-Key);
-//   - the member home (bench/home.mjs's calls, HOME_MEMBERS (50) connections) runs throughout.
+//   - the member home (bench/home.mjs's calls and GET /api/lancamentos, HOME_MEMBERS (50) connections) runs throughout.
 // Printed per round: entitlement checks per second and p50/p95 flat out (CONCURRENCY loops, CHECK_S
 // seconds, the machine otherwise idle) beside a bare SELECT of the same answer through pg at the same
 // concurrency (over as many connections as the API's pools: 10 a process) in the same round (ratio),
@@ -35,6 +35,10 @@ const COTA = Number(process.env.COTA ?? 2);
 const BATCH = Number(process.env.BATCH ?? 10);
 const SENDERS = Number(process.env.SENDERS ?? 4);
 const HOME_MEMBERS = Number(process.env.HOME_MEMBERS ?? 50);
+// The home asks for the member's launches too (its pre-sale and coming-soon sections, ADR 0047 part 2):
+// on launch day that call decides the rule for each member who opens the page. The home members
+// are legionários in good standing, so the round's launch (empty rule) is theirs too.
+const HOME_EXTRA = ['/api/lancamentos'];
 const CHECK_S = Number(process.env.CHECK_S ?? 10);
 /** The checkout's checks during the launch, a second: by default 3 per member over the SECONDS. */
 const CHECK_RATE = Number(process.env.CHECK_RATE ?? Math.ceil((3 * MEMBERS) / SECONDS));
@@ -244,7 +248,7 @@ try {
   const warmSlug = `${PREFIX}-aquecimento`;
   await makeLaunch(db, warmSlug, [warmSku]);
   // Warm-ups (the JIT, the pools, the statements) before anything is measured.
-  await homeLoad(api.base, profiles, { duration: Math.min(5, SECONDS) }).result;
+  await homeLoad(api.base, profiles, { duration: Math.min(5, SECONDS), extraCalls: HOME_EXTRA }).result;
   await closedLoop(Math.min(5, CHECK_S), checkVia(api.base, checker.key, warmSlug));
   await closedLoop(Math.min(5, CHECK_S), checkBare(bare, warmSlug));
 
@@ -252,7 +256,7 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     console.log(`\n-- rodada ${run} --`);
     await waitForQuiet(`a home sozinha (rodada ${run})`);
-    const alone = await homeLoad(api.base, profiles, { duration: SECONDS }).result;
+    const alone = await homeLoad(api.base, profiles, { duration: SECONDS, extraCalls: HOME_EXTRA }).result;
     console.log(`  home sozinha: ${alone.pages.toFixed(1)} páginas/s (p95 ${alone.p95.toFixed(0)} ms)`);
     await waitForQuiet(`as consultas de direito sozinhas (rodada ${run})`);
     const apiAlone = await closedLoop(CHECK_S, checkVia(api.base, checker.key, warmSlug));
@@ -273,7 +277,7 @@ try {
     const started = performance.now();
     // The orders, spread over SECONDS: batch k is not sent before k / total of the time.
     const notBefore = (k) => started + (k / batches.length) * SECONDS * 1000;
-    const home = homeLoad(api.base, profiles, { duration: SECONDS });
+    const home = homeLoad(api.base, profiles, { duration: SECONDS, extraCalls: HOME_EXTRA });
     const checks = pacedLoop(SECONDS, CHECK_RATE, checkVia(api.base, checker.key, slug));
     // Every 20th batch with an Idempotency-Key, its retry with the same one; the other retries without.
     const keyFor = (x) => {
