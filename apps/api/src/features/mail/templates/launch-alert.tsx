@@ -65,8 +65,8 @@ export const launchAlert = defineMail<LaunchAlertProps>({
   ),
   footerNote: (_p, site) => (
     <>
-      Você recebe este e-mail porque pediu para ser avisado deste lançamento e aceitou receber e-mails da Legião. Para não receber mais, desmarque o e-mail nas suas preferências de contato em{' '}
-      <A href={`${site.publicUrl}/editar-perfil`}>Meu perfil</A>.
+      Você recebe este e-mail porque pediu para ser avisado deste lançamento e aceitou receber e-mails da Legião. Para não receber mais, desmarque o e-mail nas preferências de contato de{' '}
+      <A href={`${site.publicUrl}/editar-perfil`}>Meu perfil</A>
     </>
   ),
   preview: (site) => ({
