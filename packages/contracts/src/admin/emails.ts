@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 export const EMAILS_MSG = {
   modeloNaoEncontrado: 'Modelo de e-mail não encontrado.',
-  testeEnviado: (para: string) => `E-mail de teste enviado para ${para}.`,
+  testeEnviado: (to: string) => `E-mail de teste enviado para ${to}.`,
 } as const;
 
 export const EMAIL_AUDIENCES = ['membro', 'equipe'] as const;

@@ -41,11 +41,11 @@ export async function sendTest(app: FastifyInstance, key: string, staff: { id: s
   const { prisma, mailer, config } = app.ctx;
   const t = template(key);
   const r = await renderTemplate(t, t.preview(config), config);
-  const assunto = `${TEST_PREFIX}${r.assunto}`;
+  const subject = `${TEST_PREFIX}${r.assunto}`;
   await prisma.$transaction(async (tx) => {
-    await mailer.enqueue(tx, { para: staff.email, assunto, texto: r.texto, html: r.html });
-    await recordAudit(tx, { actorId: staff.id, action: 'email.enviar-teste', entity: 'email_modelo', entityId: t.key, before: null, after: { para: staff.email, assunto }, requestId });
+    await mailer.enqueue(tx, { para: staff.email, assunto: subject, texto: r.texto, html: r.html });
+    await recordAudit(tx, { actorId: staff.id, action: 'email.enviar-teste', entity: 'email_modelo', entityId: t.key, before: null, after: { para: staff.email, assunto: subject }, requestId });
   });
   mailer.kick();
-  return { para: staff.email, assunto, message: EMAILS_MSG.testeEnviado(staff.email) };
+  return { para: staff.email, assunto: subject, message: EMAILS_MSG.testeEnviado(staff.email) };
 }

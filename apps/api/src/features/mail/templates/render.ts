@@ -24,11 +24,11 @@ const TEXT_OPTIONS = {
  */
 export async function renderParts(subject: string, preheader: string, element: ReactElement): Promise<RenderedMail> {
   const html = await render(element);
-  const texto = `${toPlainText(html, TEXT_OPTIONS).trim()}\n`;
-  return { assunto: subject, preheader, html, texto };
+  const text = `${toPlainText(html, TEXT_OPTIONS).trim()}\n`;
+  return { assunto: subject, preheader, html, texto: text };
 }
 
 export async function toOutgoing(to: string, parts: Promise<RenderedMail>): Promise<OutgoingMail> {
-  const { assunto, html, texto } = await parts;
-  return { para: to, assunto, texto, html };
+  const rendered = await parts;
+  return { para: to, assunto: rendered.assunto, texto: rendered.texto, html: rendered.html };
 }
