@@ -59,6 +59,6 @@ test('marketing vê os e-mails, a ativação no computador e no celular, o texto
 test('atendimento lê as prévias, mas não envia', async ({ page }) => {
   await loginStaff(page, 'atendimento', '/admin/emails/cupom-lead');
   await expect(page.getByRole('heading', { level: 2, name: 'Cupom da página Expert XP' })).toBeVisible();
-  await expect(page.frameLocator('iframe[title="Prévia do e-mail: Cupom da página Expert XP"]').getByText('EXPERTXP-7K2M9Q')).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Prévia do e-mail: Cupom da página Expert XP"]').getByText('EXPERTXP-7K2M9Q', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enviar para mim' })).toHaveCount(0);
 });

@@ -30,7 +30,7 @@ const DARK_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
   .lg-bg, .lg-bg > table > tbody > tr > td { background-color: #17130f !important; }
-  .lg-card { background-color: #231e19 !important; border-color: #3a322a !important; }
+  .lg-card { background-color: #231e19 !important; }
   .lg-ink { color: #f4f1ec !important; }
   .lg-muted { color: #c9c1b6 !important; }
   .lg-link { color: #ff6b7f !important; }
