@@ -128,7 +128,8 @@ function PreviewPanel({ preview }: { preview: EmailPreview }) {
         )}
       </div>
       {view === 'html' ? (
-        <div className="emails__moldura">
+        // Focusable: at 680 px the frame may scroll sideways in a narrow window, and a keyboard must reach that scroll.
+        <div className="emails__moldura" role="region" aria-label="Prévia do e-mail" tabIndex={0}>
           {/* sandbox="": the e-mail's HTML gets no scripts, no forms, no navigation and no access to the back office's page. */}
           <iframe title={`Prévia do e-mail: ${preview.nome}`} sandbox="" srcDoc={preview.html} width={WIDTHS[width].px} height={760} style={{ width: WIDTHS[width].px }} data-largura={width} />
         </div>
