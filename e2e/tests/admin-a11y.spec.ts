@@ -13,7 +13,7 @@ import { pageWidth, watchNetwork } from '../support/journeys-admin';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Screens the menu does not link to: forms, previews, the live dashboard. */
-const EXTRAS = ['/admin/beneficios/novo', '/admin/catalogo/novo', '/admin/banners/previa', '/admin/banners/site/novo', '/admin/banners/principais/novo', '/admin/painel/ao-vivo'];
+const EXTRAS = ['/admin/beneficios/novo', '/admin/catalogo/novo', '/admin/banners/previa', '/admin/banners/site/novo', '/admin/banners/principais/novo', '/admin/painel/ao-vivo', '/admin/lancamentos/novo'];
 
 /** The screen the page shows now, once its lists and charts have filled in. */
 async function settled(page: Page, network: ReturnType<typeof watchNetwork>) {

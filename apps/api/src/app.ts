@@ -39,6 +39,7 @@ import { userRoutes } from './features/usuario/usuario.routes.js';
 import { webhooksPlugin } from './features/webhooks/webhooks.plugin.js';
 import { devInboxRoutes } from './features/mail/dev-inbox.routes.js';
 import { waitingRoomPlugin } from './features/fila/fila.plugin.js';
+import { launchDayPlugin } from './features/lancamentos/launch-day.plugin.js';
 import type { Redis } from 'ioredis';
 import type { SocialProviders } from './features/social/social.providers.js';
 import { socialRoutes } from './features/social/social.routes.js';
@@ -182,6 +183,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(readLogRetentionPlugin, { days: config.integrationReadLogDays });
   // The waiting room (app.fila, used by login) with its routes under /api (ADR 0008).
   await app.register(waitingRoomPlugin);
+  // The launch day: members' first views of launches, the room held on at openings (ADR 0047, part 2).
+  await app.register(launchDayPlugin);
   // Outgoing webhooks: pg-boss, the relay and the delivery worker (docs/decisions/0042-webhooks.md).
   await app.register(webhooksPlugin);
 

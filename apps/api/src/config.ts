@@ -121,6 +121,14 @@ const envSchema = z
     FILA_AUTO_POOL_AGUARDANDO: z.coerce.number().int().min(0).max(100_000).default(20),
     FILA_AUTO_FRACAO: z.coerce.number().gt(0).lt(1).default(0.7),
     FILA_AUTO_MINIMO_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    // A published launch holds the waiting room on (every login through the line) from
+    // FILA_LANCAMENTO_ANTES_MIN minutes before its early-access window opens to
+    // FILA_LANCAMENTO_DEPOIS_MIN minutes after (ADR 0047, part 2). Each process checks the schedule
+    // every FILA_LANCAMENTO_INTERVALO_MS. On by default; off by default in tests (as FILA_AGENDAMENTOS).
+    FILA_LANCAMENTO: bool.optional(),
+    FILA_LANCAMENTO_ANTES_MIN: z.coerce.number().int().min(0).max(240).default(5),
+    FILA_LANCAMENTO_DEPOIS_MIN: z.coerce.number().int().min(1).max(1440).default(15),
+    FILA_LANCAMENTO_INTERVALO_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
     // Overload and operations (docs/decisions/0024-overload-and-observability.md). Thresholds past
     // which requests get 503 + Retry-After instead of queueing until the process falls over; 0 turns a
     // check off. Unset: on outside tests (500 ms mean event-loop delay, heap at 90% of V8's limit);
@@ -321,6 +329,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         maxPoolWaiting: e.FILA_AUTO_POOL_AGUARDANDO,
         fracao: e.FILA_AUTO_FRACAO,
         minimoMs: e.FILA_AUTO_MINIMO_MS,
+      },
+      launchOpening: {
+        enabled: e.FILA_LANCAMENTO ?? e.NODE_ENV !== 'test',
+        beforeMs: e.FILA_LANCAMENTO_ANTES_MIN * 60_000,
+        afterMs: e.FILA_LANCAMENTO_DEPOIS_MIN * 60_000,
+        intervalMs: e.FILA_LANCAMENTO_INTERVALO_MS,
       },
     },
     social: {

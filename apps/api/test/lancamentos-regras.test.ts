@@ -142,7 +142,7 @@ describe('conquista: the founder seal', () => {
 describe('the SQL shape the count relies on (100,000 members: ADR 0046)', () => {
   it('the count aggregates each table once and counts after the joins; one decision walks the indexes of one account', async () => {
     const seen: string[] = [];
-    const spy = { query: async (text: string) => (seen.push(text), { rows: [{ total: 0 }] }) } as unknown as Parameters<typeof countEligible>[0];
+    const spy = { query: async (q: string | { text: string }) => (seen.push(typeof q === 'string' ? q : q.text), { rows: [{ total: 0 }] }) } as unknown as Parameters<typeof countEligible>[0];
     const r = rule({ tipo: 'comprasVerificadas', minimo: 2 }, { tipo: 'saldoMinimo', minimo: 1 }, { tipo: 'incluirLeads' });
     await countEligible(spy, r, ctx);
     expect(seen[0]).toContain('count(*) FILTER (WHERE');

@@ -233,6 +233,7 @@ async function roundTripCases() {
     ultimaTentativaEm: new Date('2001-02-03T04:05:08.789Z'),
     entregueEm: new Date('2001-02-03T04:05:09.789Z'),
     criadoEm: new Date('2001-02-03T04:05:06.789Z'),
+    prioridade: 0,
   };
   // Launches (docs/decisions/0047-launches.md).
   const launchData = {
@@ -257,9 +258,25 @@ async function roundTripCases() {
   };
   const launch = await t.prisma.lancamentoProduto.create({ data: launchData });
   const earlyAccessData = { id: randomUUID(), lancamentoId: launchData.id, usuarioId: user.id, codigo: `LGA-${'ABCDEFGHJK'.split('').sort(() => Math.random() - 0.5).join('')}`, cotaUsada: 1, criadoEm: ms('2026-12-01T03:00:01.000Z'), atualizadoEm: ms('2026-12-01T03:00:02.000Z') };
+  const launchOrderData = { id: randomUUID(), lancamentoId: launchData.id, usuarioId: user.id, pedidoLojaId: storeOrder.id, unidades: 3, acimaDaCota: true, semDireito: true, canceladoEm: ms('2026-12-01T03:05:00.123Z'), criadoEm: ms('2026-12-01T03:00:03.456Z') };
   return {
     LancamentoProduto: { table: 'lancamento_produto', fields: Prisma.LancamentoProdutoScalarFieldEnum, data: launchData, written: launch, read: () => t.prisma.lancamentoProduto.findUniqueOrThrow({ where: { id: launchData.id } }) },
+    LancamentoVisualizacao: {
+      table: 'lancamento_visualizacao',
+      fields: Prisma.LancamentoVisualizacaoScalarFieldEnum,
+      data: { lancamentoId: launchData.id, usuarioId: user.id, primeiraEm: ms('2026-12-01T02:55:00.001Z'), elegivel: true, acessadoEm: ms('2026-12-01T03:00:03.000Z') },
+      written: await t.prisma.lancamentoVisualizacao.create({ data: { lancamentoId: launchData.id, usuarioId: user.id, primeiraEm: ms('2026-12-01T02:55:00.001Z'), elegivel: true, acessadoEm: ms('2026-12-01T03:00:03.000Z') } }),
+      read: () => t.prisma.lancamentoVisualizacao.findUniqueOrThrow({ where: { lancamentoId_usuarioId: { lancamentoId: launchData.id, usuarioId: user.id } } }),
+    },
+    LancamentoFila: {
+      table: 'lancamento_fila',
+      fields: Prisma.LancamentoFilaScalarFieldEnum,
+      data: { lancamentoId: launchData.id, abertura: ms('2026-12-01T03:00:00.000Z'), ligadaEm: ms('2026-12-01T02:55:00.000Z'), ate: ms('2026-12-01T03:15:00.000Z'), desligadaEm: ms('2026-12-01T03:15:00.000Z'), motivo: 'horario' },
+      written: await t.prisma.lancamentoFila.create({ data: { lancamentoId: launchData.id, abertura: ms('2026-12-01T03:00:00.000Z'), ligadaEm: ms('2026-12-01T02:55:00.000Z'), ate: ms('2026-12-01T03:15:00.000Z'), desligadaEm: ms('2026-12-01T03:15:00.000Z'), motivo: 'horario' } }),
+      read: () => t.prisma.lancamentoFila.findUniqueOrThrow({ where: { lancamentoId_abertura: { lancamentoId: launchData.id, abertura: ms('2026-12-01T03:00:00.000Z') } } }),
+    },
     AcessoAntecipado: { table: 'acesso_antecipado', fields: Prisma.AcessoAntecipadoScalarFieldEnum, data: earlyAccessData, written: await t.prisma.acessoAntecipado.create({ data: earlyAccessData }), read: () => t.prisma.acessoAntecipado.findUniqueOrThrow({ where: { id: earlyAccessData.id } }) },
+    LancamentoPedido: { table: 'lancamento_pedido', fields: Prisma.LancamentoPedidoScalarFieldEnum, data: launchOrderData, written: await t.prisma.lancamentoPedido.create({ data: launchOrderData }), read: () => t.prisma.lancamentoPedido.findUniqueOrThrow({ where: { id: launchOrderData.id } }) },
     CouponImport: { table: 'cupom_importacao', fields: Prisma.CouponImportScalarFieldEnum, data: couponImportData, written: await t.prisma.couponImport.create({ data: couponImportData }), read: () => t.prisma.couponImport.findUniqueOrThrow({ where: { id: couponImportData.id } }) },
     CouponImportCode: { table: 'cupom_importacao_codigo', fields: Prisma.CouponImportCodeScalarFieldEnum, data: couponImportCodeData, written: await t.prisma.couponImportCode.create({ data: couponImportCodeData }), read: () => t.prisma.couponImportCode.findUniqueOrThrow({ where: { importId_n: { importId: couponImportData.id, n: 7 } } }) },
     CouponStockAlert: { table: 'cupom_alerta', fields: Prisma.CouponStockAlertScalarFieldEnum, data: couponAlertData, written: await t.prisma.couponStockAlert.create({ data: couponAlertData }), read: () => t.prisma.couponStockAlert.findUniqueOrThrow({ where: { benefitId: benefit.id } }) },

@@ -23,6 +23,7 @@ import { anyEventsOf, eventsOf, expectOneEvent, ISO_UTC, parseStrict } from './s
 import { createBenefit, createEconomyMember } from './beneficio-fixtures.js';
 import { startFakeSocial } from './fake-social.js';
 import { createProduct } from './produto-fixtures.js';
+import { launch } from './lancamentos-fixtures.js';
 
 // Outgoing webhooks, the events (issue 25; docs/decisions/0042-webhooks.md): each type caused through
 // the path a member, staff or the store really takes, then read where the database's triggers wrote
@@ -209,6 +210,24 @@ describe('an event per type, from its real cause', () => {
     // Cancelled again: nothing new.
     expect(situations(await sendOk([{ ...o, estado: 'cancelado' }]))).toEqual(['recebido']);
     await expectOneEvent(t.prisma, endpointId, 'compra.cancelada', { compraId: entry.id });
+  });
+
+  it('lancamento.acesso_aberto and lancamento.cota_esgotada: store orders of a launch SKU in its window open the access and use the allowance up (once each)', async () => {
+    const m = await createUser(t.prisma);
+    const p = await createProduct(t.prisma);
+    const l = await launch(t.prisma, { sku: p.sku, cota: 2 });
+    const [first] = await sendOk([order({ email: m.email, itens: [{ sku: p.sku, quantidade: 1 }] })]);
+    expect(first!.lancamentos).toEqual([{ slug: l.slug, unidades: 1, situacao: 'na-cota' }]);
+    const access = await t.prisma.acessoAntecipado.findUniqueOrThrow({ where: { lancamentoId_usuarioId: { lancamentoId: l.id, usuarioId: m.usuario.id } } });
+    const opened = await expectOneEvent(t.prisma, endpointId, 'lancamento.acesso_aberto', { membroId: m.usuario.id, slug: l.slug });
+    expect(opened.dados).toEqual({ membroId: m.usuario.id, slug: l.slug, cotaTotal: 2, abertoEm: access.criadoEm.toISOString() });
+    expect(await eventsOf(t.prisma, endpointId, 'lancamento.cota_esgotada', { membroId: m.usuario.id, slug: l.slug })).toEqual([]);
+    await sendOk([order({ email: m.email, itens: [{ sku: p.sku, quantidade: 1 }] })]);
+    // Over the allowance afterwards: no new crossing, no second opening.
+    expect((await sendOk([order({ email: m.email, itens: [{ sku: p.sku, quantidade: 1 }] })]))[0]!.lancamentos![0]!.situacao).toBe('acima-da-cota');
+    const used = await expectOneEvent(t.prisma, endpointId, 'lancamento.cota_esgotada', { membroId: m.usuario.id, slug: l.slug });
+    expect(used.dados).toMatchObject({ membroId: m.usuario.id, slug: l.slug, cotaTotal: 2, cotaUsada: 2, esgotadaEm: expect.stringMatching(ISO_UTC) });
+    await expectOneEvent(t.prisma, endpointId, 'lancamento.acesso_aberto', { membroId: m.usuario.id, slug: l.slug });
   });
 
   it('indicacao.confirmada: the friend signed up with the link, activated, then bought (the referrer credited)', async () => {

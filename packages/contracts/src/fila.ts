@@ -117,6 +117,11 @@ export const waitingRoomStateSchema = z.object({
   conexoesNesteProcesso: z.number().int(),
   /** The automatic waiting room (FILA_AUTO); `ativa` and the held admissions include it. */
   automatica: automaticWaitingRoomSchema.optional(),
+  /**
+   * A launch's opening holds the room on (every login through the line) until `ate` (ISO); null
+   * when none does now. `ativa` includes it. docs/decisions/0047-launches.md, part 2.
+   */
+  lancamento: z.object({ lancamentoId: z.string(), nome: z.string(), ate: z.string() }).nullable().optional(),
 });
 export type WaitingRoomState = z.infer<typeof waitingRoomStateSchema>;
 

@@ -49,3 +49,20 @@ export const integrationReadSchema = z.object({
   vezes: z.number().int(),
 });
 export type IntegrationRead = z.infer<typeof integrationReadSchema>;
+
+/**
+ * The export's `lancamentos` (docs/decisions/0047-launches.md): each launch the member saw, opened
+ * their personal access to, or bought in its early access: when, the code, the units used, the
+ * orders that used them.
+ */
+export const launchDataSchema = z.object({
+  lancamento: z.string(),
+  nome: z.string(),
+  vistoEm: z.string().nullable(),
+  elegivelAoVer: z.boolean().nullable(),
+  acessadoEm: z.string().nullable(),
+  codigo: z.string().nullable(),
+  cotaUsada: z.number().int(),
+  pedidos: z.array(z.object({ pedido: z.string(), unidades: z.number().int(), situacao: z.enum(['na-cota', 'acima-da-cota', 'sem-direito']), canceladoEm: z.string().nullable(), em: z.string() })),
+});
+export type LaunchData = z.infer<typeof launchDataSchema>;

@@ -208,14 +208,41 @@ export const orderErrorSchema = z.object({
 });
 export type OrderError = z.infer<typeof orderErrorSchema>;
 
+/**
+ * What an order did to the buyer's allowance in a launch (docs/decisions/0047-launches.md, part 2):
+ * - na-cota: its units of the launch were counted in the buyer's allowance;
+ * - acima-da-cota: the buyer is entitled, but the units would pass the allowance: none were counted
+ *   (an order is counted whole or not at all);
+ * - sem-direito: the buyer is not entitled to the early access at the order's moment (or has no
+ *   active account yet).
+ * The order itself is applied in every case (it was charged): the last two are flags for the store.
+ */
+export const ORDER_LAUNCH_OUTCOMES = ['na-cota', 'acima-da-cota', 'sem-direito'] as const;
+export type OrderLaunchOutcome = (typeof ORDER_LAUNCH_OUTCOMES)[number];
+
+export const orderLaunchUseSchema = z.object({
+  slug: z.string().describe('O lançamento (o mesmo slug de GET /lancamentos/{slug}/direito).'),
+  unidades: z.number().int().describe('Unidades do pedido com SKUs do lançamento.'),
+  situacao: z
+    .enum(ORDER_LAUNCH_OUTCOMES)
+    .describe('na-cota: contadas na cota de quem comprou; acima-da-cota: passariam da cota (nenhuma foi contada: o pedido conta inteiro ou não conta); sem-direito: quem comprou não tem acesso antecipado neste momento. O pedido é aplicado nos três casos.'),
+});
+export type OrderLaunchUse = z.infer<typeof orderLaunchUseSchema>;
+
 export const orderOutcomeSchema = z
   .object({
     indice: z.number().int().describe('A posição do pedido na lista enviada (a partir de 0).'),
     pedido: z.string().nullable().describe('O número do pedido (null quando não veio um número válido).'),
     situacao: z.enum(ORDER_OUTCOMES),
     erros: z.array(orderErrorSchema).describe('Recusado ou conflito: o que há de errado, campo a campo. Vazio nos outros casos.'),
+    lancamentos: z
+      .array(orderLaunchUseSchema)
+      .optional()
+      .describe(
+        'Só quando o pedido pago tem SKUs de um lançamento publicado e chegou no acesso antecipado dele: o que fez com a cota de quem comprou, um item por lançamento. Numa nova tentativa (recebido), o que a primeira vez fez.',
+      ),
   })
-  .meta({ example: { indice: 0, pedido: 'SITE-104522', situacao: 'aplicado', erros: [] } });
+  .meta({ example: { indice: 0, pedido: 'SITE-104522', situacao: 'aplicado', erros: [], lancamentos: [{ slug: 'garrafa-termica-areia', unidades: 2, situacao: 'na-cota' }] } });
 export type OrderResult = z.infer<typeof orderOutcomeSchema>;
 
 export const orderBatchResponseSchema = z.object({ pedidos: z.array(orderOutcomeSchema) });
@@ -242,9 +269,23 @@ export const orderStatusSchema = z
     aplicadoEm: z.string().nullable(),
     canceladoEm: z.string().nullable(),
     itens: z.array(z.object({ sku: z.string(), quantidade: z.number().int(), quantidadePresente: z.number().int() })),
+    lancamentos: z
+      .array(orderLaunchUseSchema.extend({ cancelado: z.boolean().describe('O pedido foi cancelado: as unidades contadas voltaram para a cota.') }))
+      .describe('O que o pedido fez com a cota de quem comprou em cada lançamento (vazio se não tinha SKUs de um lançamento na janela).'),
   })
   .meta({
-    example: { pedido: 'SITE-104522', situacao: 'aplicado', estado: 'pago', canal: 'Site oficial', data: '2026-03-14', recebidoEm: '2026-03-14T18:20:31.000Z', aplicadoEm: '2026-03-14T18:20:31.000Z', canceladoEm: null, itens: [{ sku: 'HID-GARRAFA750-PRETO', quantidade: 2, quantidadePresente: 1 }] },
+    example: {
+      pedido: 'SITE-104522',
+      situacao: 'aplicado',
+      estado: 'pago',
+      canal: 'Site oficial',
+      data: '2026-03-14',
+      recebidoEm: '2026-03-14T18:20:31.000Z',
+      aplicadoEm: '2026-03-14T18:20:31.000Z',
+      canceladoEm: null,
+      itens: [{ sku: 'HID-GARRAFA750-PRETO', quantidade: 2, quantidadePresente: 1 }],
+      lancamentos: [{ slug: 'garrafa-termica-areia', unidades: 2, situacao: 'na-cota', cancelado: false }],
+    },
   });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 

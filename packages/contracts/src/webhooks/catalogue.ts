@@ -102,6 +102,29 @@ export const WEBHOOK_EVENTS = {
     dados: z.object({ membroId: id, excluidaEm: when }),
     exemplo: { membroId: '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01', excluidaEm: '2026-11-28T13:00:00.000Z' },
   },
+  'lancamento.acesso_aberto': {
+    descricao:
+      'Um membro elegível ganhou o acesso antecipado pessoal a um lançamento: na primeira vez que viu o lançamento na janela, ou no primeiro pedido da loja que usou a cota. Uma vez por membro e lançamento. O código pessoal não vem no evento (é uma credencial).',
+    dados: z.object({
+      membroId: id,
+      slug: z.string().describe('O lançamento (o slug de GET /api/integracao/v1/lancamentos/{slug}/direito)'),
+      cotaTotal: z.number().int().describe('Unidades que o membro pode comprar no acesso antecipado'),
+      abertoEm: when,
+    }),
+    exemplo: { membroId: '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01', slug: 'garrafa-termica-areia', cotaTotal: 2, abertoEm: '2026-12-01T03:00:05.000Z' },
+  },
+  'lancamento.cota_esgotada': {
+    descricao:
+      'Um membro usou toda a cota do acesso antecipado de um lançamento (pedidos da loja na janela). Uma vez a cada vez que a cota se esgota: se um cancelamento devolver unidades e ela se esgotar de novo, outro evento.',
+    dados: z.object({
+      membroId: id,
+      slug: z.string().describe('O lançamento'),
+      cotaTotal: z.number().int(),
+      cotaUsada: z.number().int().describe('Unidades usadas depois do pedido que esgotou a cota'),
+      esgotadaEm: when,
+    }),
+    exemplo: { membroId: '0b8f6a1e-6f1c-4f3e-9a55-2a8f3c1d9e01', slug: 'garrafa-termica-areia', cotaTotal: 2, cotaUsada: 2, esgotadaEm: '2026-12-01T03:02:11.000Z' },
+  },
   'webhook.teste': {
     descricao: 'Evento de teste, enviado pelo botão "Enviar teste" do back office a um endpoint.',
     dados: z.object({ mensagem: z.string(), endpointId: id }),

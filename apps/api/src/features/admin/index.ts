@@ -15,6 +15,7 @@ import { dashboardRoutes } from './painel/painel.routes.js';
 import { integrationsRoutes } from './integracoes/integracoes.routes.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 import { launchesAdminRoutes } from './lancamentos/lancamentos.routes.js';
+import { launchDayRoutes } from './lancamento-dia/painel.routes.js';
 import { emailsRoutes } from './emails/emails.routes.js';
 
 // The back office's API under /api/admin (docs/decisions/0027-back-office.md). Each area registers
@@ -37,6 +38,7 @@ const adminPlugin: FastifyPluginAsync = async (app) => {
   await app.register(integrationsRoutes);
   await app.register(webhooksRoutes);
   await app.register(launchesAdminRoutes);
+  await app.register(launchDayRoutes);
   await app.register(emailsRoutes);
 };
 

@@ -51,6 +51,20 @@ export interface WaitingRoomStats {
   admissoesUltimoMinuto: number;
   esperaMaisAntigaMs: number;
   settings: WaitingRoomSettings;
+  /** A launch's opening holds the room on until its `until` (launch-opening.ts); null when none does now. */
+  lancamento: LaunchHold | null;
+}
+
+/**
+ * The room switched on for a launch's opening (docs/decisions/0047-launches.md, part 2): until
+ * `until` every login goes through the line, in arrival order, at the admission rate, even when there
+ * is room. It lapses by itself at `until`: nothing has to switch it off.
+ */
+export interface LaunchHold {
+  launchId: string;
+  name: string;
+  /** Epoch ms. */
+  until: number;
 }
 
 export interface QueueStore {
@@ -84,6 +98,13 @@ export interface QueueStore {
    */
   autoReport(process: string, reading: AutoReading, limites: AutoLimites, now: number): Promise<AutoSwap | null>;
   autoState(now: number): Promise<AutoState>;
+  /**
+   * Holds the room on for a launch until `hold.until`: kept when one already runs as long or longer
+   * (every process asks the same, so asking again changes nothing). Answers the hold in force.
+   */
+  holdForLaunch(hold: LaunchHold, now: number): Promise<LaunchHold>;
+  /** Ends the launch's hold early (the launch was archived or its opening moved); false when it held nothing. */
+  releaseLaunch(launchId: string, now: number): Promise<boolean>;
   onEvent(listener: (e: WaitingRoomEvent) => void): void;
   /**
    * After a `reset` event: puts back clients this process had told they were admitted (admitted

@@ -1,4 +1,4 @@
-import { AUTO_READING_VALID_MS, AUTO_SWITCHES_KEPT, evaluateAuto, burstFor, type Admission, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Closing, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
+import { AUTO_READING_VALID_MS, AUTO_SWITCHES_KEPT, evaluateAuto, burstFor, type Admission, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Closing, type LaunchHold, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
 
 const MINUTE = 60_000;
 
@@ -21,6 +21,7 @@ export class MemoryQueueStore implements QueueStore {
   private readonly readings = new Map<string, AutoReading & { em: number }>();
   private auto = { ligada: false, motivo: null as AutoSwap['motivo'] | null, desde: null as number | null, hotAt: 0, seenAt: 0 };
   private trocas: AutoSwap[] = [];
+  private launch: LaunchHold | null = null;
   private readonly listeners = new Set<(e: WaitingRoomEvent) => void>();
 
   constructor(private readonly opts: StoreOptions) {}
@@ -28,6 +29,11 @@ export class MemoryQueueStore implements QueueStore {
   /** Admissions are held by the automatic room (a hold nobody has confirmed lately lapses). */
   private autoHolds(now: number) {
     return this.auto.ligada && this.auto.seenAt >= now - AUTO_READING_VALID_MS;
+  }
+
+  /** A launch's opening sends every login through the line (holdForLaunch). */
+  private launchHolds(now: number) {
+    return this.launch !== null && now < this.launch.until;
   }
 
   private settings(): WaitingRoomSettings {
@@ -100,7 +106,7 @@ export class MemoryQueueStore implements QueueStore {
       return { estado: 'aguardando', posicao: this.rank(clientId), quantidade: this.waiting.size };
     }
     const s = this.settings();
-    if (!s.pausada && !this.autoHolds(now) && this.waiting.size === 0 && this.admitted.size < s.capacidade) {
+    if (!s.pausada && !this.autoHolds(now) && !this.launchHolds(now) && this.waiting.size === 0 && this.admitted.size < s.capacidade) {
       const bucket = this.tokens(now, s.admissoesPorMinuto);
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
@@ -192,6 +198,7 @@ export class MemoryQueueStore implements QueueStore {
       admissoesUltimoMinuto: this.admissoes.length,
       esperaMaisAntigaMs: first.done ? 0 : Math.max(0, now - first.value.entrada),
       settings: this.settings(),
+      lancamento: this.launchHolds(now) ? { ...this.launch! } : null,
     };
   }
 
@@ -206,7 +213,26 @@ export class MemoryQueueStore implements QueueStore {
 
   async isGated(now = Date.now()) {
     const s = this.settings();
-    return s.pausada || this.autoHolds(now) || this.waiting.size > 0 || this.admitted.size >= s.capacidade;
+    return s.pausada || this.autoHolds(now) || this.launchHolds(now) || this.waiting.size > 0 || this.admitted.size >= s.capacidade;
+  }
+
+  async holdForLaunch(hold: LaunchHold, now: number) {
+    if (!this.launchHolds(now) || hold.until > this.launch!.until) {
+      this.launch = { ...hold };
+      this.emit([], [], true);
+    }
+    return { ...this.launch! };
+  }
+
+  async releaseLaunch(launchId: string, now: number) {
+    if (this.launch?.launchId !== launchId) return false;
+    const held = this.launchHolds(now);
+    this.launch = null;
+    const out: Admission[] = [];
+    this.admitWaiting(now, out);
+    this.trim(now);
+    this.emit(out, [], true);
+    return held;
   }
 
   async checkTicket(clientId: string, jti: string) {

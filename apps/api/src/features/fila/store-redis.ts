@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { MSG_WAITING_ROOM } from '@legiao/contracts';
 import { AppError } from '../../errors/app-error.js';
 import { createRedis, isRedisUnavailable } from '../../lib/redis.js';
-import { AUTO_READING_VALID_MS, AUTO_SWITCHES_KEPT, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Admission, type Closing, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
+import { AUTO_READING_VALID_MS, AUTO_SWITCHES_KEPT, type AutoState, type AutoReading, type AutoLimites, type AutoSwap, type Admission, type Closing, type LaunchHold, type WaitingRoomEvent, type WaitingRoomSettings, type WaitingRoomStats, type JoinResult, type QueueStore, type StoreOptions } from './fila.types.js';
 
 /**
  * The queue shared by every API process (REDIS_URL set). Every change is one Lua script, so
@@ -20,13 +20,14 @@ import { AUTO_READING_VALID_MS, AUTO_SWITCHES_KEPT, type AutoState, type AutoRea
  *              limit), vistoEm (last report: a hold nobody confirms lapses)
  *   leituras   hash process -> "delay pool at"    trocas  list of the automatic room's switches
  *   epoca      a random id set once: another one after a reconnect means Redis lost everything
+ *   lancamento hash id, nome, ate: a launch's opening sends every login through the line until ate
  */
-const KEY_NAMES = ['seq', 'adm', 'aguardando', 'admitidos', 'atividade', 'entrada', 'jti', 'admissoes', 'balde', 'config', 'auto', 'leituras', 'trocas', 'epoca'] as const;
+const KEY_NAMES = ['seq', 'adm', 'aguardando', 'admitidos', 'atividade', 'entrada', 'jti', 'admissoes', 'balde', 'config', 'auto', 'leituras', 'trocas', 'epoca', 'lancamento'] as const;
 
 // ARGV: 1 channel, 2 now, 3 default capacity, 4 default rate, 5 idle ms, 6.. script's own.
 const PRELUDE = /* lua */ `
 local K_SEQ, K_ADM, K_AGU, K_ADMIT, K_ATIV, K_ENT, K_JTI, K_ADMS, K_BALDE, K_CFG = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10]
-local K_AUTO, K_LEIT, K_TROCAS, K_EPOCA = KEYS[11], KEYS[12], KEYS[13], KEYS[14]
+local K_AUTO, K_LEIT, K_TROCAS, K_EPOCA, K_LANC = KEYS[11], KEYS[12], KEYS[13], KEYS[14], KEYS[15]
 local CANAL = ARGV[1]
 local NOW = tonumber(ARGV[2])
 local DEF_CAP = tonumber(ARGV[3])
@@ -39,6 +40,11 @@ local VALIDA = ${AUTO_READING_VALID_MS}
 local function auto_holds()
   local a = redis.call('HMGET', K_AUTO, 'ligada', 'vistoEm')
   return a[1] == '1' and (tonumber(a[2]) or 0) >= NOW - VALIDA
+end
+
+-- A launch's opening sends every login through the line until its time (it lapses by itself).
+local function launch_holds()
+  return (tonumber(redis.call('HGET', K_LANC, 'ate')) or 0) > NOW
 end
 
 -- capacity, rate, held (by staff or by the automatic room), paused by staff
@@ -118,7 +124,7 @@ if redis.call('ZSCORE', K_AGU, cid) then
   return { 'aguardando', redis.call('ZRANK', K_AGU, cid) + 1, redis.call('ZCARD', K_AGU) }
 end
 local cap, rate, paused = settings()
-if not paused and redis.call('ZCARD', K_AGU) == 0 and redis.call('ZCARD', K_ADMIT) < cap and take_tokens(rate, 1) == 1 then
+if not paused and not launch_holds() and redis.call('ZCARD', K_AGU) == 0 and redis.call('ZCARD', K_ADMIT) < cap and take_tokens(rate, 1) == 1 then
   local adm = {}
   admit_one(cid, adm)
   finish(adm, {}, false)
@@ -163,7 +169,8 @@ if head[1] then
   local t = tonumber(redis.call('HGET', K_ENT, head[1]))
   if t then oldest = math.max(0, NOW - t) end
 end
-return { redis.call('ZCARD', K_AGU), redis.call('ZCARD', K_ADMIT), redis.call('ZCOUNT', K_ADMS, '(' .. (NOW - 60000), '+inf'), oldest, cap, rate, paused and 1 or 0, auto_holds() and 1 or 0 }
+local l = launch_holds() and redis.call('HMGET', K_LANC, 'id', 'nome', 'ate') or { '', '', '' }
+return { redis.call('ZCARD', K_AGU), redis.call('ZCARD', K_ADMIT), redis.call('ZCOUNT', K_ADMS, '(' .. (NOW - 60000), '+inf'), oldest, cap, rate, paused and 1 or 0, auto_holds() and 1 or 0, l[1], l[2], l[3] }
 `,
   filaConfig: `
 if ARGV[6] ~= '' then redis.call('HSET', K_CFG, 'capacidade', ARGV[6]) end
@@ -177,8 +184,27 @@ return { cap, rate, paused and 1 or 0 }
 `,
   filaGated: `
 local cap, rate, paused = settings()
-if paused or redis.call('ZCARD', K_AGU) > 0 or redis.call('ZCARD', K_ADMIT) >= cap then return 1 end
+if paused or launch_holds() or redis.call('ZCARD', K_AGU) > 0 or redis.call('ZCARD', K_ADMIT) >= cap then return 1 end
 return 0
+`,
+  // ARGV 6 launch id, 7 name, 8 until (ms). Kept when a hold already runs as long or longer.
+  launchHoldSet: `
+local ate = tonumber(ARGV[8])
+if not launch_holds() or ate > tonumber(redis.call('HGET', K_LANC, 'ate')) then
+  redis.call('HSET', K_LANC, 'id', ARGV[6], 'nome', ARGV[7], 'ate', ARGV[8])
+  finish({}, {}, true)
+end
+return redis.call('HMGET', K_LANC, 'id', 'nome', 'ate')
+`,
+  // ARGV 6 launch id: ends its hold, if it is the one holding (1 when it was still in force).
+  launchHoldRelease: `
+if redis.call('HGET', K_LANC, 'id') ~= ARGV[6] then return 0 end
+local held = launch_holds()
+redis.call('DEL', K_LANC)
+local adm = {}
+admit_waiting(adm)
+finish(adm, {}, true)
+return held and 1 or 0
 `,
   // Per client: its place (> 0), or its unused admission as '-jti' when admitted, or 0.
   filaRanks: `
@@ -443,7 +469,8 @@ export class RedisQueueStore implements QueueStore {
   }
 
   async stats(now: number): Promise<WaitingRoomStats> {
-    const r = ((await this.run('filaStats', now)) as number[]).map(Number);
+    const raw = (await this.run('filaStats', now)) as (number | string)[];
+    const r = raw.slice(0, 8).map(Number);
     return {
       automatica: r[7] === 1,
       aguardando: r[0]!,
@@ -451,6 +478,7 @@ export class RedisQueueStore implements QueueStore {
       admissoesUltimoMinuto: r[2]!,
       esperaMaisAntigaMs: r[3]!,
       settings: { capacidade: r[4]!, admissoesPorMinuto: r[5]!, pausada: r[6] === 1 },
+      lancamento: raw[8] ? { launchId: String(raw[8]), name: String(raw[9]), until: Number(raw[10]) } : null,
     };
   }
 
@@ -480,6 +508,15 @@ export class RedisQueueStore implements QueueStore {
       processos: Number(r[6]),
       trocas: r[7].map((t) => JSON.parse(t) as AutoSwap),
     };
+  }
+
+  async holdForLaunch(hold: LaunchHold, now: number) {
+    const r = (await this.run('launchHoldSet', now, hold.launchId, hold.name, hold.until)) as string[];
+    return { launchId: String(r[0]), name: String(r[1]), until: Number(r[2]) };
+  }
+
+  async releaseLaunch(launchId: string, now: number) {
+    return Number(await this.run('launchHoldRelease', now, launchId)) === 1;
   }
 
   async checkTicket(clientId: string, jti: string) {

@@ -14,7 +14,7 @@ export async function readState(app: FastifyInstance): Promise<WaitingRoomState>
   const s = await waitingRoom.store.stats(now);
   return {
     habilitada: waitingRoom.enabled,
-    ativa: waitingRoom.enabled && (s.settings.pausada || s.automatica || s.aguardando > 0 || s.admitidos >= s.settings.capacidade),
+    ativa: waitingRoom.enabled && (s.settings.pausada || s.automatica || s.lancamento !== null || s.aguardando > 0 || s.admitidos >= s.settings.capacidade),
     pausada: s.settings.pausada,
     capacidade: s.settings.capacidade,
     admissoesPorMinuto: s.settings.admissoesPorMinuto,
@@ -24,6 +24,7 @@ export async function readState(app: FastifyInstance): Promise<WaitingRoomState>
     esperaMaisAntigaMs: s.esperaMaisAntigaMs,
     armazenamento: waitingRoom.store.kind,
     conexoesNesteProcesso: waitingRoom.connectionCount,
+    lancamento: s.lancamento ? { lancamentoId: s.lancamento.launchId, nome: s.lancamento.name, ate: new Date(s.lancamento.until).toISOString() } : null,
     ...(waitingRoom.enabled ? { automatica: await readAutomatic(waitingRoom.store, app.ctx.config.fila.auto, now) } : {}),
   };
 }

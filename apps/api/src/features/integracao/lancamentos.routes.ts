@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LAUNCH_MSG, launchSlugParamsSchema } from '@legiao/contracts/lancamentos';
 import { entitlementQuerySchema, entitlementSchema } from '@legiao/contracts/integracao/lancamentos';
 import { poolOf } from '../../db/prisma.js';
+import { cachedLaunch } from '../lancamentos/launch-cache.js';
 import { entitlement } from '../lancamentos/lancamentos.service.js';
 import { described, INTEGRATION_PREFIX, integrationDoc, integrationErrors } from './integracao.routes.js';
 
@@ -30,7 +31,8 @@ export const integrationLaunchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => entitlement(pool, request.params.slug, request.query, { now: new Date(), foundersUntil: config.foundersUntil }),
+    // The launch row from the per-process cache (launch-cache.ts: at most 5 s old for another process's edits).
+    async (request) => entitlement(pool, request.params.slug, request.query, { now: new Date(), foundersUntil: config.foundersUntil }, await cachedLaunch(pool, request.params.slug)),
   );
 };
 

@@ -51,7 +51,9 @@ const DESCRIPTION = `Envia de 1 a ${INTEGRATION_MAX_ORDERS} pedidos da loja (pag
 
 Um pedido inválido não impede os outros. Enviar de novo a mesma chamada (depois de um timeout, por exemplo) é seguro: cada pedido vale uma vez pelo seu número. Com o cabeçalho \`Idempotency-Key\`, a nova tentativa recebe a resposta guardada da primeira (por 24 horas). Para cancelar ou estornar, envie o mesmo pedido com \`estado: "cancelado"\`.
 
-Quando a chamada tem um único pedido e ele é um conflito, a resposta é 409.`;
+Quando a chamada tem um único pedido e ele é um conflito, a resposta é 409.
+
+**Lançamentos (acesso antecipado).** Um pedido pago com SKUs de um lançamento publicado, feito na janela de acesso antecipado dele, usa a cota de quem comprou, e a resposta do pedido traz \`lancamentos\`: \`na-cota\` (as unidades foram contadas), \`acima-da-cota\` (passariam da cota: nenhuma foi contada; o pedido conta inteiro ou não conta) ou \`sem-direito\` (quem comprou não tem acesso antecipado nesse momento). O pedido é aplicado nos três casos (já foi cobrado): os dois últimos são avisos para a loja, que pode conferir antes de cobrar com GET /lancamentos/{slug}/direito. O momento do pedido é a data e hora de \`data\` quando ela vem com hora e fuso (ISO 8601), senão o momento em que o portal recebe o pedido. Cada pedido usa a cota uma vez pelo seu número; um cancelamento devolve as unidades contadas.`;
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const pool = poolOf(app.ctx.prisma);
@@ -85,7 +87,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // Behind the gate: one batch at a time, yielding to the members (order-gate.ts).
       const outcome = await app.orderGate.run(() =>
         runCall<OrdersAnswer['body']>(pool, { clientId: request.apiClient.id, key, digest: bodyDigest(request.body) }, (client) =>
-          receiveOrders(client, pool, request.apiClient, pedidos, request.log),
+          receiveOrders(client, pool, request.apiClient, pedidos, request.log, { foundersUntil: app.ctx.config.foundersUntil }),
         ),
       );
       if (outcome.kind === 'outro-corpo') return reply.status(422).send(errorBody(ORDERS_MSG.chaveOutroCorpo, 'IDEMPOTENCY_KEY_REUSADA'));

@@ -8,6 +8,7 @@ import { reverseOrders } from '../compra/reversals.js';
 import { applyPendingOrders, storeOrderRows } from '../compra/store-orders.js';
 import { applyVerifiedPurchases, sqlOn } from '../compra/verified-purchases.js';
 import type { ApiClient } from './client-auth.js';
+import { returnAllowances, storeInstant, useAllowances, usesOf, type LaunchOrder } from './pedidos.launches.js';
 import { canonical, contentDigest, differences, parseOrder, type CanonicalOrder } from './pedidos.validation.js';
 
 // The store's orders in (docs/decisions/0041-store-integration.md):
@@ -16,7 +17,9 @@ import { canonical, contentDigest, differences, parseOrder, type CanonicalOrder 
 //    (pedido_loja, unique by the store's order id: a second call with the same order waits for the
 //    first and then sees it), orders received before are compared (same content: 'recebido'; other
 //    content: 'conflito'; paid -> cancelled: reversed), and the new paid orders of known buyers go
-//    through the one purchases module (features/compra), earliest purchase first;
+//    through the one purchases module (features/compra), earliest purchase first; the new paid
+//    orders with a launch's SKUs in its early-access window use (or are flagged against) the buyer's
+//    allowance, and cancelled ones give it back, in the same transaction (pedidos.launches.ts);
 // 3. if that transaction fails, each order is applied again in a transaction of its own, so one
 //    order can never hold up the others;
 // 4. after the commit, the orders kept 'pendente' are looked at once more: a buyer whose account
@@ -43,6 +46,8 @@ interface Candidate {
   digest: string;
   userId: string | null;
   items: Item[];
+  /** The store's instant of the purchase, when `data` has a time (pedidos.launches.ts); else the receipt. */
+  instant: Date | null;
 }
 
 const refused = (index: number, orderId: string | null, errors: OrderError[]): OrderResult => ({ indice: index, pedido: orderId, situacao: 'recusado', erros: errors });
@@ -115,7 +120,7 @@ async function candidates(pool: pg.Pool, raws: unknown[], results: OrderResult[]
       continue;
     }
     const content = canonical(order);
-    out.push({ index, pedido: order.pedido, order, content, digest: contentDigest(content), userId, items });
+    out.push({ index, pedido: order.pedido, order, content, digest: contentDigest(content), userId, items, instant: storeInstant(raws[index], new Date()) });
   }
   return out;
 }
@@ -127,8 +132,10 @@ interface Applied {
 }
 
 /** The candidates, in the open transaction of `client`: see the file's comment, step 2. */
-async function applyInTransaction(client: pg.ClientBase, clientId: string, cands: Candidate[]): Promise<Applied> {
+async function applyInTransaction(client: pg.ClientBase, clientId: string, cands: Candidate[], foundersUntil: Date): Promise<Applied> {
   const sql = sqlOn(client);
+  // The moment of the orders that carry no time of their own (launch windows, pedidos.launches.ts).
+  const receivedAt = new Date();
   const results = new Map<number, OrderResult>();
   const pending = new Map<string, number>();
   const outcome = (c: Candidate, situation: OrderResult['situacao'], errors: OrderError[] = []) => results.set(c.index, { indice: c.index, pedido: c.pedido, situacao: situation, erros: errors });
@@ -171,10 +178,14 @@ async function applyInTransaction(client: pg.ClientBase, clientId: string, cands
   const byId = new Map(cands.map((c) => [c.pedido, c]));
   const toApply: string[] = [];
   const toReverse: string[] = [];
+  const launchOrders: LaunchOrder[] = [];
   for (const row of inserted) {
     const c = byId.get(row.pedido)!;
     byId.delete(row.pedido);
     outcome(c, row.situacao as OrderResult['situacao']);
+    if (row.situacao === 'aplicado' || row.situacao === 'pendente') {
+      launchOrders.push({ index: c.index, orderRowId: row.id, userId: row.situacao === 'aplicado' ? c.userId : null, moment: c.instant ?? receivedAt, items: c.order.itens });
+    }
     if (row.situacao === 'aplicado') toApply.push(row.id);
     else if (row.situacao === 'pendente') pending.set(row.id, c.index);
     // A new order that comes already cancelled: nothing to apply, but the same order id may have
@@ -190,10 +201,14 @@ async function applyInTransaction(client: pg.ClientBase, clientId: string, cands
       [[...byId.keys()]],
     );
     const cancel: string[] = [];
+    const retried = new Map<string, Candidate>();
     for (const row of existing) {
       const c = byId.get(row.pedido)!;
       if (row.conteudo !== c.digest) outcome(c, 'conflito', differences(row.corpo, c.content));
-      else if (row.estado === c.order.estado) outcome(c, 'recebido');
+      else if (row.estado === c.order.estado) {
+        outcome(c, 'recebido');
+        if (row.estado === 'pago') retried.set(row.id, c);
+      }
       else if (row.estado === 'cancelado') outcome(c, 'conflito', [{ campo: 'estado', mensagem: ORDERS_MSG.jaCancelado }]);
       else {
         cancel.push(row.id);
@@ -206,8 +221,16 @@ async function applyInTransaction(client: pg.ClientBase, clientId: string, cands
         `UPDATE pedido_loja SET estado = 'cancelado', situacao = 'cancelado', cancelado_em = now() AT TIME ZONE 'UTC' WHERE id = ANY($1::uuid[])`,
         [cancel],
       );
+      await returnAllowances(client, cancel);
+    }
+    // A retry answers what the first time did to the allowances.
+    for (const [id, uses] of await usesOf(client, [...retried.keys()])) {
+      const c = retried.get(id)!;
+      results.set(c.index, { ...results.get(c.index)!, lancamentos: uses.map(({ cancelado: _, ...use }) => use) });
     }
   }
+  // Before the purchases are applied: the rule is decided as the buyer stood at the order's moment.
+  for (const [index, uses] of await useAllowances(client, launchOrders, foundersUntil)) results.set(index, { ...results.get(index)!, lancamentos: uses });
   if (toApply.length) await applyVerifiedPurchases(sql, storeOrderRows(toApply), 'integracao');
   if (toReverse.length) await reverseOrders(sql, toReverse);
   return { results, pending };
@@ -247,7 +270,7 @@ async function recheckPending(client: pg.ClientBase, pending: Map<string, number
  * POST /integracao/v1/pedidos, on a connection the caller holds (see pedidos.idempotency.ts): every
  * order's outcome, in the call's order.
  */
-export async function receiveOrders(client: pg.PoolClient, pool: pg.Pool, apiClient: ApiClient, raws: unknown[], log: FastifyBaseLogger): Promise<OrdersAnswer> {
+export async function receiveOrders(client: pg.PoolClient, pool: pg.Pool, apiClient: ApiClient, raws: unknown[], log: FastifyBaseLogger, opts: { foundersUntil: Date }): Promise<OrdersAnswer> {
   const results: OrderResult[] = new Array(raws.length);
   const cands = await candidates(pool, raws, results);
   const pending = new Map<string, number>();
@@ -257,13 +280,13 @@ export async function receiveOrders(client: pg.PoolClient, pool: pg.Pool, apiCli
   };
   if (cands.length) {
     try {
-      take(await inTransaction(client, () => applyInTransaction(client, apiClient.id, cands)));
+      take(await inTransaction(client, () => applyInTransaction(client, apiClient.id, cands, opts.foundersUntil)));
     } catch (err) {
       if (classifyDatabaseFailure(err)) throw err;
       log.warn({ err, pedidos: cands.length }, 'integração: o lote falhou; cada pedido em sua própria transação');
       for (const c of cands) {
         try {
-          take(await inTransaction(client, () => applyInTransaction(client, apiClient.id, [c])));
+          take(await inTransaction(client, () => applyInTransaction(client, apiClient.id, [c], opts.foundersUntil)));
         } catch (one) {
           if (classifyDatabaseFailure(one)) throw one;
           log.error({ err: one, pedido: c.pedido }, 'integração: pedido não registrado');
@@ -288,13 +311,15 @@ export async function receiveOrders(client: pg.PoolClient, pool: pg.Pool, apiCli
 
 /** GET /integracao/v1/pedidos/{pedido}: where one order stands (never the buyer's e-mail or CPF). */
 export async function orderStatus(prisma: Db, orderId: string): Promise<OrderStatus> {
-  const { rows } = await poolOf(prisma).query(
-    `SELECT pedido, situacao::text AS situacao, estado::text AS estado, canal, data_compra::text AS data, recebido_em, aplicado_em, cancelado_em, corpo
+  const pool = poolOf(prisma);
+  const { rows } = await pool.query(
+    `SELECT id::text, pedido, situacao::text AS situacao, estado::text AS estado, canal, data_compra::text AS data, recebido_em, aplicado_em, cancelado_em, corpo
        FROM pedido_loja WHERE pedido = $1`,
     [orderId],
   );
   const r = rows[0];
   if (!r) throw new AppError('NOT_FOUND', ORDERS_MSG.naoEncontrado, 'PEDIDO_NAO_ENCONTRADO');
+  const uses = (await usesOf(pool, [r.id])).get(r.id) ?? [];
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     pedido: r.pedido,
@@ -306,5 +331,6 @@ export async function orderStatus(prisma: Db, orderId: string): Promise<OrderSta
     aplicadoEm: iso(r.aplicado_em),
     canceladoEm: iso(r.cancelado_em),
     itens: (r.corpo as CanonicalOrder).itens,
+    lancamentos: uses,
   };
 }

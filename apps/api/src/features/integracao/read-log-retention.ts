@@ -60,7 +60,7 @@ export class ReadLogRetention {
       if ((rowCount ?? 0) < BATCH) break;
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
-    if (removed) this.log.info({ leituras: removed }, 'integrações: leituras antigas apagadas do registro');
+    if (removed) this.log.info({ reads: removed }, 'integrações: leituras antigas apagadas do registro');
     return removed;
   }
 

@@ -6,6 +6,8 @@ import { poolOf } from '../../db/prisma.js';
 import { openingIcs } from './ics.js';
 import { memberLaunches, memberView, publishedLaunch } from './lancamentos.service.js';
 import { saoPauloText } from './time.js';
+import { launchAccessSchema } from '@legiao/contracts/lancamentos-acesso';
+import { openAccess } from './launch-access.js';
 
 // The member's launches (issue 31 item 2; docs/decisions/0047-launches.md): what each launch means
 // for this member, and the opening as a calendar event.
@@ -31,7 +33,24 @@ export const launchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memberLaunchListSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => memberLaunches(pool, request.usuario.id, context(), config.storeUrl),
+    async (request) => memberLaunches(pool, request.usuario.id, context(), config.storeUrl, (shown) => app.launchViews.record(request.usuario.id, shown)),
+  );
+
+  app.post(
+    '/lancamentos/:slug/acesso',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Abre o acesso antecipado pessoal: registra o primeiro uso e responde o link da loja',
+        description:
+          'Só para um membro elegível durante a janela (senão 403). O cliente web leva o membro ao link respondido. A primeira vez conta como "acessaram" no painel do lançamento.',
+        params: launchSlugParamsSchema,
+        response: { 200: launchAccessSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => openAccess(pool, request.params.slug, request.usuario.id, context(), config.storeUrl),
   );
 
   app.get(

@@ -26,13 +26,14 @@ export interface LaunchRow {
   status: LaunchStatus;
 }
 
-const COLUMNS = `id::text AS id, slug, nome, url_imagem, sobre, cores, produtos, skus, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra, status::text AS status`;
+/** The launch row's columns as LaunchRow reads them (also the store's orders: integracao/pedidos.launches.ts). */
+export const LAUNCH_COLUMNS = `id::text AS id, slug, nome, url_imagem, sobre, cores, produtos, skus, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra, status::text AS status`;
 
 /** The published launches members still wait for (before their public date), the soonest first. */
 export async function upcomingLaunches(pool: SqlPool, now: Date): Promise<LaunchRow[]> {
   const { rows } = await pool.query<LaunchRow>({
     name: 'lancamentos-publicados',
-    text: `SELECT ${COLUMNS} FROM lancamento_produto WHERE status = 'publicado' AND data_publica > $1 ORDER BY acesso_inicio, id`,
+    text: `SELECT ${LAUNCH_COLUMNS} FROM lancamento_produto WHERE status = 'publicado' AND data_publica > $1 ORDER BY acesso_inicio, id`,
     values: [now],
   });
   return rows;
@@ -40,7 +41,7 @@ export async function upcomingLaunches(pool: SqlPool, now: Date): Promise<Launch
 
 /** A published launch by its slug (what members and the store name); 404 otherwise. */
 export async function publishedLaunch(pool: SqlPool, slug: string): Promise<LaunchRow> {
-  const { rows } = await pool.query<LaunchRow>({ name: 'lancamento-por-slug', text: `SELECT ${COLUMNS} FROM lancamento_produto WHERE slug = $1 AND status = 'publicado'`, values: [slug] });
+  const { rows } = await pool.query<LaunchRow>({ name: 'lancamento-por-slug', text: `SELECT ${LAUNCH_COLUMNS} FROM lancamento_produto WHERE slug = $1 AND status = 'publicado'`, values: [slug] });
   if (!rows[0]) throw notFound(LAUNCH_MSG.naoEncontrado);
   return rows[0];
 }
@@ -117,24 +118,29 @@ async function viewOf(pool: SqlPool, launch: LaunchRow, userId: string, decision
   };
 }
 
-/** GET /api/lancamentos: every launch the member still waits for, as they see it. */
-export async function memberLaunches(pool: SqlPool, userId: string, ctx: RuleContext, storeUrl: string): Promise<MemberLaunch[]> {
+/**
+ * GET /api/lancamentos: every launch the member still waits for, as they see it. `seen` hears which
+ * launches were shown (the launch day's "vistos", launch-views.ts).
+ */
+export async function memberLaunches(pool: SqlPool, userId: string, ctx: RuleContext, storeUrl: string, seen?: (shown: { launchId: string; eligible: boolean }[]) => void): Promise<MemberLaunch[]> {
   const launches = await upcomingLaunches(pool, ctx.now);
-  const views = [];
+  const views: LaunchView[] = [];
   for (const l of launches) views.push(await memberView(pool, l, userId, ctx, { storeUrl, createAccess: true }));
+  seen?.(launches.map((l, i) => ({ launchId: l.id, eligible: views[i]!.elegivel })));
   return views as MemberLaunch[];
 }
 
 /**
  * The store's question (GET /api/integracao/v1/lancamentos/{slug}/direito): is this e-mail, CPF or
  * code entitled now, and how many units are left. A code stands for its owner; with an e-mail or CPF
- * too, it must be that person's (else: not entitled). Nothing about the person comes back.
+ * too, it must be that person's (else: not entitled). Nothing about the person comes back. `found`:
+ * the launch already read (the route's per-process cache, launch-cache.ts).
  */
-export async function entitlement(pool: SqlPool, slug: string, q: EntitlementQuery, ctx: RuleContext): Promise<Entitlement> {
-  const launch = await publishedLaunch(pool, slug);
+export async function entitlement(pool: SqlPool, slug: string, q: EntitlementQuery, ctx: RuleContext, found?: { launch: LaunchRow; rule: LaunchRule }): Promise<Entitlement> {
+  const launch = found?.launch ?? (await publishedLaunch(pool, slug));
   const target: Exclude<RuleTarget, { all: true }> =
     q.codigo !== undefined ? { code: q.codigo, launchId: launch.id, ...(q.email !== undefined ? { email: q.email } : {}), ...(q.cpf !== undefined ? { cpf: q.cpf } : {}) } : q.email !== undefined ? { email: q.email } : { cpf: q.cpf! };
-  const decision = await decide(pool, ruleOf(launch), target, ctx, { launchId: launch.id });
+  const decision = await decide(pool, found?.rule ?? ruleOf(launch), target, ctx, { launchId: launch.id });
   const eligible = decision?.eligible ?? false;
   const total = eligible ? launch.cota_por_membro : 0;
   const used = decision?.used ?? 0;

@@ -1,5 +1,7 @@
 import { LAUNCH_ACHIEVEMENT_SEALS, launchAchievementName, type LaunchCondition, type LaunchReason, type LaunchRule } from '@legiao/contracts/lancamentos';
 import { EXPERIENCE_NAME, type Experience } from '@legiao/contracts/conquista';
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
 import type { SqlPool } from '../../db/prisma.js';
 import { verifiedPurchaseSql } from '../compra/verified-purchases.js';
 import { collectionEntrySql, confirmedReferralSql, legionDaysSql } from '../conquista/conquista.service.js';
@@ -226,10 +228,13 @@ export interface Decision {
   used: number;
 }
 
-/** The one account the target names (null: none) and whether the rule selects it, condition by condition. */
-export async function decide(pool: SqlPool, rule: LaunchRule, target: Exclude<RuleTarget, { all: true }>, ctx: RuleContext, access?: { launchId: string }): Promise<Decision | null> {
+/** The one account the target names (null: none) and whether the rule selects it, condition by condition (on the pool, or on a transaction's connection). */
+export async function decide(pool: SqlPool | pg.ClientBase, rule: LaunchRule, target: Exclude<RuleTarget, { all: true }>, ctx: RuleContext, access?: { launchId: string }): Promise<Decision | null> {
   const q = build(rule, target, ctx, access);
-  const { rows } = await pool.query<Record<string, unknown>>(q.text, q.values);
+  // A named statement per query text (a launch's rule for one kind of target: a handful per launch),
+  // so each connection parses and plans it once: this is the store's crowd's query (GET .../direito).
+  const name = `regra-${createHash('sha1').update(q.text).digest('hex').slice(0, 20)}`;
+  const { rows } = await pool.query<Record<string, unknown>>({ name, text: q.text, values: q.values });
   const row = rows[0];
   if (!row) return null;
   const reasons: LaunchReason[] = [audienceReason(rule, row)];

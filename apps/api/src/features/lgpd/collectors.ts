@@ -1,4 +1,4 @@
-import { MY_DATA_FORMAT, type IntegrationRead } from '@legiao/contracts';
+import { MY_DATA_FORMAT, type IntegrationRead, type LaunchData } from '@legiao/contracts';
 import type { Db } from '../../db/prisma.js';
 import { listConsents } from '../consentimento/consentimento.service.js';
 
@@ -129,6 +129,32 @@ const integrationReads: DataCollector = {
   },
 };
 
+/**
+ * The launches (docs/decisions/0047-launches.md): each one the member saw in the portal, opened their
+ * personal access to or bought in its early access, with the code and the orders that used it.
+ */
+const launches: DataCollector = {
+  key: 'lancamentos',
+  async collect(prisma, userId): Promise<LaunchData[]> {
+    return prisma.$queryRaw<LaunchData[]>`
+      SELECT lp.slug AS lancamento, lp.nome,
+             webhook_iso(v.primeira_em AT TIME ZONE 'UTC') AS "vistoEm", v.elegivel AS "elegivelAoVer", webhook_iso(v.acessado_em AT TIME ZONE 'UTC') AS "acessadoEm",
+             a.codigo, coalesce(a.cota_usada, 0)::int AS "cotaUsada",
+             coalesce((SELECT json_agg(json_build_object(
+                         'pedido', pl.pedido, 'unidades', p.unidades,
+                         'situacao', CASE WHEN p.sem_direito THEN 'sem-direito' WHEN p.acima_da_cota THEN 'acima-da-cota' ELSE 'na-cota' END,
+                         'canceladoEm', webhook_iso(p.cancelado_em AT TIME ZONE 'UTC'), 'em', webhook_iso(p.criado_em AT TIME ZONE 'UTC')) ORDER BY p.criado_em)
+                         FROM lancamento_pedido p JOIN pedido_loja pl ON pl.id = p.pedido_loja_id
+                        WHERE p.lancamento_id = lp.id AND p.usuario_id = ${userId}::uuid), '[]'::json) AS pedidos
+        FROM lancamento_produto lp
+        LEFT JOIN lancamento_visualizacao v ON v.lancamento_id = lp.id AND v.usuario_id = ${userId}::uuid
+        LEFT JOIN acesso_antecipado a ON a.lancamento_id = lp.id AND a.usuario_id = ${userId}::uuid
+       WHERE v.usuario_id IS NOT NULL OR a.usuario_id IS NOT NULL
+          OR EXISTS (SELECT 1 FROM lancamento_pedido p WHERE p.lancamento_id = lp.id AND p.usuario_id = ${userId}::uuid)
+       ORDER BY coalesce(v.primeira_em, a.criado_em AT TIME ZONE 'UTC') DESC NULLS LAST, lp.slug`;
+  },
+};
+
 /** Every part of the export, in file order. Later features: add yours here. */
 export const COLLECTORS: DataCollector[] = [
   holder,
@@ -143,6 +169,7 @@ export const COLLECTORS: DataCollector[] = [
   links,
   emailChanges,
   emails,
+  launches,
   integrationReads,
 ];
 

@@ -12,6 +12,7 @@ export const adminNav: AdminNavItem[] = [
   { to: 'membros', label: 'Membros', permission: 'members.read' },
   { to: 'beneficios', label: 'Benefícios', permission: 'content.read' },
   { to: 'banners', label: 'Banners', permission: 'content.read' },
+  { to: 'lancamentos', label: 'Lançamentos', permission: 'content.read' },
   { to: 'catalogo', label: 'Catálogo', permission: 'content.read' },
   { to: 'faq', label: 'Perguntas frequentes', permission: 'content.read' },
   { to: 'pesquisas', label: 'Pesquisas', permission: 'content.read' },
@@ -24,4 +25,5 @@ export const adminNav: AdminNavItem[] = [
   { to: 'equipe', label: 'Equipe e papéis', permission: 'staff.manage' },
   { to: 'auditoria', label: 'Auditoria', permission: 'audit.read' },
   { to: 'painel', label: 'Painel do lançamento', permission: 'dashboard.read' },
+  { to: 'lancamentos-dia', label: 'Dia do lançamento', permission: 'content.read' },
 ];

@@ -18,6 +18,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'equipe', permission: 'staff.manage', page: page(() => import('./equipe/equipe-page'), 'EquipePage') },
   { path: 'auditoria', permission: 'audit.read', page: page(() => import('./auditoria/auditoria-page'), 'AuditoriaPage') },
   { path: 'banners/*', permission: 'content.read', page: page(() => import('./banners/banners-page'), 'BannersArea') },
+  { path: 'lancamentos/*', permission: 'content.read', page: page(() => import('./lancamentos/launches-area'), 'LaunchesArea') },
   { path: 'catalogo/*', permission: 'content.read', page: page(() => import('./catalogo/catalogue-page'), 'CatalogueArea') },
   { path: 'faq', permission: 'content.read', page: page(() => import('./faq/faq-page'), 'FaqPage') },
   { path: 'pesquisas/*', permission: 'content.read', page: page(() => import('./pesquisas/surveys-page'), 'SurveysArea') },
@@ -30,4 +31,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'importacoes', permission: 'imports.run', page: page(() => import('./importacoes/imports-page'), 'ImportsPage') },
   { path: 'integracoes/webhooks/*', permission: 'integrations.manage', page: page(() => import('./webhooks/webhooks-area'), 'WebhooksArea') },
   { path: 'integracoes/*', permission: 'integrations.manage', page: page(() => import('./integracoes/integrations-area'), 'IntegrationsArea') },
+  // The launch day (ADR 0047, part 2): its own paths, so the launches' editor area merges beside it.
+  { path: 'lancamentos-dia', permission: 'content.read', page: page(() => import('./lancamento-dia/launch-day-list'), 'LaunchDayList') },
+  { path: 'lancamentos/:id/dia', permission: 'content.read', page: page(() => import('./lancamento-dia/launch-day-page'), 'LaunchDayPage') },
 ];

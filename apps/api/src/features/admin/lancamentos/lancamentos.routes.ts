@@ -16,6 +16,7 @@ import { poolOf } from '../../../db/prisma.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { countEligible } from '../../lancamentos/rule-engine.js';
 import { saoPauloIso } from '../../lancamentos/time.js';
+import { forgetLaunches } from '../../lancamentos/launch-cache.js';
 import { checkRuleCatalogue, createLaunch, editLaunch, getLaunch, listLaunches, previewAsMember, setStatus, toAdmin } from './lancamentos.service.js';
 
 // /api/admin/lancamentos (issue 31 item 1; docs/decisions/0047-launches.md). Launches are marketing
@@ -95,12 +96,16 @@ export const launchesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: write,
       schema: { tags, ...secured, summary: 'Altera um lançamento (todos os campos; o slug só enquanto rascunho)', params: launchIdParamsSchema, body: launchInputSchema, response: { 200: adminLaunchSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors } },
     },
-    async (request) =>
-      prisma.$transaction(async (tx) => {
+    async (request) => {
+      const edited = await prisma.$transaction(async (tx) => {
         const r = await editLaunch(tx, request.params.id, request.body, request.staff.id);
         await recordAudit(tx, { actorId: request.staff.id, action: 'lancamento.editar', entity: ENTITY, entityId: request.params.id, before: r.antes, after: r.depois, requestId: request.id });
         return r.depois;
-      }),
+      });
+      // After the commit: the store's checks in this process read the new launch at once (launch-cache.ts).
+      forgetLaunches();
+      return edited;
+    },
   );
 
   const moves: { path: string; status: LaunchStatus; action: string; summary: string }[] = [
@@ -111,12 +116,15 @@ export const launchesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/lancamentos/:id/${m.path}`,
       { onRequest: write, schema: { tags, ...secured, summary: m.summary, params: launchIdParamsSchema, response: { 200: adminLaunchSchema, 404: errorResponseSchema, ...errors } } },
-      async (request) =>
-        prisma.$transaction(async (tx) => {
+      async (request) => {
+        const moved = await prisma.$transaction(async (tx) => {
           const r = await setStatus(tx, request.params.id, m.status, request.staff.id);
           if (r.changed) await recordAudit(tx, { actorId: request.staff.id, action: m.action, entity: ENTITY, entityId: request.params.id, before: r.antes, after: r.depois, requestId: request.id });
           return r.depois;
-        }),
+        });
+        forgetLaunches();
+        return moved;
+      },
     );
   }
 

@@ -88,7 +88,7 @@ function BannersPage() {
           <section aria-labelledby="banners-site-titulo">
             <div className="banners-secao__cabecalho">
               <h2 id="banners-site-titulo">Banners do site</h2>
-              <p>Exclusivos (janela e cidades; nunca para colaboradores ou leads), pré-vendas com contagem regressiva e lançamentos “em breve”.</p>
+              <p>Exclusivos (janela e cidades; nunca para colaboradores ou leads), pré-vendas com contagem regressiva e lançamentos “em breve”. Acesso antecipado por membro (código, cota, regra) é um <Link to="/admin/lancamentos">Lançamento</Link>: ele ocupa os mesmos lugares da home; desative aqui o banner que ele substitui.</p>
             </div>
             {q.data.site.length === 0 ? (
               <EmptyState title="Nenhum banner do site" />

@@ -8,6 +8,7 @@ import { useMemberList, useMember } from './members-api';
 import { ActionDialog, type Action } from './member-actions';
 import { StateBadge, formatCpf } from './members-page';
 import { MemberProducts } from './member-products';
+import { MemberLaunches } from './member-launches';
 
 // /admin/membros/:id (issue 17 item 2; ADR 0031): everything about one member, the actions
 // (members.write) and the paged lists in tabs (?lista=extrato&pagina=2 in the URL).
@@ -98,6 +99,9 @@ export function MemberPage() {
       </div>
       <Section titulo={`Produtos e números de legião (${m.produtos.length})`}>
         <MemberProducts produtos={m.produtos} />
+      </Section>
+      <Section titulo={`Lançamentos (${m.lancamentos.length})`}>
+        <MemberLaunches lancamentos={m.lancamentos} />
       </Section>
       {m.pesquisas.length > 0 && (
         <Section titulo="Pesquisas respondidas">

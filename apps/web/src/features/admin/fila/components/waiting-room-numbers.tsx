@@ -42,7 +42,9 @@ export function WaitingRoomNumbers({ estado: state }: { estado: WaitingRoomState
             ? 'FILA_ENABLED=false: todos entram direto'
             : state.automatica?.ligada
               ? 'segurando entradas por carga (sala automática)'
-              : state.ativa
+              : state.lancamento
+                ? `ligada pelo lançamento ${state.lancamento.nome} até ${new Date(state.lancamento.ate).toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' })}: todo login pela fila`
+                : state.ativa
                 ? 'login só com a vez na fila'
                 : 'há lugar: o login é direto'}
         </span>

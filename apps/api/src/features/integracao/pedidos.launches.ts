@@ -1,0 +1,183 @@
+import type pg from 'pg';
+import type { OrderLaunchUse } from '@legiao/contracts/integracao/pedidos';
+import type { SqlPool } from '../../db/prisma.js';
+import { newAccessCode } from '../lancamentos/access-code.js';
+import { inWindow, LAUNCH_COLUMNS, ruleOf, type LaunchRow } from '../lancamentos/lancamentos.service.js';
+import { decide } from '../lancamentos/rule-engine.js';
+
+// The store's orders and the launches' allowances (docs/decisions/0047-launches.md, "Part 2: orders,
+// events"). Runs inside the order batch's own transaction (pedidos.service.ts), for the orders that
+// transaction has just inserted: an order id is inserted once (pedido_loja's unique key, ADR 0041), so
+// its use of an allowance happens once, whatever the retries, the concurrent calls or the processes.
+//
+// - The moment of an order: the store's date and time when it sends one (ISO 8601 with an offset: the
+//   purchase's own instant, also for an order sent late), else the moment the portal receives it (a
+//   day alone cannot place an order in a window that opens at 00:00 and may last two hours).
+// - The rule is decided for that member at that moment (the store may have skipped GET .../direito).
+// - An eligible buyer's units are counted with one conditional UPDATE of their access row
+//   (`cota_usada + n <= cota`): the row's lock orders concurrent orders of one member, and the
+//   condition is re-checked on the row's newest version after the wait (READ COMMITTED), so the
+//   allowance never passes its total. An order is counted whole or not at all.
+// - Over the allowance, or not entitled: the order is applied all the same (it was charged) and
+//   flagged in its answer and in lancamento_pedido.
+// Rows are locked in (launch, member) order in every batch, so two batches never wait on each other in a cycle.
+
+type Queryable = SqlPool | pg.ClientBase;
+
+/** An order of the batch that may bear on a launch: a paid order just inserted (applied or pending). */
+export interface LaunchOrder {
+  index: number;
+  /** pedido_loja.id */
+  orderRowId: string;
+  /** null: kept pending (nobody with an active account): flagged, never counted. */
+  userId: string | null;
+  moment: Date;
+  items: { sku: string; quantidade: number }[];
+}
+
+/** The store's instant of an order, when `data` is a date and time with its offset (not later than now). */
+export function storeInstant(raw: unknown, now: Date): Date | null {
+  const data = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).data : undefined;
+  if (typeof data !== 'string' || data.trim().length <= 10) return null;
+  const ms = Date.parse(data.trim());
+  if (Number.isNaN(ms)) return null;
+  // A store's clock a few minutes ahead (the contract allows it) is read as now.
+  return new Date(Math.min(ms, now.getTime()));
+}
+
+/**
+ * Published launches whose early-access window meets [from, to] and that are not public yet: an order
+ * sent late (its own instant in the window) still counts until the public date; after it, early access
+ * means nothing, and a store replaying old orders does not reopen old launches. A handful of rows.
+ */
+async function launchesBetween(db: Queryable, from: Date, to: Date): Promise<LaunchRow[]> {
+  const { rows } = await db.query<LaunchRow>({
+    name: 'lancamentos-janela-pedidos',
+    text: `SELECT ${LAUNCH_COLUMNS} FROM lancamento_produto
+            WHERE status = 'publicado' AND acesso_inicio <= $2 AND acesso_fim > $1 AND data_publica > now() ORDER BY id`,
+    values: [from, to],
+  });
+  return rows;
+}
+
+/** The member's access row for the launch, made if missing (the same code as the member's first view). */
+async function openAccess(db: Queryable, launchId: string, userId: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    // No conflict target: a concurrent first view or order (same member) or a code collision (50 bits:
+    // rare) both do nothing, and no error aborts the batch's transaction.
+    await db.query({
+      name: 'acesso-antecipado-pedido',
+      text: `INSERT INTO acesso_antecipado (id, lancamento_id, usuario_id, codigo, atualizado_em)
+             VALUES (gen_random_uuid(), $1, $2, $3, now() AT TIME ZONE 'UTC') ON CONFLICT DO NOTHING`,
+      values: [launchId, userId, newAccessCode()],
+    });
+    // A statement of its own: it sees a row another transaction committed while the insert waited.
+    const { rowCount } = await db.query({ name: 'acesso-antecipado-existe', text: 'SELECT 1 FROM acesso_antecipado WHERE lancamento_id = $1 AND usuario_id = $2', values: [launchId, userId] });
+    if (rowCount) return;
+    if (attempt >= 3) throw new Error('acesso_antecipado: código repetido quatro vezes');
+  }
+}
+
+/**
+ * The allowances the batch's new paid orders use; answers each order's uses by its index in the call.
+ * In the open transaction of `db`.
+ */
+export async function useAllowances(db: Queryable, orders: LaunchOrder[], foundersUntil: Date): Promise<Map<number, OrderLaunchUse[]>> {
+  const out = new Map<number, OrderLaunchUse[]>();
+  if (!orders.length) return out;
+  const times = orders.map((o) => o.moment.getTime());
+  const launches = await launchesBetween(db, new Date(Math.min(...times)), new Date(Math.max(...times)));
+  if (!launches.length) return out;
+
+  const tasks: { order: LaunchOrder; launch: LaunchRow; units: number }[] = [];
+  for (const launch of launches) {
+    const skus = new Set(launch.skus.map((s) => s.toUpperCase()));
+    for (const order of orders) {
+      if (!inWindow(launch, order.moment)) continue;
+      const units = order.items.reduce((n, i) => n + (skus.has(i.sku.toUpperCase()) ? i.quantidade : 0), 0);
+      if (units > 0) tasks.push({ order, launch, units });
+    }
+  }
+  tasks.sort((a, b) => cmp(a.launch.id, b.launch.id) || cmp(a.order.userId ?? '', b.order.userId ?? '') || a.order.index - b.order.index);
+
+  for (const { order, launch, units } of tasks) {
+    let situation: OrderLaunchUse['situacao'] = 'sem-direito';
+    if (order.userId) {
+      const decision = await decide(db, ruleOf(launch), { userId: order.userId }, { now: order.moment, foundersUntil }, { launchId: launch.id });
+      if (decision?.eligible) {
+        if (!decision.code) await openAccess(db, launch.id, order.userId);
+        const { rows } = await db.query<{ acima: boolean }>({
+          name: 'lancamento-pedido-usar',
+          text: `WITH uso AS (
+                   UPDATE acesso_antecipado SET cota_usada = cota_usada + $3, atualizado_em = now() AT TIME ZONE 'UTC'
+                    WHERE lancamento_id = $1 AND usuario_id = $2 AND cota_usada + $3 <= $5
+                   RETURNING 1)
+                 INSERT INTO lancamento_pedido (id, lancamento_id, usuario_id, pedido_loja_id, unidades, acima_da_cota, sem_direito)
+                 SELECT gen_random_uuid(), $1, $2, $4, $3, NOT EXISTS (SELECT 1 FROM uso), false
+                 RETURNING acima_da_cota AS acima`,
+          values: [launch.id, order.userId, units, order.orderRowId, launch.cota_por_membro],
+        });
+        situation = rows[0]!.acima ? 'acima-da-cota' : 'na-cota';
+      } else {
+        await db.query({
+          name: 'lancamento-pedido-sem-direito',
+          text: `INSERT INTO lancamento_pedido (id, lancamento_id, usuario_id, pedido_loja_id, unidades, acima_da_cota, sem_direito)
+                 VALUES (gen_random_uuid(), $1, $2, $3, $4, true, true)`,
+          values: [launch.id, order.userId, order.orderRowId, units],
+        });
+      }
+    }
+    // Pending orders (no active account with that e-mail or CPF) are flagged and never counted: the
+    // allowance is a member's, and this buyer is none yet.
+    const uses = out.get(order.index) ?? [];
+    uses.push({ slug: launch.slug, unidades: units, situacao: situation });
+    out.set(order.index, uses);
+  }
+  return out;
+}
+
+/**
+ * Cancelled orders give their counted units back (never below 0); units over the allowance or
+ * without the right were never counted, so nothing is subtracted for them. Once per order: the use's
+ * cancelado_em is set in the same statement that reads it.
+ */
+export async function returnAllowances(db: Queryable, orderRowIds: string[]): Promise<void> {
+  if (!orderRowIds.length) return;
+  const { rows } = await db.query<{ lancamento_id: string; usuario_id: string; unidades: number }>(
+    `WITH c AS (
+       UPDATE lancamento_pedido SET cancelado_em = now() WHERE pedido_loja_id = ANY($1::uuid[]) AND cancelado_em IS NULL
+       RETURNING lancamento_id, usuario_id, unidades, acima_da_cota)
+     SELECT lancamento_id::text, usuario_id::text, sum(unidades)::int AS unidades FROM c WHERE NOT acima_da_cota
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+    [orderRowIds],
+  );
+  for (const r of rows) {
+    await db.query(
+      `UPDATE acesso_antecipado SET cota_usada = greatest(0, cota_usada - $3), atualizado_em = now() AT TIME ZONE 'UTC' WHERE lancamento_id = $1 AND usuario_id = $2`,
+      [r.lancamento_id, r.usuario_id, r.unidades],
+    );
+  }
+}
+
+/**
+ * What orders received before did to the allowances (a retry answers what the first time did; GET
+ * .../pedidos/{pedido} shows it with whether the order was cancelled since).
+ */
+export async function usesOf(db: Queryable, orderRowIds: string[]): Promise<Map<string, (OrderLaunchUse & { cancelado: boolean })[]>> {
+  const out = new Map<string, (OrderLaunchUse & { cancelado: boolean })[]>();
+  if (!orderRowIds.length) return out;
+  const { rows } = await db.query<{ pedido_loja_id: string; slug: string; unidades: number; acima_da_cota: boolean; sem_direito: boolean; cancelado: boolean }>(
+    `SELECT lp.pedido_loja_id::text, l.slug, lp.unidades, lp.acima_da_cota, lp.sem_direito, lp.cancelado_em IS NOT NULL AS cancelado
+       FROM lancamento_pedido lp JOIN lancamento_produto l ON l.id = lp.lancamento_id
+      WHERE lp.pedido_loja_id = ANY($1::uuid[]) ORDER BY l.id`,
+    [orderRowIds],
+  );
+  for (const r of rows) {
+    const uses = out.get(r.pedido_loja_id) ?? [];
+    uses.push({ slug: r.slug, unidades: r.unidades, situacao: r.sem_direito ? 'sem-direito' : r.acima_da_cota ? 'acima-da-cota' : 'na-cota', cancelado: r.cancelado });
+    out.set(r.pedido_loja_id, uses);
+  }
+  return out;
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

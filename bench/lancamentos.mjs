@@ -1,0 +1,338 @@
+// Issue 31 section 5 (docs/decisions/0047-launches.md, part 2): the launch's first minute, as the store
+// lives it. MEMBERS (5,000) eligible members seeded in SQL; each round makes a launch whose early-access
+// window opens at the round's start, then during SECONDS (60):
+//   - the store's checkout checks entitlements, GET /api/integracao/v1/lancamentos/{slug}/direito?email=
+//     of a random member, CHECK_RATE a second (3 per member over the SECONDS), at most CONCURRENCY (50)
+//     in flight, latency counted from when each check was due;
+//   - the store sends every member's paid orders (1 unit of a launch SKU each): member i orders
+//     COTA + (i % 3) units, so a third stay within the allowance, a third go 1 over, a third 2 over;
+//     in batches of BATCH (10), shuffled (a member's orders race in different calls), SENDERS (4) in
+//     parallel, spread over the SECONDS; every 10th batch is sent again (a retry: the same bytes,
+//     every other one with an Idempotency-Key);
+//   - the member home (bench/home.mjs's calls, HOME_MEMBERS (50) connections) runs throughout.
+// Printed per round: entitlement checks per second and p50/p95 flat out (CONCURRENCY loops, CHECK_S
+// seconds, the machine otherwise idle) beside a bare SELECT of the same answer through pg at the same
+// concurrency (over as many connections as the API's pools: 10 a process) in the same round (ratio),
+// and at the launch's pace during the launch; the home alone and during the launch (ratio,
+// aim >= 0.9); the load average before each measure; then the invariants in SQL, per member:
+// units counted = min(ordered, allowance) (0 over, 0 lost), the access row's cota_usada equal to
+// them, every order counted once. RUNS (1) rounds: medians when more. Exit 1 when an invariant fails.
+// Usage: pnpm --filter @legiao/api build && node bench/lancamentos.mjs
+//        (MEMBERS, SECONDS, CONCURRENCY, CHECK_RATE, COTA (2), BATCH, SENDERS, HOME_MEMBERS, CHECK_S (10), RUNS, BENCH_PG_URL,
+//        WORKERS (1: API processes), BENCH_DB (legiao_bench_lancamentos, made anew), QUIET_LOAD, QUIET_WAIT_S)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { PG_BASE } from './lib.mjs';
+import { freePort, loginAll, seedMembers } from './resgate-lib.mjs';
+import { createStoreClient, freshDb, homeLoad, int, killEverything, LEGION_TOTAL, loadAverage, login, median, sendBatches, sleep, startApi, waitForQuiet } from './integracao-lib.mjs';
+
+const MEMBERS = Number(process.env.MEMBERS ?? 5000);
+const SECONDS = Number(process.env.SECONDS ?? 60);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50);
+const COTA = Number(process.env.COTA ?? 2);
+const BATCH = Number(process.env.BATCH ?? 10);
+const SENDERS = Number(process.env.SENDERS ?? 4);
+const HOME_MEMBERS = Number(process.env.HOME_MEMBERS ?? 50);
+const CHECK_S = Number(process.env.CHECK_S ?? 10);
+/** The checkout's checks during the launch, a second: by default 3 per member over the SECONDS. */
+const CHECK_RATE = Number(process.env.CHECK_RATE ?? Math.ceil((3 * MEMBERS) / SECONDS));
+const RUNS = Number(process.env.RUNS ?? 1);
+const WORKERS = Number(process.env.WORKERS ?? 1);
+/** The API's pg pools (10 per process, db/prisma.ts): the bare reference gets as many connections. */
+const BARE_CONNECTIONS = 10 * WORKERS;
+const PREFIX = 'bench-lanc';
+const logDir = mkdtempSync(join(tmpdir(), 'legiao-bench-lanc-'));
+const failures = [];
+const expect = (what, ok, detail = '') => {
+  console.log(`  ${ok ? '✓' : '✗'} ${what}${detail ? ` (${detail})` : ''}`);
+  if (!ok) failures.push(what);
+};
+const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const stats = (latencies, seconds) => {
+  const s = [...latencies].sort((a, b) => a - b);
+  return { n: s.length, rate: s.length / seconds, p50: pct(s, 50), p95: pct(s, 95) };
+};
+const shuffle = (xs) => {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [xs[i], xs[j]] = [xs[j], xs[i]];
+  }
+  return xs;
+};
+const emailOf = (i) => `${PREFIX}-${i}@bench.legiao.dev`;
+const ordersOf = (i) => COTA + (i % 3);
+const TOTAL_UNITS = Array.from({ length: MEMBERS }, (_, i) => ordersOf(i)).reduce((a, b) => a + b, 0);
+// A product gives at most LEGION_TOTAL legion numbers: enough launch SKUs for every unit of a round.
+const LAUNCH_PRODUCTS = Math.max(1, Math.ceil((TOTAL_UNITS * RUNS) / (LEGION_TOTAL - 100)));
+
+/** The eligible members and the launch's products, set-based. */
+async function seed(db) {
+  await db.query(
+    `INSERT INTO usuario (id, email, senha_hash, nome, cpf, celular, cep, endereco, numero, cidade, uf, data_nascimento, genero, perfil, tipo, ativo, ativado_em, hash, data_atualizacao)
+     SELECT gen_random_uuid(), $2 || '-' || g || '@bench.legiao.dev', 'x', 'Membro Lançamento ' || g, lpad((70000000000 + g)::text, 11, '0'), '11987654321', '01310100',
+            'Avenida Paulista', '1000', 'São Paulo', 'SP', '1990-01-01', 'outro', 'outsider', 'legionario', true, now(), gen_random_uuid(), now()
+       FROM generate_series(0, $1::int - 1) g`,
+    [MEMBERS, PREFIX],
+  );
+  await db.query(
+    `INSERT INTO produto (sku, nome, nome_busca, categoria, subcategoria, img, descricao_detalhe, atualizado_em)
+     SELECT 'BENCH-LANC-' || lpad(g::text, 3, '0'), 'Garrafa de lançamento ' || g, 'garrafa de lancamento ' || g, p.categoria, p.subcategoria, p.img, p.descricao_detalhe, now()
+       FROM (SELECT * FROM produto ORDER BY id LIMIT 1) p, generate_series(0, $1::int) g`,
+    [LAUNCH_PRODUCTS],
+  );
+  await db.query('ANALYZE usuario; ANALYZE produto');
+}
+
+/** A published launch for every legionário (the empty rule), its window from now for a day. */
+async function makeLaunch(db, slug, skus) {
+  const { rows } = await db.query(
+    `INSERT INTO lancamento_produto (id, slug, nome, url_imagem, skus, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra, status, atualizado_em)
+     VALUES (gen_random_uuid(), $1, 'Garrafa ' || $1, '/banners/lancamento-desktop.svg', $2, now(), now() + interval '1 day', now() + interval '2 days', $3, '{"condicoes":[]}', 'publicado', now())
+     RETURNING id::text`,
+    [slug, skus, COTA],
+  );
+  return rows[0].id;
+}
+
+/** CONCURRENCY loops for `seconds`: the answer's latency of each call (ms); errors counted. */
+async function closedLoop(seconds, call) {
+  const latencies = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        try {
+          await call(Math.floor(Math.random() * MEMBERS));
+          latencies.push(performance.now() - t0);
+        } catch (err) {
+          errors++;
+          if (errors <= 3) console.log(`  erro: ${err.message}`);
+        }
+      }
+    }),
+  );
+  return { ...stats(latencies, (performance.now() - started) / 1000), errors };
+}
+
+/**
+ * The checkout's pace during the launch: `rate` calls a second (open loop: call k is due at k / rate s),
+ * at most CONCURRENCY in flight. Latency from the moment a call was due, so a server that falls behind
+ * shows it (no coordinated omission).
+ */
+async function pacedLoop(seconds, rate, call) {
+  const latencies = [];
+  let errors = 0;
+  let next = 0;
+  const total = Math.floor(seconds * rate);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < total) {
+        const due = started + (next++ / rate) * 1000;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        try {
+          await call(Math.floor(Math.random() * MEMBERS));
+          latencies.push(performance.now() - due);
+        } catch (err) {
+          errors++;
+          if (errors <= 3) console.log(`  erro: ${err.message}`);
+        }
+      }
+    }),
+  );
+  return { ...stats(latencies, (performance.now() - started) / 1000), errors };
+}
+
+const checkVia = (base, key, slug) => async (i) => {
+  const res = await fetch(`${base}/api/integracao/v1/lancamentos/${slug}/direito?email=${encodeURIComponent(emailOf(i))}`, { headers: { authorization: `Bearer ${key}` } });
+  const body = await res.json();
+  if (res.status !== 200 || body.elegivel !== true) throw new Error(`direito ${emailOf(i)}: ${res.status} ${JSON.stringify(body)}`);
+};
+
+/**
+ * The same answer as the API's (the published launch by slug, the account by e-mail in good standing
+ * and of the audience, the units used), in one SELECT: the physical floor of the check.
+ */
+const checkBare = (pool, slug) => async (i) => {
+  const { rows } = await pool.query({
+    name: 'bare-direito',
+    text: `SELECT (u.bloqueado_em IS NULL AND u.excluido_em IS NULL AND u.tipo = 'legionario') AS elegivel,
+                  (l.acesso_inicio <= now() AND now() < l.acesso_fim) AS em_janela, l.cota_por_membro, coalesce(a.cota_usada, 0) AS cota_usada,
+                  l.acesso_inicio, l.acesso_fim, l.data_publica
+             FROM lancamento_produto l JOIN usuario u ON u.email = $2
+             LEFT JOIN acesso_antecipado a ON a.lancamento_id = l.id AND a.usuario_id = u.id
+            WHERE l.slug = $1 AND l.status = 'publicado'`,
+    values: [slug, emailOf(i)],
+  });
+  if (rows[0]?.elegivel !== true) throw new Error(`bare ${emailOf(i)}: ${JSON.stringify(rows[0])}`);
+};
+
+/** Every member's orders of a round, shuffled into batches; every 10th batch repeated (a retry). */
+function plan(tag, skus) {
+  const orders = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    for (let k = 0; k < ordersOf(i); k++) {
+      orders.push({ pedido: `${tag}-${i}-${k}`, email: emailOf(i), data: new Date().toISOString().slice(0, 10), canal: 'Site oficial', estado: 'pago', itens: [{ sku: skus[(i + k) % skus.length], quantidade: 1 }] });
+    }
+  }
+  shuffle(orders);
+  const batches = [];
+  for (let i = 0; i < orders.length; i += BATCH) {
+    const list = orders.slice(i, i + BATCH);
+    batches.push({ index: batches.length, orders: list, body: JSON.stringify({ pedidos: list }) });
+  }
+  const first = batches.length;
+  for (let i = 0; i < first; i += 10) batches.push({ ...batches[i], index: batches.length, retryOf: i });
+  return { orders, batches };
+}
+
+/** The invariants of a round's launch, in SQL. */
+async function invariants(db, launchId, tag) {
+  const { rows } = await db.query(
+    `WITH ordered AS (
+       SELECT o.usuario_id, sum(i.quantidade)::int AS units, count(DISTINCT o.id)::int AS orders
+         FROM pedido_loja o JOIN pedido_loja_item i ON i.pedido_loja_id = o.id
+        WHERE o.pedido LIKE $2 || '-%' GROUP BY 1),
+          counted AS (
+       SELECT usuario_id, sum(unidades) FILTER (WHERE NOT acima_da_cota AND cancelado_em IS NULL)::int AS na_cota, count(*)::int AS uses, count(DISTINCT pedido_loja_id)::int AS distinct_orders
+         FROM lancamento_pedido WHERE lancamento_id = $1::uuid GROUP BY 1)
+     SELECT count(*)::int AS members,
+            coalesce(sum(o.units), 0)::int AS ordered,
+            coalesce(sum(coalesce(c.na_cota, 0)), 0)::int AS counted,
+            coalesce(sum(greatest(0, coalesce(c.na_cota, 0) - $3)), 0)::int AS over,
+            coalesce(sum(greatest(0, least(o.units, $3) - coalesce(c.na_cota, 0))), 0)::int AS lost,
+            count(*) FILTER (WHERE coalesce(c.na_cota, 0) <> least(o.units, $3))::int AS wrong_members,
+            count(*) FILTER (WHERE coalesce(a.cota_usada, 0) <> coalesce(c.na_cota, 0))::int AS access_mismatch,
+            coalesce(sum(c.uses), 0)::int AS uses, coalesce(sum(o.orders), 0)::int AS orders,
+            count(*) FILTER (WHERE c.uses <> c.distinct_orders)::int AS twice
+       FROM ordered o LEFT JOIN counted c ON c.usuario_id = o.usuario_id
+       LEFT JOIN acesso_antecipado a ON a.usuario_id = o.usuario_id AND a.lancamento_id = $1::uuid`,
+    [launchId, tag, COTA],
+  );
+  return rows[0];
+}
+
+let api;
+let db;
+let bare;
+try {
+  console.log(`== Lançamento: ${WORKERS} processo(s) da API, ${int(MEMBERS)} membros elegíveis, cota ${COTA}, ${int(TOTAL_UNITS)} pedidos por rodada (lotes de ${BATCH}, ${SENDERS} envios), ${SECONDS} s; ${CONCURRENCY} consultas de direito em paralelo; ${RUNS} rodada(s) ==`);
+  console.log(`load average no início: ${loadAverage()}`);
+  const dbUrl = await freshDb(PG_BASE, process.env.BENCH_DB ?? 'legiao_bench_lancamentos');
+  // WORKERS=2: two API processes on one port (ADR 0025), so a member's concurrent orders also race across processes.
+  api = await startApi({ port: await freePort(), dbUrl, logFile: join(logDir, 'api.log'), env: { WORKERS: String(WORKERS) } });
+  db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  bare = new pg.Pool({ connectionString: dbUrl, max: BARE_CONNECTIONS });
+  await seed(db);
+  const { rows: skuRows } = await db.query(`SELECT sku FROM produto WHERE sku LIKE 'BENCH-LANC-%' ORDER BY sku`);
+  const [warmSku, ...skus] = skuRows.map((r) => r.sku);
+  const admin = await login(api.base, 'admin@legiao.dev');
+  // Two clients of the store (the checkout's checks and the order feed), each at the highest limit a key may have (100,000 calls a minute).
+  const store = await createStoreClient(api.base, admin, { name: 'Bench loja (pedidos)', scopes: ['pedidos:enviar'], perMinute: 100_000 });
+  const checker = await createStoreClient(api.base, admin, { name: 'Bench loja (checkout)', scopes: ['lancamentos:consultar'], perMinute: 100_000 });
+  const homeMembers = await seedMembers(db, 'bench-lanc-home', HOME_MEMBERS, 5);
+  const tokens = await loginAll(api.base, homeMembers);
+  const profiles = await Promise.all(tokens.map(async (token) => ({ token, ...(await (await fetch(`${api.base}/api/usuario/logged`, { headers: { authorization: `Bearer ${token}` } })).json()) })));
+  // The checks alone read a launch of their own (a SKU nobody orders), so the rounds' launches start empty.
+  const warmSlug = `${PREFIX}-aquecimento`;
+  await makeLaunch(db, warmSlug, [warmSku]);
+  // Warm-ups (the JIT, the pools, the statements) before anything is measured.
+  await homeLoad(api.base, profiles, { duration: Math.min(5, SECONDS) }).result;
+  await closedLoop(Math.min(5, CHECK_S), checkVia(api.base, checker.key, warmSlug));
+  await closedLoop(Math.min(5, CHECK_S), checkBare(bare, warmSlug));
+
+  const rounds = [];
+  for (let run = 1; run <= RUNS; run++) {
+    console.log(`\n-- rodada ${run} --`);
+    await waitForQuiet(`a home sozinha (rodada ${run})`);
+    const alone = await homeLoad(api.base, profiles, { duration: SECONDS }).result;
+    console.log(`  home sozinha: ${alone.pages.toFixed(1)} páginas/s (p95 ${alone.p95.toFixed(0)} ms)`);
+    await waitForQuiet(`as consultas de direito sozinhas (rodada ${run})`);
+    const apiAlone = await closedLoop(CHECK_S, checkVia(api.base, checker.key, warmSlug));
+    await waitForQuiet(`o SELECT de referência (rodada ${run})`);
+    const bareAlone = await closedLoop(CHECK_S, checkBare(bare, warmSlug));
+    console.log(
+      `  direito pela API, sozinho: ${int(apiAlone.rate)}/s, p50 ${apiAlone.p50.toFixed(1)} ms, p95 ${apiAlone.p95.toFixed(1)} ms; SELECT puro (pg, ${BARE_CONNECTIONS} conexões): ${int(bareAlone.rate)}/s, p50 ${bareAlone.p50.toFixed(1)} ms, p95 ${bareAlone.p95.toFixed(1)} ms; razão ${(apiAlone.rate / bareAlone.rate).toFixed(2)}`,
+    );
+    expect('direito: toda consulta respondida (sozinha)', apiAlone.errors + bareAlone.errors === 0, `erros ${apiAlone.errors}+${bareAlone.errors}`);
+
+    await waitForQuiet(`o lançamento (rodada ${run})`);
+    const tag = `LANC${run}-${Date.now().toString(36)}`;
+    const slug = `${PREFIX}-${run}-${Date.now().toString(36)}`;
+    const launchId = await makeLaunch(db, slug, skus);
+    const { batches } = plan(tag, skus);
+    const situations = {};
+    const launchUses = {};
+    const started = performance.now();
+    // The orders, spread over SECONDS: batch k is not sent before k / total of the time.
+    const notBefore = (k) => started + (k / batches.length) * SECONDS * 1000;
+    const home = homeLoad(api.base, profiles, { duration: SECONDS });
+    const checks = pacedLoop(SECONDS, CHECK_RATE, checkVia(api.base, checker.key, slug));
+    // Every 20th batch with an Idempotency-Key, its retry with the same one; the other retries without.
+    const keyFor = (x) => {
+      const k = x.retryOf ?? x.index;
+      return k % 20 === 0 ? `bench-lanc-${tag}-${k}` : undefined;
+    };
+    const onAnswer = (batch, answer) => {
+      for (const r of answer.pedidos) {
+        situations[r.situacao] = (situations[r.situacao] ?? 0) + 1;
+        if (batch.retryOf !== undefined) continue;
+        for (const u of r.lancamentos ?? []) if (u.slug === slug) launchUses[u.situacao] = (launchUses[u.situacao] ?? 0) + u.unidades;
+      }
+    };
+    const send = (async () => {
+      let next = 0;
+      const sender = async () => {
+        while (next < batches.length) {
+          const k = next++;
+          const wait = notBefore(k) - performance.now();
+          if (wait > 0) await sleep(wait);
+          // sendBatches sends one batch until it is answered (a retry on 5xx, 429 or no answer).
+          await sendBatches({ base: api.base, key: store.key, batches: [batches[k]], senders: 1, keyFor, onAnswer });
+        }
+      };
+      await Promise.all(Array.from({ length: SENDERS }, sender));
+      return (performance.now() - started) / 1000;
+    })();
+    const [during, launchChecks, sentIn] = await Promise.all([home.result, checks, send]);
+    console.log(`  pedidos: ${int(batches.length)} chamadas em ${sentIn.toFixed(1)} s; situações ${JSON.stringify(situations)}; unidades nas respostas ${JSON.stringify(launchUses)}`);
+    console.log(`  direito pela API durante o lançamento (${int(CHECK_RATE)}/s pedidas): ${int(launchChecks.rate)}/s, p50 ${launchChecks.p50.toFixed(1)} ms, p95 ${launchChecks.p95.toFixed(1)} ms desde a hora marcada (${int(launchChecks.n)} consultas)`);
+    console.log(`  home durante o lançamento: ${during.pages.toFixed(1)} páginas/s (p95 ${during.p95.toFixed(0)} ms); razão ${(during.pages / alone.pages).toFixed(2)}`);
+    expect('home: toda chamada respondida 2xx', alone.non2xx + alone.errors + during.non2xx + during.errors === 0, `não-2xx ${alone.non2xx}+${during.non2xx}, erros ${alone.errors}+${during.errors}`);
+    expect('direito: toda consulta respondida (durante)', launchChecks.errors === 0, `erros ${launchChecks.errors}`);
+
+    const inv = await invariants(db, launchId, tag);
+    const expectedCounted = Array.from({ length: MEMBERS }, (_, i) => Math.min(ordersOf(i), COTA)).reduce((a, b) => a + b, 0);
+    expect('cada membro: unidades na cota = min(pedidas, cota)', inv.wrong_members === 0 && inv.members === MEMBERS, `${inv.members} membros, ${inv.wrong_members} errados`);
+    expect('0 unidades acima da cota, 0 perdidas', inv.over === 0 && inv.lost === 0, `acima ${inv.over}, perdidas ${inv.lost}; contadas ${int(inv.counted)} de ${int(expectedCounted)} esperadas`);
+    expect('cota_usada do acesso = unidades na cota', inv.access_mismatch === 0, `${inv.access_mismatch} diferentes`);
+    expect('cada pedido contado uma vez', inv.uses === inv.orders && inv.twice === 0 && inv.orders === TOTAL_UNITS, `${int(inv.uses)} usos, ${int(inv.orders)} pedidos, ${int(TOTAL_UNITS)} enviados, ${inv.twice} em dobro`);
+    expect('as respostas somam o mesmo que o banco', (launchUses['na-cota'] ?? 0) === inv.counted, `na-cota nas respostas ${launchUses['na-cota'] ?? 0}, no banco ${inv.counted}`);
+    rounds.push({ checkRate: apiAlone.rate, checkP95: apiAlone.p95, bareRate: bareAlone.rate, bareP95: bareAlone.p95, ratio: apiAlone.rate / bareAlone.rate, duringRate: launchChecks.rate, duringP95: launchChecks.p95, home: during.pages / alone.pages });
+  }
+  const m = (k) => median(rounds.map((r) => r[k]));
+  console.log(`\n== ${RUNS > 1 ? `Medianas de ${RUNS}` : 'Resumo'} ==`);
+  console.log(`  direito sozinho: ${int(m('checkRate'))}/s, p95 ${m('checkP95').toFixed(1)} ms; SELECT puro ${int(m('bareRate'))}/s, p95 ${m('bareP95').toFixed(1)} ms; razão ${m('ratio').toFixed(2)}`);
+  console.log(`  direito durante o lançamento (${int(CHECK_RATE)}/s pedidas): ${int(m('duringRate'))}/s, p95 ${m('duringP95').toFixed(1)} ms`);
+  console.log(`  home durante o lançamento / sozinha: ${m('home').toFixed(2)} (meta >= 0.9: ${m('home') >= 0.9 ? 'atingida' : 'NÃO atingida'})`);
+} catch (err) {
+  console.error(err);
+  failures.push(`erro: ${err.message}`);
+  killEverything();
+} finally {
+  await bare?.end().catch(() => {});
+  await db?.end().catch(() => {});
+  await api?.stop();
+}
+console.log(`\nload average no fim: ${loadAverage()}`);
+console.log(failures.length ? `✗ ${failures.length} verificação(ões) falharam: ${failures.join('; ')}` : 'todas as verificações OK');
+if (!failures.length) rmSync(logDir, { recursive: true, force: true });
+else console.log(`logs da API: ${logDir}`);
+process.exitCode = failures.length ? 1 : 0;
