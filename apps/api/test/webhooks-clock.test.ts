@@ -27,7 +27,7 @@ beforeAll(async () => {
   rx = await startReceiver();
   rx.respond = 500;
   clock = new TestClock(Date.now());
-  dispatcher = new WebhookDispatcher({ connectionString: db.url, pool: poolOf(prisma), settings, log: pino({ level: 'silent' }), clock });
+  dispatcher = new WebhookDispatcher({ connectionString: db.url, pool: poolOf(prisma), settings, log: pino({ level: 'silent' }), clock, site: { publicUrl: 'http://legiao.test', storeUrl: 'http://loja.legiao.test' } });
   await dispatcher.start();
 }, 60_000);
 afterAll(async () => {

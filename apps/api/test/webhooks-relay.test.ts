@@ -63,7 +63,7 @@ describe('the relay and a paused endpoint', () => {
 
     // Delivered while the 10,000 wait, untouched and without a job.
     const settings = loadConfig({ NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooks;
-    dispatcher = new WebhookDispatcher({ connectionString: db.url, pool, settings, log: pino({ level: 'silent' }) });
+    dispatcher = new WebhookDispatcher({ connectionString: db.url, pool, settings, log: pino({ level: 'silent' }), site: { publicUrl: 'http://legiao.test', storeUrl: 'http://loja.legiao.test' } });
     await dispatcher.start();
     // Bounded by the wait, not timed: a speed is a benchmark's business (bench/webhooks.mjs).
     await rx.waitFor((all) => all.length === 20, 20_000);
@@ -89,7 +89,7 @@ describe('the privacy lane (ADR 0046)', () => {
       await endpoint(slow.url, ['beneficio.resgatado', 'membro.atualizado']);
       await sql(`SELECT webhook_publicar('beneficio.resgatado', jsonb_build_object('resgateId', i)) FROM generate_series(1, 2000) AS i`);
       const settings = loadConfig({ NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_ENDPOINT_CONCURRENCY: '2' }).webhooks;
-      dispatcher = new WebhookDispatcher({ connectionString: db.url, pool, settings, log: pino({ level: 'silent' }) });
+      dispatcher = new WebhookDispatcher({ connectionString: db.url, pool, settings, log: pino({ level: 'silent' }), site: { publicUrl: 'http://legiao.test', storeUrl: 'http://loja.legiao.test' } });
       await dispatcher.start();
       await slow.waitFor((all) => all.length >= 50, 20_000);
       const before = slow.received.length;

@@ -16,6 +16,7 @@ import { integrationsRoutes } from './integracoes/integracoes.routes.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 import { launchesAdminRoutes } from './lancamentos/lancamentos.routes.js';
 import { launchDayRoutes } from './lancamento-dia/painel.routes.js';
+import { emailsRoutes } from './emails/emails.routes.js';
 
 // The back office's API under /api/admin (docs/decisions/0027-back-office.md). Each area registers
 // its own routes from its folder; add one line per area here. Every route names its permission
@@ -38,6 +39,7 @@ const adminPlugin: FastifyPluginAsync = async (app) => {
   await app.register(webhooksRoutes);
   await app.register(launchesAdminRoutes);
   await app.register(launchDayRoutes);
+  await app.register(emailsRoutes);
 };
 
 export default adminPlugin;

@@ -60,7 +60,7 @@ export async function requestPasswordReset(app: FastifyInstance, email: string) 
   await prisma.$transaction(async (tx) => {
     const { code, secret } = await issueAccountLink(tx, user.id, 'recuperacao_senha');
     const url = `${config.publicUrl}/recuperar-senha?q=${code}&h=${secret}`;
-    await mailer.enqueue(tx, passwordResetMail(user.email, user.nome, url, RESET_TTL_MINUTES));
+    await mailer.enqueue(tx, await passwordResetMail(user.email, user.nome, url, RESET_TTL_MINUTES, config));
   });
   mailer.kick();
 }

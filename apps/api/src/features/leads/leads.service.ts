@@ -13,7 +13,7 @@ const ANSWER: LeadResponse = { message: LEAD_MSG.sucesso, cupom: FIXED_LEAD_COUP
 
 /** `mayMail`: whether the address's coupon-mail budget allows one more (coupon-mail-limit.ts). */
 export async function createLead(app: FastifyInstance, input: Lead, mayMail: boolean): Promise<LeadResponse> {
-  const { prisma, mailer } = app.ctx;
+  const { prisma, mailer, config } = app.ctx;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       await prisma.$transaction(async (tx) => {
@@ -35,7 +35,7 @@ export async function createLead(app: FastifyInstance, input: Lead, mayMail: boo
             },
             select: { email: true, nome: true, cupom: true, percentual: true },
           }));
-        if (mayMail) await mailer.enqueue(tx, leadCouponMail(lead.email, lead.nome, lead.cupom, lead.percentual));
+        if (mayMail) await mailer.enqueue(tx, await leadCouponMail(lead.email, lead.nome, lead.cupom, lead.percentual, config));
       });
       if (mayMail) mailer.kick();
       return ANSWER;

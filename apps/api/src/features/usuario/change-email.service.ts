@@ -25,14 +25,14 @@ export async function requestEmailChange(app: FastifyInstance, user: Usuario, ne
     await tx.alteracaoEmail.create({
       data: { usuarioId: user.id, novoEmail: newEmail, secretHash: digest(secret), expiraEm: new Date(now.getTime() + config.emailChangeTtlHours * 3600_000) },
     });
-    await mailer.enqueue(tx, emailChangeConfirmMail(newEmail, user.nome, `${config.publicUrl}/confirmar-email?q=${secret}`, config.emailChangeTtlHours));
+    await mailer.enqueue(tx, await emailChangeConfirmMail(newEmail, user.nome, `${config.publicUrl}/confirmar-email?q=${secret}`, config.emailChangeTtlHours, config));
   });
   mailer.kick();
   return { message: MSG_CHANGE_EMAIL.linkEnviado, email: newEmail };
 }
 
 export async function confirmEmailChange(app: FastifyInstance, hash: string) {
-  const { prisma, mailer } = app.ctx;
+  const { prisma, mailer, config } = app.ctx;
   const invalid = () => badRequest(MSG.linkInvalido, 'LINK_INVALIDO');
   const request = await prisma.alteracaoEmail.findUnique({ where: { secretHash: digest(hash) }, include: { usuario: true } });
   if (!request || request.usadoEm || request.expiraEm <= new Date() || !request.usuario.ativo || request.usuario.excluidoEm) throw invalid();
@@ -47,7 +47,7 @@ export async function confirmEmailChange(app: FastifyInstance, hash: string) {
       await tx.usuario.update({ where: { id: user.id }, data: { email: newEmail } });
       // Links mailed to the old address must not outlive it.
       await tx.tokenConta.updateMany({ where: { usuarioId: user.id, usadoEm: null, tipo: { in: ['ativacao', 'recuperacao_senha'] } }, data: { usadoEm: new Date() } });
-      await mailer.enqueue(tx, emailChangedNoticeMail(user.email, user.nome, newEmail));
+      await mailer.enqueue(tx, await emailChangedNoticeMail(user.email, user.nome, newEmail, config));
       // The address is proven now: the store's orders kept for it become the member's (ADR 0041).
       await applyPendingOrders(sqlInTx(tx), buyer);
     });

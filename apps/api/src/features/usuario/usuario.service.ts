@@ -93,7 +93,7 @@ export async function registerUser(app: FastifyInstance, input: Signup, meta: Co
       await recordConsentChanges(tx, user.id, NO_CONSENT, consentsOf(user), 'cadastro', meta);
       await recordReferral(tx, user, input.hashIndicacao); // pending referral (docs/decisions/0009-economy.md)
       const { secret } = await issueAccountLink(tx, user.id, 'ativacao');
-      await mailer.enqueue(tx, activationMail(user.email, user.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
+      await mailer.enqueue(tx, await activationMail(user.email, user.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS, config));
     });
   } catch (err) {
     throw uniqueViolation(err) ?? err; // two sign-ups racing for the same e-mail or CPF
@@ -141,7 +141,7 @@ export async function resendActivation(app: FastifyInstance, email: string) {
     await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
     if (pending) {
       const { secret } = await issueAccountLink(tx, pending.id, 'ativacao');
-      await mailer.enqueue(tx, activationMail(pending.email, pending.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
+      await mailer.enqueue(tx, await activationMail(pending.email, pending.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS, config));
       return;
     }
     // issueAccountLink's update, then two reads in place of its insert and the mail's.

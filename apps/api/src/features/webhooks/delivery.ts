@@ -8,6 +8,7 @@ import type { SendResult, WebhookSender } from './sender.js';
 import { signedHeaders } from './signature.js';
 import type { WebhookMemberBlock } from '@legiao/contracts/webhooks/catalogue';
 import { memberBlock } from './member-block.js';
+import { webhookPausedParts, type MailSite } from '../mail/templates.js';
 
 // Attempts at deliveries (docs/decisions/0042-webhooks.md, 0046-webhook-throughput.md), carried by
 // pg-boss jobs fetched in batches (pump.ts). A job is the delivery's only while the row names it
@@ -71,6 +72,8 @@ export class DeliveryWorker {
     private readonly settings: DeliverySettings,
     private readonly clock: { now(): number },
     private readonly log: FastifyBaseLogger,
+    /** Where the administrators' notice links to (PUBLIC_URL). */
+    private readonly site: MailSite,
     private readonly onPaused: () => void = () => {},
   ) {}
 
@@ -203,6 +206,8 @@ export class DeliveryWorker {
 
   /** Pauses the endpoint (once: a second worker finds it paused) with an audit row; tells the administrators when asked. */
   private async pause(row: Row, reason: string, now: string, tellAdmins = false) {
+    // Rendered before the transaction (no row lock held while React renders); once for every administrator.
+    const notice = tellAdmins ? await webhookPausedParts(row.endpoint_id, row.url, reason, this.site) : null;
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -213,13 +218,11 @@ export class DeliveryWorker {
       ]);
       if (rowCount) {
         await recordAudit(client, { actorId: null, action: 'webhooks.pausar', entity: 'webhook_endpoint', entityId: row.endpoint_id, before: null, after: { motivo: reason }, requestId: 'webhooks' });
-        if (tellAdmins) {
-          const subject = 'Webhook pausado: o endpoint falhou por dias seguidos';
-          const text = `O endpoint ${row.url} foi pausado. ${reason}\n\nAs entregas estão guardadas e saem quando ele for retomado em Integrações › Webhooks.`;
+        if (notice) {
           await client.query(
             `INSERT INTO email_saida (id, para, assunto, texto, html, proxima_tentativa, criado_em)
              SELECT gen_random_uuid(), email, $1, $2, $3, ${NOW(4)}, ${NOW(4)} FROM usuario WHERE admin AND ativo AND excluido_em IS NULL AND bloqueado_em IS NULL`,
-            [subject, text, `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`, now],
+            [notice.assunto, notice.texto, notice.html, now],
           );
         }
       }
@@ -236,5 +239,3 @@ export class DeliveryWorker {
     }
   }
 }
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -8,6 +8,7 @@ import { DeliveryPump, type MembersSignal } from './pump.js';
 import { BATCH, QUEUE, WebhookRelay } from './relay.js';
 import { WebhookRetention } from './retention.js';
 import { WebhookSender } from './sender.js';
+import type { MailSite } from '../mail/templates.js';
 
 // The outgoing webhooks' machinery in one API process (docs/decisions/0042-webhooks.md, 0046):
 // pg-boss (its own schema, pgboss, and a small pool of its own) holds the delivery jobs and their
@@ -30,6 +31,8 @@ export interface DispatcherOptions {
   clock?: Clock;
   /** The mail outbox's "send now" (an endpoint paused after days of failures e-mails the administrators). */
   kickMail?: () => void;
+  /** PUBLIC_URL and STORE_URL (the app's config): the administrators' notice links to the endpoint's page. */
+  site: MailSite;
   onOutcome?: (outcome: Outcome) => void;
   /** Whether members are being served (the deliveries yield to them). */
   members?: MembersSignal;
@@ -103,7 +106,7 @@ export class WebhookDispatcher {
       else opts.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'webhooks: pg-boss');
     });
     this.sender = new WebhookSender({ timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate });
-    this.worker = new DeliveryWorker(opts.pool, this.sender, { pauseAfterMs: settings.pauseAfterMs }, opts.clock ?? Date, opts.log, opts.kickMail);
+    this.worker = new DeliveryWorker(opts.pool, this.sender, { pauseAfterMs: settings.pauseAfterMs }, opts.clock ?? Date, opts.log, opts.site, opts.kickMail);
     this.pump = new DeliveryPump(
       this.boss,
       this.worker,

@@ -23,6 +23,7 @@ export const webhooksPlugin = fp(async (app) => {
       settings: config.webhooks,
       log: app.log,
       kickMail: () => mailer.kick(),
+      site: config,
       onOutcome: (outcome) => app.metrics.webhookOutcome(outcome),
       // Members first: the store integration's gate knows when members are being served (ADR 0041).
       members: app.orderGate,

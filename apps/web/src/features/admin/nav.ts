@@ -19,6 +19,7 @@ export const adminNav: AdminNavItem[] = [
   { to: 'fila', label: 'Sala de espera', permission: 'waitingRoom.manage' },
   { to: 'cupons', label: 'Cupons', permission: 'content.read' },
   { to: 'imagens', label: 'Imagens', permission: 'content.read' },
+  { to: 'emails', label: 'E-mails', permission: 'content.read' },
   { to: 'importacoes', label: 'Importações', permission: 'imports.run' },
   { to: 'integracoes', label: 'Integrações', permission: 'integrations.manage' },
   { to: 'equipe', label: 'Equipe e papéis', permission: 'staff.manage' },

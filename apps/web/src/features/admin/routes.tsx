@@ -25,6 +25,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'fila', permission: 'waitingRoom.manage', page: page(() => import('./fila/waiting-room-page'), 'WaitingRoomPage') },
   { path: 'cupons/*', permission: 'content.read', page: page(() => import('./cupons/coupons-page'), 'CouponsArea') },
   { path: 'imagens', permission: 'content.read', page: page(() => import('./imagens/images-page'), 'ImagesPage') },
+  { path: 'emails/*', permission: 'content.read', page: page(() => import('./emails/emails-page'), 'EmailsArea') },
   { path: 'membros/*', permission: 'members.read', page: page(() => import('./membros/members-page'), 'MembersArea') },
   { path: 'painel/*', permission: 'dashboard.read', page: page(() => import('./painel/dashboard-page'), 'DashboardArea') },
   { path: 'importacoes', permission: 'imports.run', page: page(() => import('./importacoes/imports-page'), 'ImportsPage') },

@@ -67,7 +67,7 @@ export async function resendActivation(app: FastifyInstance, id: string, actor: 
     const u = await liveMember(tx, id);
     if (u.ativo) throw conflict(MEMBERS_MSG.jaAtiva, 'CONTA_JA_ATIVADA');
     const { secret } = await issueAccountLink(tx, id, 'ativacao');
-    await mailer.enqueue(tx, activationMail(u.email, u.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS));
+    await mailer.enqueue(tx, await activationMail(u.email, u.nome, `${config.publicUrl}/ativar-conta?q=${secret}`, ACTIVATION_TTL_HOURS, config));
     await audit(tx, actor, 'membro.reenviar-ativacao', id, null, { para: u.email });
     return { message: `E-mail de ativação enviado para ${u.email}.` };
   });
