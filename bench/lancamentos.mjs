@@ -319,6 +319,9 @@ try {
     expect('cota_usada do acesso = unidades na cota', inv.access_mismatch === 0, `${inv.access_mismatch} diferentes`);
     expect('cada pedido contado uma vez', inv.uses === inv.orders && inv.twice === 0 && inv.orders === TOTAL_UNITS, `${int(inv.uses)} usos, ${int(inv.orders)} pedidos, ${int(TOTAL_UNITS)} enviados, ${inv.twice} em dobro`);
     expect('as respostas somam o mesmo que o banco', (launchUses['na-cota'] ?? 0) === inv.counted, `na-cota nas respostas ${launchUses['na-cota'] ?? 0}, no banco ${inv.counted}`);
+    // The round's launch leaves the home (archived, as marketing would): the next round's home, alone
+    // and during, asks for one launch as this one did, not for every earlier round's too.
+    await db.query(`UPDATE lancamento_produto SET status = 'arquivado' WHERE id = $1`, [launchId]);
     rounds.push({ checkRate: apiAlone.rate, checkP95: apiAlone.p95, bareRate: bareAlone.rate, bareP95: bareAlone.p95, ratio: apiAlone.rate / bareAlone.rate, duringRate: launchChecks.rate, duringP95: launchChecks.p95, home: during.pages / alone.pages });
   }
   const m = (k) => median(rounds.map((r) => r[k]));
