@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SAO_PAULO_ZONE } from './sao-paulo-wall';
 import { INT4_MAX } from './input-guard';
 import { ACHIEVEMENT_THRESHOLDS, EXPERIENCES, EXPERIENCE_NAME } from './conquista-constants';
 
@@ -8,7 +9,7 @@ import { ACHIEVEMENT_THRESHOLDS, EXPERIENCES, EXPERIENCE_NAME } from './conquist
 // `lancamento`: the tables are `lancamento_produto` and `acesso_antecipado`.
 
 /** The brand's time zone: every launch date is explained in it. */
-export const LAUNCH_TIME_ZONE = 'America/Sao_Paulo';
+export const LAUNCH_TIME_ZONE = SAO_PAULO_ZONE;
 
 /** A personal access code: `LGA-` + 10 characters of RFC 4648 base32 (50 random bits). */
 export const ACCESS_CODE_PATTERN = /^LGA-[A-Z2-7]{10}$/;

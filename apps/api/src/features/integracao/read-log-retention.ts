@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { poolOf } from '../../db/prisma.js';
-import { classifyDatabaseFailure } from '../../db/unavailable.js';
+import { PeriodicPass } from '../../lib/periodic-pass.js';
 
 // How long the read log (leitura_dados_integracao, docs/decisions/0045-crm-personal-data.md) keeps a
 // read: INTEGRATION_READ_LOG_DAYS (1,825: five years, the term of a consumer's claim, CDC Art. 27,
@@ -21,40 +21,27 @@ const SQL = `
     SELECT id FROM leitura_dados_integracao WHERE criado_em < $1::timestamptz ORDER BY id LIMIT $2)`;
 
 export class ReadLogRetention {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
-  private stopped = false;
+  private readonly schedule: PeriodicPass;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly days: number,
     private readonly clock: { now(): number },
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    // A first pass two minutes after the start, then daily.
+    this.schedule = new PeriodicPass(() => this.pass(), { firstAfterMs: 120_000, everyMs: EVERY_MS }, log, 'integrações: falha ao apagar leituras antigas do registro');
+  }
 
   start() {
-    const run = () => {
-      if (this.running || this.stopped) return;
-      this.running = this.pass()
-        .catch((err) => {
-          if (!classifyDatabaseFailure(err)) this.log.warn({ err }, 'integrações: falha ao apagar leituras antigas do registro');
-        })
-        .finally(() => (this.running = undefined));
-    };
-    // A first pass two minutes after the start (not in the boot's rush), then daily.
-    this.timer = setTimeout(() => {
-      run();
-      this.timer = setInterval(run, EVERY_MS);
-      this.timer.unref();
-    }, 120_000);
-    this.timer.unref();
+    this.schedule.start();
   }
 
   /** One pass: every read older than the line removed; answers how many. */
   async pass(pauseMs = PAUSE_MS): Promise<number> {
     const line = new Date(this.clock.now() - this.days * 86_400_000).toISOString();
     let removed = 0;
-    while (!this.stopped) {
+    while (!this.schedule.isStopped) {
       const { rowCount } = await this.pool.query(SQL, [line, BATCH]);
       removed += rowCount ?? 0;
       if ((rowCount ?? 0) < BATCH) break;
@@ -64,11 +51,8 @@ export class ReadLogRetention {
     return removed;
   }
 
-  async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    clearInterval(this.timer);
-    await this.running;
+  stop() {
+    return this.schedule.stop();
   }
 }
 

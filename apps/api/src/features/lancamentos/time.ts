@@ -1,28 +1,10 @@
-import { LAUNCH_TIME_ZONE } from '@legiao/contracts/lancamentos';
+import { saoPauloWall } from '@legiao/contracts/sao-paulo-wall';
 
 // Launch dates are instants (timestamptz); people read them in the brand's time zone. The wire shows
 // them as ISO 8601 with São Paulo's offset ("2026-12-01T00:00:00.000-03:00"): the same instant as the
-// UTC form, read as the wall clock in São Paulo. The offset comes from the time-zone database (Intl),
-// not a constant, should Brazil bring daylight saving back.
+// UTC form, read as the wall clock in São Paulo (the contracts' saoPauloWall, shared with the web).
 
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: LAUNCH_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-});
-
-function wall(d: Date) {
-  const p = Object.fromEntries(parts.formatToParts(d).map((x) => [x.type, x.value]));
-  // "GMT-03:00" (or "GMT" at offset zero).
-  const offset = p.timeZoneName === 'GMT' ? '+00:00' : p.timeZoneName!.replace('GMT', '');
-  return { ...p, offset } as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'offset', string>;
-}
+const wall = (d: Date) => saoPauloWall(d.getTime());
 
 /** ISO 8601 in São Paulo time, milliseconds kept: 2026-12-01T00:00:00.000-03:00. */
 export function saoPauloIso(d: Date): string {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { classifyDatabaseFailure } from '../../db/unavailable.js';
+import { PeriodicPass } from '../../lib/periodic-pass.js';
 
 // Retention of the webhooks' history (docs/decisions/0046-webhook-throughput.md): an event older than
 // WEBHOOKS_RETENTION_DAYS whose deliveries are all delivered before that line (or gone: its endpoint
@@ -32,9 +32,7 @@ const SQL = `
     FROM (SELECT NULL) AS one LEFT JOIN LATERAL (SELECT criado_em, id FROM batch ORDER BY criado_em DESC, id DESC LIMIT 1) last ON true`;
 
 export class WebhookRetention {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
-  private stopped = false;
+  private readonly schedule: PeriodicPass;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -42,24 +40,13 @@ export class WebhookRetention {
     private readonly clock: { now(): number },
     private readonly log: FastifyBaseLogger,
     private readonly members: { readonly membersActive: boolean } | null = null,
-  ) {}
+  ) {
+    // A first pass a minute after the start (not in the boot's rush), then every hour.
+    this.schedule = new PeriodicPass(() => this.pass(), { firstAfterMs: 60_000, everyMs: EVERY_MS }, log, 'webhooks: falha ao apagar histórico antigo');
+  }
 
   start() {
-    const run = () => {
-      if (this.running || this.stopped) return;
-      this.running = this.pass()
-        .catch((err) => {
-          if (!classifyDatabaseFailure(err)) this.log.warn({ err }, 'webhooks: falha ao apagar histórico antigo');
-        })
-        .finally(() => (this.running = undefined));
-    };
-    // A first pass a minute after the start (not in the boot's rush), then every hour.
-    this.timer = setTimeout(() => {
-      run();
-      this.timer = setInterval(run, EVERY_MS);
-      this.timer.unref();
-    }, 60_000);
-    this.timer.unref();
+    this.schedule.start();
   }
 
   /** One pass over the events older than the line; answers how many were removed. */
@@ -67,7 +54,7 @@ export class WebhookRetention {
     const line = new Date(this.clock.now() - this.retentionDays * 86_400_000).toISOString();
     let cursor: [string, string] = ['-infinity', ''];
     let removed = 0;
-    while (!this.stopped) {
+    while (!this.schedule.isStopped) {
       const { rows } = await this.pool.query<{ examined: number; removed: number; last_at: string | null; last_id: string | null }>(SQL, [line, cursor[0], cursor[1], BATCH]);
       const r = rows[0]!;
       removed += r.removed;
@@ -79,10 +66,7 @@ export class WebhookRetention {
     return removed;
   }
 
-  async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    clearInterval(this.timer);
-    await this.running;
+  stop() {
+    return this.schedule.stop();
   }
 }

@@ -1,45 +1,12 @@
 // Launch dates (docs/decisions/0047-launches.md) are instants that people read and type in the
 // brand's time zone, whatever the zone of the browser showing them: a launch that opens at 00:00 in
 // São Paulo must read 00:00 on a laptop in Lisbon too. The offset comes from the browser's
-// time-zone database (Intl), never a constant, as the API does (apps/api/src/features/lancamentos/time.ts).
-// No zod here: the member home imports this (ADR 0016).
+// time-zone database (Intl), never a constant: the contracts' saoPauloWall, which the API uses too.
 
-/** The brand's time zone (the contracts' LAUNCH_TIME_ZONE, repeated to keep zod out of the home). */
-export const SAO_PAULO = 'America/Sao_Paulo';
+import { SAO_PAULO_ZONE, saoPauloWall as wall } from '@legiao/contracts/sao-paulo-wall';
 
-const partsFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SAO_PAULO,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-});
-
-interface Wall {
-  year: string;
-  month: string;
-  day: string;
-  hour: string;
-  minute: string;
-  second: string;
-  /** "-03:00" */
-  offset: string;
-  offsetMinutes: number;
-}
-
-/** The wall clock in São Paulo at an instant. */
-function wall(ms: number): Wall {
-  const p = Object.fromEntries(partsFormat.formatToParts(new Date(ms)).map((x) => [x.type, x.value])) as Record<string, string>;
-  // "GMT-03:00", or "GMT" at offset zero.
-  const offset = p.timeZoneName === 'GMT' || !p.timeZoneName ? '+00:00' : p.timeZoneName.replace('GMT', '');
-  const m = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
-  const offsetMinutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
-  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second!, offset, offsetMinutes };
-}
+/** The brand's time zone. */
+export const SAO_PAULO = SAO_PAULO_ZONE;
 
 const INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
