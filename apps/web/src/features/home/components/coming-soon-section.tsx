@@ -1,5 +1,5 @@
 import type { BannerSite } from '@legiao/contracts/banner';
-import { Tabs } from '../../../shared/ui/tabs';
+import { LaunchTabs } from './launch-tabs';
 
 /** Section 7: the 'coming soon' launch with its tabs Sobre, Cores and Produtos (spec 000 section 2). */
 export function ComingSoonSection({ banner }: { banner: BannerSite }) {
@@ -17,40 +17,7 @@ export function ComingSoonSection({ banner }: { banner: BannerSite }) {
           {banner.titulo}
         </h2>
         <p className="em-breve__texto">{banner.texto}</p>
-        <Tabs
-          rotulo={`Sobre o lançamento ${banner.titulo}`}
-          abas={[
-            { id: 'sobre', rotulo: 'Sobre', content: <p className="em-breve__sobre">{tabs.sobre}</p> },
-            {
-              id: 'cores',
-              rotulo: 'Cores',
-              content: (
-                <ul className="em-breve__cores">
-                  {tabs.cores.map((cor) => (
-                    <li key={cor.nome}>
-                      <span className="em-breve__amostra" style={{ background: cor.hex }} aria-hidden="true" />
-                      {cor.nome}
-                    </li>
-                  ))}
-                </ul>
-              ),
-            },
-            {
-              id: 'produtos',
-              rotulo: 'Produtos',
-              content: (
-                <ul className="em-breve__produtos">
-                  {tabs.produtos.map((p) => (
-                    <li key={p.nome}>
-                      <img src={p.urlImagem} alt="" loading="lazy" decoding="async" width={96} height={96} />
-                      <span>{p.nome}</span>
-                    </li>
-                  ))}
-                </ul>
-              ),
-            },
-          ]}
-        />
+        <LaunchTabs name={banner.titulo} tabs={tabs} />
         {banner.urlLink ? (
           <a className="button button--ghost" href={banner.urlLink} target="_blank" rel="noreferrer">
             {banner.textoBotao ?? 'Quero ser avisado'}

@@ -1,5 +1,5 @@
 import type { MemberLaunch } from '@legiao/contracts/lancamentos';
-import { Tabs } from '../../../shared/ui/tabs';
+import { LaunchTabs } from './launch-tabs';
 import { AddToCalendar, LaunchAccess, LaunchCountdown, LaunchHints, openingText } from './launch-parts';
 import './launch-sections.css';
 
@@ -52,40 +52,7 @@ export function LaunchComingSoon({ launch }: { launch: MemberLaunch }) {
           {launch.nome}
         </h2>
         <p className="em-breve__texto">{openingText(launch)}</p>
-        <Tabs
-          rotulo={`Sobre o lançamento ${launch.nome}`}
-          abas={[
-            { id: 'sobre', rotulo: 'Sobre', content: <p className="em-breve__sobre">{tabs.sobre}</p> },
-            {
-              id: 'cores',
-              rotulo: 'Cores',
-              content: (
-                <ul className="em-breve__cores">
-                  {tabs.cores.map((c) => (
-                    <li key={c.nome}>
-                      <span className="em-breve__amostra" style={{ background: c.hex }} aria-hidden="true" />
-                      {c.nome}
-                    </li>
-                  ))}
-                </ul>
-              ),
-            },
-            {
-              id: 'produtos',
-              rotulo: 'Produtos',
-              content: (
-                <ul className="em-breve__produtos">
-                  {tabs.produtos.map((p) => (
-                    <li key={p.nome}>
-                      <img src={p.urlImagem} alt="" loading="lazy" decoding="async" width={96} height={96} />
-                      <span>{p.nome}</span>
-                    </li>
-                  ))}
-                </ul>
-              ),
-            },
-          ]}
-        />
+        <LaunchTabs name={launch.nome} tabs={tabs} />
         {!(launch.elegivel && launch.emJanela) && <AddToCalendar launch={launch} />}
       </div>
     </section>
