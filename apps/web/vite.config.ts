@@ -3,6 +3,7 @@ import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { firstScreenGroups } from './vite/first-screen-chunks.ts';
 import { initialPrefetchPlugin } from './vite/initial-prefetch-plugin.ts';
+import { prerenderLandingPlugin } from './vite/prerender-landing-plugin.ts';
 
 /** Test files that mock a module (vi.mock): they run isolated. */
 const ISOLATED = ['src/features/conquistas/components/achievements-section.test.tsx'];
@@ -12,8 +13,9 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
   // .gz and .br next to each asset: the API serves them as they are (preCompressed), no CPU per request.
-  // The prefetch script starts the member home's first calls before the app's code has loaded.
-  plugins: [react(), initialPrefetchPlugin(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
+  // The prefetch script starts the member home's first calls before the app's code has loaded;
+  // landing.html carries the landing page's first screen for `/` (vite/prerender-landing-plugin.ts).
+  plugins: [react(), initialPrefetchPlugin(), prerenderLandingPlugin(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -234,6 +235,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // The built web app on the same port; any other GET outside /api gets index.html (SPA routes).
   const hasWeb = existsSync(config.webDist);
+  const hasLanding = existsSync(join(config.webDist, 'landing.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -252,7 +254,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Paths with a file extension (a stale /assets/*.js) get a real 404, not the SPA's HTML. HEAD
     // answers wherever GET does (uptime monitors and link checkers use it).
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !/\.[a-z0-9]+$/.test(path)) {
-      return reply.type('text/html').sendFile('index.html');
+      // `/` gets the landing page's first screen already in the HTML (apps/web/vite/prerender-landing-plugin.ts).
+      return reply.type('text/html').sendFile(path === '/' && hasLanding ? 'landing.html' : 'index.html');
     }
     return reply.status(404).send({ errors: [{ message: MSG.naoEncontrado, code: 'NOT_FOUND' }] });
   });

@@ -14,6 +14,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'legiao-web-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Legião</title>');
+  writeFileSync(join(dir, 'landing.html'), '<!doctype html><title>Legião</title><script>alert(1)</script><div id="root"><main>hero</main></div>');
   writeFileSync(join(dir, 'assets/app-abc123.js'), JS);
   writeFileSync(join(dir, 'assets/app-abc123.js.br'), brotliCompressSync(JS));
   writeFileSync(join(dir, 'assets/app-abc123.js.gz'), gzipSync(JS));
@@ -53,5 +54,23 @@ describe('the web build', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/nao-existe-999.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errors[0].message).toBeTruthy();
+  });
+
+  // apps/web/vite/prerender-landing-plugin.ts: the landing's first screen is in the HTML of `/` only.
+  it("answers landing.html at / (with a query too), index.html everywhere else, and allows landing.html's inline script", async () => {
+    for (const url of ['/', '/?r=abc123']) {
+      const landing = await t.app.inject({ method: 'GET', url });
+      expect(landing.statusCode).toBe(200);
+      expect(landing.headers['content-type']).toMatch(/^text\/html/);
+      expect(landing.headers['cache-control']).toBe('no-cache');
+      expect(landing.body).toContain('<main>hero</main>');
+      // sha256 of 'alert(1)' in base64, computed outside this code (Python's hashlib).
+      expect(landing.headers['content-security-policy']).toContain("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+    }
+    for (const url of ['/home', '/cadastro', '/HOME']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.body).not.toContain('hero');
+      expect(page.body).toContain('<title>Legião</title>');
+    }
   });
 });

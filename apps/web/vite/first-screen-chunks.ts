@@ -15,6 +15,8 @@ type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (
 export const FIRST_SCREEN_GROUPS = {
   home: 'src/features/home/pages/home-page.tsx',
   fila: 'src/features/fila/lib/create-waiting-room-controller.ts',
+  // The visitor's first screen (`/`): what it needs beyond the home's file, as one file too.
+  landing: 'src/features/landing/pages/landing-page.tsx',
 } as const;
 
 const ENTRY = 'src/main.tsx';

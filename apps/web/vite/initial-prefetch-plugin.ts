@@ -8,6 +8,8 @@ import { roleOf, profileReady } from '../src/features/home/lib/perfil.ts';
  * (The waiting room's controller waits for an idle moment: it stays off the first screen's link.)
  */
 const HOME_MODULES = ['/src/features/home/pages/home-page.tsx'];
+/** The same for the visitor's first screen, the landing page (`/` without a session). */
+export const LANDING_MODULES = ['/src/features/landing/pages/landing-page.tsx'];
 
 type WithMeta = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
@@ -15,7 +17,7 @@ type WithMeta = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<strin
  * The home's own code as the build wrote it: each of HOME_MODULES's chunks and what it imports,
  * less what the entry already loads, with their CSS.
  */
-export function homeModules(bundle: Rolldown.OutputBundle): { js: string[]; css: string[] } {
+export function homeModules(bundle: Rolldown.OutputBundle, modules: readonly string[] = HOME_MODULES): { js: string[]; css: string[] } {
   const chunks = Object.values(bundle).filter((c): c is WithMeta => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const entryChunks = new Set<string>();
@@ -26,7 +28,7 @@ export function homeModules(bundle: Rolldown.OutputBundle): { js: string[]; css:
   };
   for (const c of chunks) if (c.isEntry) visit(c.fileName, entryChunks);
   const homeChunks = new Set<string>();
-  for (const suffix of HOME_MODULES) {
+  for (const suffix of modules) {
     const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix)) ?? chunks.find((c) => c.moduleIds.some((id) => id.endsWith(suffix)));
     if (!chunk) throw new Error(`prefetch-inicial: o build não tem o chunk de ${suffix}`);
     visit(chunk.fileName, homeChunks);
@@ -45,14 +47,14 @@ export function homeModules(bundle: Rolldown.OutputBundle): { js: string[]; css:
  * (a rename once left the old names here: the second wave of calls and the hero's preload stopped,
  * silently; app/prefetch/initial-prefetch.test.ts now runs this very text).
  */
-export function prefetchScript(modules: Rules['modules']): string {
-  const rules: Record<Exclude<keyof Rules, 'modules'>, string> = {
+export function prefetchScript(modules: Rules['modules'], landing?: Rules['landing']): string {
+  const rules: Record<Exclude<keyof Rules, 'modules' | 'landing'>, string> = {
     chooseHero: chooseHero.toString(),
     roleOf: roleOf.toString(),
     profileReady: profileReady.toString(),
   };
   const args = Object.entries(rules).map(([name, source]) => `${name}: ${source}`).join(', ');
-  return `(${initialPrefetch.toString()})({ ${args}, modules: ${JSON.stringify(modules)} });\n`;
+  return `(${initialPrefetch.toString()})({ ${args}, modules: ${JSON.stringify(modules)}, landing: ${JSON.stringify(landing)} });\n`;
 }
 
 /**
@@ -74,7 +76,7 @@ export function initialPrefetchPlugin(): Plugin {
     generateBundle: {
       order: 'pre',
       handler(_options, bundle) {
-        code = prefetchScript(homeModules(bundle));
+        code = prefetchScript(homeModules(bundle), homeModules(bundle, LANDING_MODULES));
         // The text goes into HTML as is: it must not be able to close its own element.
         if (/<\/script|<!--/i.test(code)) throw new Error('prefetch-inicial: o script contém </script ou <!--');
       },

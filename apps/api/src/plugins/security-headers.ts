@@ -89,9 +89,10 @@ export function computeSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS):
 }
 
 export const securityHeadersPlugin = fp<{ webDist?: string; publicUrl?: string }>(async (app, opts) => {
-  const index = opts.webDist ? join(opts.webDist, 'index.html') : undefined;
-  const html = index && existsSync(index) ? readFileSync(index, 'utf8') : '';
-  const headers = computeSecurityHeaders(helmetOptionsFor(inlineScriptSources(html), socketSources(opts.publicUrl)));
+  // index.html and landing.html (`/`, the same head with the landing's first screen in it).
+  const pages = opts.webDist ? ['index.html', 'landing.html'].map((f) => join(opts.webDist!, f)).filter((f) => existsSync(f)) : [];
+  const scripts = [...new Set(pages.flatMap((f) => inlineScriptSources(readFileSync(f, 'utf8'))))];
+  const headers = computeSecurityHeaders(helmetOptionsFor(scripts, socketSources(opts.publicUrl)));
   const apiHeaders = { ...headers, ...API_ANSWER_HEADERS };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiAnswer(request.url) ? apiHeaders : headers);

@@ -9,6 +9,7 @@ const graph: Record<string, string[]> = {
   '/app/src/features/home/pages/home-page.tsx': ['/nm/react.js', '/app/src/shared/ui/button.tsx', '/app/src/shared/ui/carousel.tsx', '/app/src/features/home/home.css'],
   '/app/src/shared/ui/carousel.tsx': ['/app/src/shared/ui/carousel.css', '/app/src/features/fila/lib/estimate.ts'],
   '/app/src/features/fila/lib/create-waiting-room-controller.ts': ['/app/src/features/fila/lib/estimate.ts', '/app/src/features/fila/lib/connection.ts'],
+  '/app/src/features/landing/pages/landing-page.tsx': ['/nm/react.js', '/app/src/shared/ui/carousel.tsx', '/app/src/features/landing/components/hero.tsx'],
 };
 const ctx = {
   getModuleInfo: (id: string) => (id in graph || Object.values(graph).some((d) => d.includes(id)) ? { importedIds: graph[id] ?? [] } : null),
@@ -26,6 +27,9 @@ describe('first-screen chunks', () => {
     }
     expect(owner.get('/app/src/features/fila/lib/estimate.ts')).toBe('home'); // the home loads first
     expect(owner.get('/app/src/features/fila/lib/connection.ts')).toBe('fila');
+    // The visitor's landing page: its own modules in its file, what it shares with the home in the home's.
+    expect(owner.get('/app/src/features/landing/components/hero.tsx')).toBe('landing');
+    expect(owner.get('/app/src/shared/ui/carousel.tsx')).toBe('home');
   });
 
   it("the 'app' group (higher priority) names only entry modules, the other only page modules", () => {

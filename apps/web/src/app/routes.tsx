@@ -5,7 +5,7 @@ import { lazyPage } from './lazy-page';
 import { PrivateLayout } from './private-layout';
 import { RootLayout } from './root-layout';
 
-const LandingPage = lazyPage(() => import('../features/landing/pages/landing-page'), 'LandingPage');
+export const LandingPage = lazyPage(() => import('../features/landing/pages/landing-page'), 'LandingPage');
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const RecoverPasswordPage = lazyPage(() => import('../features/auth/pages/recover-password-page'), 'RecoverPasswordPage');

@@ -134,10 +134,18 @@ describe('prefetchInicial', () => {
     await wait();
   });
 
-  it('preloads no code for a visitor without a session', () => {
-    mockFetch(api(makeUser()));
-    initialPrefetch({ ...rules, modules: { js: ['/assets/home-page-x.js'], css: [] } });
-    expect(document.head.querySelector('link[rel=modulepreload]')).toBeNull();
+  it("preloads the landing page's code, and none of the home's, for a visitor on /; nothing elsewhere", () => {
+    const fetch = mockFetch(api(makeUser()));
+    const code = { ...rules, modules: { js: ['/assets/home-page-x.js'], css: [] }, landing: { js: ['/assets/landing-l.js', '/assets/home-page-x.js'], css: ['/assets/landing-m.css'] } };
+    window.history.replaceState(null, '', '/login');
+    initialPrefetch(code);
+    expect(document.head.querySelector('link[rel=modulepreload], link[as=style]')).toBeNull();
+    window.history.replaceState(null, '', '/');
+    initialPrefetch(code);
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[as=style]')];
+    expect(links.map((l) => `${l.rel} ${l.getAttribute('href')}`)).toEqual(['modulepreload /assets/landing-l.js', 'modulepreload /assets/home-page-x.js', 'preload /assets/landing-m.css']);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.__legiaoPrefetch).toBeUndefined();
   });
 
   // docs/decisions/0022-home-first-screen.md: inline, so the calls leave without a request for the script first.
@@ -148,10 +156,11 @@ describe('prefetchInicial', () => {
       'assets/index-a.js': chunk('assets/index-a.js', { isEntry: true, imports: ['assets/app-b.js'] }),
       'assets/app-b.js': chunk('assets/app-b.js', {}),
       'assets/home-c.js': chunk('assets/home-c.js', { imports: ['assets/app-b.js'], moduleIds: ['/w/src/features/home/pages/home-page.tsx'], viteMetadata: { importedCss: new Set(['assets/home-d.css']) } }),
+      'assets/landing-e.js': chunk('assets/landing-e.js', { imports: ['assets/app-b.js', 'assets/home-c.js'], moduleIds: ['/w/src/features/landing/pages/landing-page.tsx'], viteMetadata: { importedCss: new Set(['assets/landing-f.css']) } }),
     };
     const hook = <T,>(h: unknown) => (h as { handler: T }).handler;
     hook<(o: unknown, b: unknown) => void>(plugin.generateBundle).call({}, {}, bundle);
     const tags = hook<() => { tag: string; attrs?: object; children: string; injectTo: string }[]>(plugin.transformIndexHtml)();
-    expect(tags).toEqual([{ tag: 'script', children: prefetchScript({ js: ['/assets/home-c.js'], css: ['/assets/home-d.css'] }), injectTo: 'head-prepend' }]);
+    expect(tags).toEqual([{ tag: 'script', children: prefetchScript({ js: ['/assets/home-c.js'], css: ['/assets/home-d.css'] }, { js: ['/assets/landing-e.js', '/assets/home-c.js'], css: ['/assets/landing-f.css', '/assets/home-d.css'] }), injectTo: 'head-prepend' }]);
   });
 });

@@ -29,6 +29,8 @@ export interface Rules {
   profileReady: typeof PerfilPronto;
   /** The home's own code (its route chunk, what it imports and its CSS), known from the build. */
   modules?: { js: string[]; css: string[] };
+  /** The landing page's own code, preloaded for a visitor without a session on `/`. */
+  landing?: { js: string[]; css: string[] };
 }
 
 /**
@@ -48,6 +50,25 @@ export function initialPrefetch(rules: Rules) {
   try {
     const token = window.localStorage.getItem('token');
     const path = window.location.pathname;
+    // All in one insertion: one link at a time cost 1-2 ms each (each insertion into <head> is its
+    // own style and resource pass). The names come from the build (no user input); crossorigin as
+    // Vite's own preloads, so the app's loader finds these links and does not ask again.
+    const preload = (code?: { js: string[]; css: string[] }) => {
+      const links = [
+        ...(code?.js ?? []).map((h) => `<link rel="modulepreload" crossorigin href="${h}">`),
+        ...(code?.css ?? []).map((h) => `<link rel="preload" as="style" crossorigin href="${h}">`),
+      ];
+      if (links.length) document.head.insertAdjacentHTML('beforeend', links.join(''));
+    };
+    // A member on `/` is on their way to /home: the landing's static first screen in landing.html
+    // (vite/prerender-landing-plugin.ts) stays hidden instead of flashing (landing.css).
+    if (token && path === '/') document.documentElement.classList.add('legiao-com-sessao');
+    // A visitor on `/`: the landing page's code beside the app's, not a round trip after it ran
+    // (its hero text is the LCP element; issue 33, bench/README.md).
+    if (!token && path === '/') {
+      preload(rules.landing);
+      return;
+    }
     // '/' sends a logged-in member to /home, unless a login is on its way somewhere else.
     if (!token || (path !== '/home' && path !== '/') || window.sessionStorage.getItem('legiao.destinoAposLogin')) return;
     const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
@@ -70,16 +91,8 @@ export function initialPrefetch(rules: Rules) {
     const user = readCopy(request('/api/usuario/logged')) as Promise<SignedInUser | null>;
     const banners = readCopy(request('/api/banner')) as Promise<BannerHome[] | null>;
     request('/api/produto/cliente?lista=colecao');
-    // The home's chunks and styles, fetched beside the app's code instead of after it. The app's
-    // loader finds these links and does not ask again (crossorigin as Vite's own preloads).
-    // All in one insertion: one link at a time cost 1-2 ms each (each insertion into <head> is its
-    // own style and resource pass), 15-30 ms in all on the critical path. The names come from the
-    // build (no user input).
-    const links = [
-      ...(rules.modules?.js ?? []).map((h) => `<link rel="modulepreload" crossorigin href="${h}">`),
-      ...(rules.modules?.css ?? []).map((h) => `<link rel="preload" as="style" crossorigin href="${h}">`),
-    ];
-    if (links.length) document.head.insertAdjacentHTML('beforeend', links.join(''));
+    // The home's chunks and styles, fetched beside the app's code instead of after it.
+    preload(rules.modules);
 
     user
       .then((u) => {
