@@ -63,6 +63,15 @@ export const launchDayRoomSchema = z.object({
 });
 export type LaunchDayRoom = z.infer<typeof launchDayRoomSchema>;
 
+/** "Avise-me" (ADR 0049): who asked to be alerted of the opening, and (§2) the alerts' waves. */
+export const launchDayAlertsSchema = z.object({
+  /** Members who asked and did not cancel (whatever happened to the alert since). */
+  pedidos: count,
+  /** Members who asked and then cancelled. */
+  cancelados: count,
+});
+export type LaunchDayAlerts = z.infer<typeof launchDayAlertsSchema>;
+
 export const launchDayPanelSchema = z.object({
   lancamento: z.object({
     id: z.string(),
@@ -94,6 +103,7 @@ export const launchDayPanelSchema = z.object({
   }),
   serie: z.object({ de: z.string(), ate: z.string(), minutos: z.array(launchDayMinuteSchema) }),
   fila: launchDayRoomSchema,
+  avisos: launchDayAlertsSchema,
 });
 export type LaunchDayPanel = z.infer<typeof launchDayPanelSchema>;
 

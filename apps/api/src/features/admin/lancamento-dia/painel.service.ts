@@ -1,4 +1,4 @@
-import { LAUNCH_DAY_CSV_HEADER, type LaunchDayMinute, type LaunchDayPanel, type LaunchDayRoom } from '@legiao/contracts/admin/lancamentos-painel';
+import { LAUNCH_DAY_CSV_HEADER, type LaunchDayAlerts, type LaunchDayMinute, type LaunchDayPanel, type LaunchDayRoom } from '@legiao/contracts/admin/lancamentos-painel';
 import { LAUNCH_MSG, type LaunchStatus } from '@legiao/contracts/lancamentos';
 import type { SqlPool } from '../../../db/prisma.js';
 import { notFound } from '../../../errors/app-error.js';
@@ -195,6 +195,17 @@ async function readNumbers(pool: SqlPool, launch: LaunchRow, range: { from: numb
   return { totals, minutes };
 }
 
+/** "Avise-me": one scan of this launch's rows (index lancamento_id, status, onda). */
+async function readAlerts(pool: SqlPool, launchId: string): Promise<LaunchDayAlerts> {
+  const { rows } = await pool.query<{ pedidos: number; cancelados: number }>({
+    name: 'lancamento-dia-avisos',
+    text: `SELECT count(*) FILTER (WHERE status <> 'cancelado')::int AS pedidos, count(*) FILTER (WHERE status = 'cancelado')::int AS cancelados
+           FROM lancamento_aviso WHERE lancamento_id = $1`,
+    values: [launchId],
+  });
+  return rows[0]!;
+}
+
 export interface PanelDeps {
   pool: SqlPool;
   eligible: EligibleCache;
@@ -208,7 +219,7 @@ export async function launchDayPanel(deps: PanelDeps, id: string, span = PAGE_SP
   const { pool, ctx } = deps;
   const launch = await launchById(pool, id);
   const range = seriesRange(launch, ctx.now, span);
-  const [numbers, eligible, room] = await Promise.all([readNumbers(pool, launch, range), deps.eligible.get(pool, launch, ctx), deps.readRoom(launch)]);
+  const [numbers, eligible, room, alerts] = await Promise.all([readNumbers(pool, launch, range), deps.eligible.get(pool, launch, ctx), deps.readRoom(launch), readAlerts(pool, launch.id)]);
   const t = numbers.totals;
   const now = ctx.now.getTime();
   return {
@@ -236,6 +247,7 @@ export async function launchDayPanel(deps: PanelDeps, id: string, span = PAGE_SP
     },
     serie: range ? { de: saoPauloIso(new Date(range.from)), ate: saoPauloIso(new Date(range.to)), minutos: numbers.minutes } : { de: saoPauloIso(ctx.now), ate: saoPauloIso(ctx.now), minutos: [] },
     fila: room,
+    avisos: alerts,
   };
 }
 

@@ -110,6 +110,7 @@ export function LaunchDayPage() {
             <Card label="Acessaram" value={t.acessaram} testId="dia-acessaram" note="abriram o acesso pessoal" />
             <Card label="Pediram" value={t.pediram} testId="dia-pediram" note={`${number(t.unidadesUsadas)} unidades da cota`} />
             <Card label="Unidades restantes" value={t.unidadesRestantes} testId="dia-restantes" note={`de ${number(t.elegiveis * l.cotaPorMembro)} (elegíveis × cota)`} />
+            <Card label="Pediram aviso" value={p.avisos.pedidos} testId="dia-avisos" note={`"Avise-me" por e-mail; ${number(p.avisos.cancelados)} cancelaram`} />
           </section>
           <section className="painel-grafico painel-grafico--largo" aria-labelledby="lancamento-dia-serie">
             <header className="painel-grafico__cabecalho">
