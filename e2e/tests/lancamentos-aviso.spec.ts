@@ -10,7 +10,7 @@ import { signIn } from '../support/ui';
 // same click (and shows in Meu perfil's history); the request survives a reload; the launch page
 // counts it; cancelling goes back.
 
-const presale = (page: Page, nome: string) => page.getByRole('region', { name: `Acesso antecipado ${nome}`, exact: true });
+const presale = (page: Page, name: string) => page.getByRole('region', { name: `Acesso antecipado ${name}`, exact: true });
 
 test('Avise-me: consentimento pedido no mesmo clique, registrado; o painel conta; cancelar desfaz', async ({ page, request }) => {
   test.slow();
@@ -19,7 +19,7 @@ test('Avise-me: consentimento pedido no mesmo clique, registrado; o painel conta
   const fan = await createActiveAccount(request, 'aviso');
   await verifiedPurchases(request, admin, await memberIdOf(request, admin, fan.email), product.sku, 1);
   const soon = await publishedLaunch(request, admin, { nome: `Mochila Tropa ${tag()}`, sku: product.sku, acessoInicio: spMidnight(2), acessoFim: spMidnight(3), dataPublica: spMidnight(4), cota: 1, condicoes: [{ tipo: 'possuiProduto', produtoId: product.id }] });
-  const painel = async () => {
+  const alertCounts = async () => {
     const res = await request.get(`/api/admin/lancamentos/${soon.id}/painel`, { headers: { Authorization: `Bearer ${admin}` } });
     expect(res.status()).toBe(200);
     return (await res.json()).avisos as { pedidos: number; cancelados: number };
@@ -35,7 +35,7 @@ test('Avise-me: consentimento pedido no mesmo clique, registrado; o painel conta
     await test.step('sem consentimento: a pergunta na hora, e o pedido não sai sem ela', async () => {
       await ask.click();
       await expect(card.getByRole('alert')).toHaveText('Para receber o aviso por e-mail, marque que aceita receber e-mails da Legião.');
-      expect((await painel()).pedidos).toBe(0);
+      expect((await alertCounts()).pedidos).toBe(0);
       await withoutAxeViolations(page, 'o Avise-me com a pergunta do consentimento', ['.lancamento-home']);
     });
 
@@ -45,7 +45,7 @@ test('Avise-me: consentimento pedido no mesmo clique, registrado; o painel conta
       await ask.click();
       expect((await sent).request().postDataJSON()).toEqual({ consentirEmail: true });
       await expect(card.getByRole('status').filter({ hasText: 'Vamos avisar por e-mail' })).toBeVisible();
-      expect(await painel()).toEqual({ pedidos: 1, cancelados: 0 });
+      expect(await alertCounts()).toEqual({ pedidos: 1, cancelados: 0 });
     });
 
     await test.step('depois de recarregar continua pedido; o consentimento está no histórico de Meu perfil', async () => {
@@ -61,7 +61,7 @@ test('Avise-me: consentimento pedido no mesmo clique, registrado; o painel conta
       await presale(page, soon.nome).getByRole('button', { name: `Cancelar o aviso de ${soon.nome}` }).click();
       await expect(presale(page, soon.nome).getByRole('button', { name: `Avise-me por e-mail quando abrir: ${soon.nome}` })).toBeVisible();
       await expect(presale(page, soon.nome).getByLabel(/Aceito receber e-mails da Legião/)).toHaveCount(0);
-      expect(await painel()).toEqual({ pedidos: 0, cancelados: 1 });
+      expect(await alertCounts()).toEqual({ pedidos: 0, cancelados: 1 });
     });
   } finally {
     await archiveLaunch(request, admin, soon.id);
