@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import pino from 'pino';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchDayPanelSchema } from '@legiao/contracts/admin/lancamentos-painel';
 import { UNSUBSCRIBE_MSG } from '@legiao/contracts/descadastro';
@@ -13,6 +12,7 @@ import { buildTestApp, type TestApp } from './support/app.js';
 import { expectError } from './support/factories.js';
 import { createStaff } from './support/staff.js';
 import { launch, member } from './lancamentos-fixtures.js';
+import { Smtp } from './support/alert-smtp.js';
 
 // The alerts in waves (issue 32 §2; docs/decisions/0049-launch-alert-waves.md), against a real
 // PostgreSQL, real pg-boss and an SMTP server this file owns (stopped and started at will): once per
@@ -21,6 +21,9 @@ import { launch, member } from './lancamentos-fixtures.js';
 // the launch page's numbers.
 
 let t: TestApp;
+// This file's queue and launches only: other test files share the database (and pg-boss's schema).
+const QUEUE = `lancamento-alertas-teste-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+const mine = new Set<string>();
 const MIN = 60_000;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -28,45 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** An SMTP server that keeps what it accepts, refuses some recipients with 550, and can be stopped and started on its port. */
-class Smtp {
-  readonly mails: { to: string; raw: string }[] = [];
-  readonly refuse = new Set<string>();
-  private server: SMTPServer | null = null;
-  port = 0;
-  async start() {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      closeTimeout: 200,
-      onRcptTo: (address, _s, cb) => (this.refuse.has(address.address.toLowerCase()) ? cb(Object.assign(new Error('5.1.1 mailbox unavailable'), { responseCode: 550 })) : cb()),
-      onData: (stream, session, cb) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          for (const r of session.envelope.rcptTo) this.mails.push({ to: r.address.toLowerCase(), raw: Buffer.concat(chunks).toString('utf8') });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.server.address() as { port: number }).port;
-    this.server = server;
-  }
-  async stop() {
-    const s = this.server;
-    this.server = null;
-    if (s) await new Promise<void>((r) => s.close(() => r()));
-  }
-  to(address: string) {
-    return this.mails.filter((m) => m.to === address.toLowerCase());
-  }
-}
 
 const settings: AlertSettings = { waveIntervalMs: 400, targetWaitMs: 0, leaseMs: 1500, retryMs: 100, maxAttempts: 20, concurrency: 2 };
 const dispatchers: LaunchAlertDispatcher[] = [];
@@ -84,6 +48,8 @@ function dispatcher(smtp: Smtp, transport?: Transporter, over: Partial<AlertSett
     secret: t.config.jwtSecret,
     foundersUntil: t.config.foundersUntil,
     log: pino({ level: 'silent' }),
+    queue: QUEUE,
+    launchIds: () => [...mine],
   });
   dispatchers.push(d);
   return d;
@@ -95,6 +61,7 @@ afterAll(async () => {
 /** A launch whose window opened a moment ago, and `n` members who asked (with the e-mail consent). */
 async function openedWithAlerts(n: number, boundMin = 1) {
   const l = await launch(t.prisma, { start: new Date(Date.now() - 1000) });
+  mine.add(l.id);
   await t.prisma.lancamentoProduto.update({ where: { id: l.id }, data: { avisoPrazoMin: boundMin } });
   const members = [];
   for (let i = 0; i < n; i++) {

@@ -37,6 +37,9 @@ export interface AlertDispatcherOptions {
   secret: string;
   foundersUntil: Date;
   log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+  /** Tests only: a queue of their own and only their launches (test files share one database). */
+  queue?: string;
+  launchIds?: () => string[] | null;
 }
 
 /** SMTP_URL with bounded waits (nodemailer reads them from the address's query). */
@@ -53,6 +56,7 @@ export class LaunchAlertDispatcher {
   private readonly transport: Transporter;
   private readonly ownTransport: boolean;
   private started = false;
+  private readonly queue: string;
 
   constructor(private readonly opts: AlertDispatcherOptions) {
     const { settings } = opts;
@@ -80,23 +84,25 @@ export class LaunchAlertDispatcher {
       enqueue: (launchId, wave, copies) => this.enqueue(launchId, wave, copies),
       settleStale: (launchId) => this.sender.settleStale(launchId),
       log: opts.log,
+      ...(opts.launchIds ? { launchIds: opts.launchIds } : {}),
     });
+    this.queue = opts.queue ?? ALERT_QUEUE;
   }
 
   private async enqueue(launchId: string, wave: number, copies: number) {
-    for (let i = 0; i < copies; i++) await this.boss.send(ALERT_QUEUE, { launchId, wave });
+    for (let i = 0; i < copies; i++) await this.boss.send(this.queue, { launchId, wave });
   }
 
   async start() {
     await this.boss.start();
     // A job runs until its wave has nothing claimable; a killed process's job expires and is retried.
     const policy = { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: Math.ceil(this.opts.settings.leaseMs / 1000) * 10 + 60, deleteAfterSeconds: 86_400 };
-    if (await this.boss.getQueue(ALERT_QUEUE)) await this.boss.updateQueue(ALERT_QUEUE, policy);
+    if (await this.boss.getQueue(this.queue)) await this.boss.updateQueue(this.queue, policy);
     else
-      await this.boss.createQueue(ALERT_QUEUE, policy).catch(async (err) => {
-        if (!(await this.boss.getQueue(ALERT_QUEUE))) throw err;
+      await this.boss.createQueue(this.queue, policy).catch(async (err) => {
+        if (!(await this.boss.getQueue(this.queue))) throw err;
       });
-    await this.boss.work<{ launchId: string; wave: number }>(ALERT_QUEUE, { localConcurrency: this.opts.settings.concurrency, pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+    await this.boss.work<{ launchId: string; wave: number }>(this.queue, { localConcurrency: this.opts.settings.concurrency, pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
       const outcome = await this.sender.sendWave(job!.data.launchId, job!.data.wave);
       if (outcome.sent + outcome.failed + outcome.skipped > 0) this.opts.log.info({ launchId: job!.data.launchId, wave: job!.data.wave, ...outcome }, 'avisos de lançamento: envio');
     });

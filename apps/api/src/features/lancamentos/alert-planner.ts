@@ -21,6 +21,8 @@ export interface PlannerOptions {
   enqueue: (launchId: string, wave: number, copies: number) => Promise<void>;
   settleStale: (launchId: string) => Promise<number>;
   log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+  /** Tests only: plan only these launches (test files share one database). */
+  launchIds?: () => string[] | null;
 }
 
 interface DueLaunch {
@@ -74,8 +76,9 @@ export class LaunchAlertPlanner {
     const { rows } = await this.opts.pool.query<DueLaunch>(
       `SELECT l.id::text AS id, l.acesso_inicio, l.aviso_prazo_min FROM lancamento_produto l
        WHERE l.status = 'publicado' AND l.acesso_inicio <= $1 AND l.acesso_fim > $1
-         AND EXISTS (SELECT 1 FROM lancamento_aviso a WHERE a.lancamento_id = l.id AND a.status IN ('pedido', 'reservado', 'enviando'))`,
-      [now],
+         AND EXISTS (SELECT 1 FROM lancamento_aviso a WHERE a.lancamento_id = l.id AND a.status IN ('pedido', 'reservado', 'enviando'))
+         AND ($2::uuid[] IS NULL OR l.id = ANY($2::uuid[]))`,
+      [now, this.opts.launchIds?.() ?? null],
     );
     const made: PlannedWave[] = [];
     for (const launch of rows) {
