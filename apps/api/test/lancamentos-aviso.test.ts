@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@legiao/contracts';
+import { MSG, launchAlertDataSchema } from '@legiao/contracts';
 import { launchDayPanelSchema } from '@legiao/contracts/admin/lancamentos-painel';
 import { LAUNCH_MSG, memberLaunchListSchema } from '@legiao/contracts/lancamentos';
 import { LAUNCH_ALERT_MSG, launchAlertStateSchema } from '@legiao/contracts/lancamentos-aviso';
@@ -153,6 +153,21 @@ describe('DELETE /api/lancamentos/{slug}/aviso', () => {
     const sentAt = new Date('2026-12-01T03:00:05.000Z');
     await t.prisma.lancamentoAviso.update({ where: { lancamentoId_usuarioId: { lancamentoId: l.id, usuarioId: m.id } }, data: { status: 'enviado', enviadoEm: sentAt, onda: 1 } });
     expect((await cancel(l.slug, m.headers)).json()).toEqual({ pedido: true, avisadoEm: '2026-12-01T00:00:05.000-03:00', emailConsentido: true });
+  });
+});
+
+describe('the member\'s data export (LGPD)', () => {
+  it('lists the member\'s "Avise-me" requests and nobody else\'s', async () => {
+    const l = await soon();
+    const m = await signedIn({ optInEmail: true });
+    const other = await signedIn({ optInEmail: true });
+    await ask(l.slug, m.headers);
+    await ask(l.slug, other.headers);
+    await cancel(l.slug, m.headers);
+    const res = await t.app.inject({ method: 'GET', url: '/api/usuario/meus-dados', headers: m.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const alerts = launchAlertDataSchema.array().parse(res.json().avisosLancamento);
+    expect(alerts).toEqual([{ lancamento: l.slug, nome: l.nome, situacao: 'cancelado', pedidoEm: expect.any(String), canceladoEm: expect.any(String), enviadoEm: null, tentativas: 0, motivo: null }]);
   });
 });
 

@@ -17,7 +17,8 @@ export function LaunchAlerts({ p }: { p: LaunchDayPanel }) {
         {`${number(a.pedidos)} pediram (${number(a.cancelados)} cancelaram). Enviados: ${number(a.enviados)}; aguardando onda: ${number(a.aguardandoOnda)}; em envio: ${number(a.emEnvio)}; ignorados: ${number(a.ignorados)}; falharam: ${number(a.falharam)}; sem confirmação: ${number(a.incertos)}. Chegaram depois do aviso: ${number(a.chegaram)}. Prazo: todos avisados até ${hour(a.prazoAte)} (${a.prazoMin} min após a abertura).`}
       </p>
       {a.ondas.length > 0 && (
-        <div className="lancamento-dia__tabela">
+        // Twelve columns scroll sideways on a narrow screen: the region takes the keyboard's focus to scroll.
+        <div className="lancamento-dia__tabela" role="region" aria-label="Ondas de avisos (role para os lados)" tabIndex={0}>
           <table>
             <caption>Ondas de avisos</caption>
             <thead>
