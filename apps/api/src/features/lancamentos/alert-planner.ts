@@ -153,7 +153,7 @@ export class LaunchAlertPlanner {
   /**
    * A wave with rows claimable (never claimed, or whose claim or retry delay ran out) and untouched for
    * a lease: its job was lost (a process died between the wave and the job, or with the job) or all
-   * its senders are gone. One job again; a duplicate is harmless (the rows are claimed one by one).
+   * its senders are gone. Its jobs again; a duplicate is harmless (the rows are claimed one by one).
    */
   private async requeueStalled(launchId: string) {
     const { rows } = await this.opts.pool.query<{ onda: number }>(
@@ -161,6 +161,6 @@ export class LaunchAlertPlanner {
        WHERE lancamento_id = $1 AND status = 'reservado' AND (lote_ate IS NULL OR lote_ate < now()) AND atualizado_em < now() - $2 * interval '1 millisecond'`,
       [launchId, this.opts.leaseMs],
     );
-    for (const r of rows) await this.opts.enqueue(launchId, r.onda, 1);
+    for (const r of rows) await this.opts.enqueue(launchId, r.onda, this.opts.sendersPerWave);
   }
 }
