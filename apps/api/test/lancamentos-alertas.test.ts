@@ -229,6 +229,31 @@ describe('alerts in waves', () => {
     await smtp.stop();
   }, 90_000);
 
+  it('a graceful stop mid-wave finishes the send in flight, releases the rest, leaves nothing uncertain; another dispatcher finishes once each', async () => {
+    const smtp = new Smtp();
+    await smtp.start();
+    const { l, members } = await openedWithAlerts(12);
+    const real = nodemailer.createTransport(`smtp://127.0.0.1:${smtp.port}`);
+    const slow = { sendMail: async (m: SendMailOptions) => {
+      await new Promise((r) => setTimeout(r, 150));
+      return real.sendMail(m);
+    }, close: () => real.close() } as unknown as Transporter;
+    const first = dispatcher(smtp, slow, { concurrency: 1 });
+    await first.start();
+    await until(() => t.prisma.lancamentoAviso.count({ where: { lancamentoId: l.id, status: 'enviado' } }), (n) => n >= 2);
+    await first.stop();
+    const after = await t.prisma.lancamentoAviso.findMany({ where: { lancamentoId: l.id } });
+    expect(after.filter((r) => r.status === 'enviando' || r.status === 'incerto')).toEqual([]);
+    expect(after.filter((r) => r.status === 'reservado' && r.lote !== null)).toEqual([]);
+    const second = dispatcher(smtp);
+    await second.start();
+    expect(await until(() => statuses(l.id), settled)).toEqual({ enviado: 12 });
+    for (const m of members) expect(smtp.to(m.email), m.email).toHaveLength(1);
+    await second.stop();
+    real.close();
+    await smtp.stop();
+  }, 60_000);
+
   it('the page counts alerted members who then opened their access', async () => {
     const smtp = new Smtp();
     await smtp.start();

@@ -115,6 +115,7 @@ export class LaunchAlertDispatcher {
     if (!this.started) return;
     this.started = false;
     await this.planner.stop();
+    this.sender.stop();
     await this.boss.stop({ graceful: true, timeout: 10_000 });
     if (this.ownTransport) this.transport.close();
   }

@@ -46,9 +46,19 @@ const describe = (err: unknown) => String((err as Error).message ?? err).slice(0
 
 export class LaunchAlertSender {
   private readonly mails: AlertMailCache;
+  private stopping = false;
 
   constructor(private readonly opts: AlertSenderOptions) {
     this.mails = new AlertMailCache(opts.site);
+  }
+
+  /**
+   * A graceful stop (SIGTERM, a deploy): no new claim and no new send; the send in flight finishes and
+   * is recorded, and the rest of the claimed batch is released at once for the other processes (not
+   * left to its claim's expiry).
+   */
+  stop() {
+    this.stopping = true;
   }
 
   /** Rows whose sender died while SMTP had them (their claim ran out): maybe delivered, never again. */
@@ -67,7 +77,7 @@ export class LaunchAlertSender {
     const { pool } = this.opts;
     await this.settleStale(launchId);
     const launch = (await pool.query<LaunchRow>(`SELECT ${LAUNCH_COLUMNS} FROM lancamento_produto WHERE id = $1 AND status = 'publicado'`, [launchId])).rows[0];
-    for (;;) {
+    while (!this.stopping) {
       const lease = randomUUID();
       const { rows } = await pool.query<{ usuario_id: string }>(
         `UPDATE lancamento_aviso SET lote = $3, lote_ate = now() + $4 * interval '1 millisecond', atualizado_em = now()
@@ -80,6 +90,10 @@ export class LaunchAlertSender {
       );
       if (rows.length === 0) return outcome;
       for (const { usuario_id: userId } of rows) {
+        if (this.stopping) {
+          await pool.query(`UPDATE lancamento_aviso SET lote = NULL, lote_ate = NULL WHERE lancamento_id = $1 AND lote = $2 AND status = 'reservado'`, [launchId, lease]);
+          break;
+        }
         if (!launch) {
           await this.skip(launchId, userId, lease, 'o lançamento não está mais publicado');
           outcome.skipped++;
@@ -89,6 +103,7 @@ export class LaunchAlertSender {
         outcome[result]++;
       }
     }
+    return outcome;
   }
 
   private async skip(launchId: string, userId: string, lease: string, reason: string) {
