@@ -47,7 +47,7 @@ function dispatcher(smtp: Smtp, transport?: Transporter, over: Partial<AlertSett
     site: t.config,
     secret: t.config.jwtSecret,
     foundersUntil: t.config.foundersUntil,
-    log: pino({ level: 'silent' }),
+    log: pino({ level: process.env.ALERT_TEST_LOG ?? 'silent' }),
     queue: QUEUE,
     launchIds: () => [...mine],
   });
@@ -78,7 +78,11 @@ async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 30_0
   for (;;) {
     const v = await what();
     if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out: ${JSON.stringify(v)}`);
+    if (Date.now() > end) {
+      // What the queue holds says whether the jobs were not made or not taken.
+      const jobs = await t.prisma.$queryRawUnsafe(`SELECT state::text, count(*)::int AS n FROM pgboss.job WHERE name = $1 GROUP BY 1`, QUEUE);
+      throw new Error(`timed out: ${JSON.stringify(v)}; jobs ${JSON.stringify(jobs)}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -225,6 +229,9 @@ describe('alerts in waves', () => {
     const after = await panel(l.id);
     expect(after).toMatchObject({ enviados: 5, falharam: 1 });
     expect(after.problemas).toContainEqual({ status: 'falhou', motivo: expect.stringMatching(/550/), total: 1 });
+    // Retries re-queue a wave at most once per lease: no flood of jobs while SMTP was away.
+    const [{ n: jobs }] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'launchId' = $2`, QUEUE, l.id);
+    expect(jobs).toBeLessThan(40);
     await d.stop();
     await smtp.stop();
   }, 90_000);

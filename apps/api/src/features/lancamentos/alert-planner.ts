@@ -152,13 +152,19 @@ export class LaunchAlertPlanner {
 
   /**
    * A wave with rows claimable (never claimed, or whose claim or retry delay ran out) and untouched for
-   * a lease: its job was lost (a process died between the wave and the job, or with the job) or all
-   * its senders are gone. Its jobs again; a duplicate is harmless (the rows are claimed one by one).
+   * a lease: its job was lost (a process died between the wave and the job, or with the job), all its
+   * senders are gone, or its retries are due. Its jobs again (a duplicate is harmless: the rows are
+   * claimed one by one), and the rows touched, so a wave is queued again at most once per lease
+   * whatever the number of processes and passes (a job every pass flooded the queue: workers then
+   * spent their polls on jobs with nothing left to do).
    */
   private async requeueStalled(launchId: string) {
     const { rows } = await this.opts.pool.query<{ onda: number }>(
-      `SELECT DISTINCT onda FROM lancamento_aviso
-       WHERE lancamento_id = $1 AND status = 'reservado' AND (lote_ate IS NULL OR lote_ate < now()) AND atualizado_em < now() - $2 * interval '1 millisecond'`,
+      `WITH stalled AS (
+         UPDATE lancamento_aviso SET atualizado_em = now()
+          WHERE lancamento_id = $1 AND status = 'reservado' AND (lote_ate IS NULL OR lote_ate < now()) AND atualizado_em < now() - $2 * interval '1 millisecond'
+          RETURNING onda)
+       SELECT DISTINCT onda FROM stalled`,
       [launchId, this.opts.leaseMs],
     );
     for (const r of rows) await this.opts.enqueue(launchId, r.onda, this.opts.sendersPerWave);
