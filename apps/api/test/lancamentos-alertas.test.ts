@@ -230,7 +230,7 @@ describe('alerts in waves', () => {
     expect(after).toMatchObject({ enviados: 5, falharam: 1 });
     expect(after.problemas).toContainEqual({ status: 'falhou', motivo: expect.stringMatching(/550/), total: 1 });
     // Retries re-queue a wave at most once per lease: no flood of jobs while SMTP was away.
-    const [{ n: jobs }] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'launchId' = $2`, QUEUE, l.id);
+    const jobs = (await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'launchId' = $2`, QUEUE, l.id))[0]!.n;
     expect(jobs).toBeLessThan(40);
     await d.stop();
     await smtp.stop();
