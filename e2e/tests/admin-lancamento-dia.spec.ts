@@ -69,6 +69,22 @@ test.beforeAll(async () => {
        VALUES (gen_random_uuid(), $1, $2, $4, 1, now() - interval '2 minutes'), (gen_random_uuid(), $1, $3, $5, 2, now() - interval '2 minutes')`,
       [launchId, ids[0], ids[1], accessCode(), accessCode()],
     );
+    // "Avise-me" (ADR 0049): three asked and one cancelled; one wave alerted two (both then opened
+    // their access) and skipped one whose consent was withdrawn. Final states only: a server with
+    // ALERTAS_LANCAMENTO on has nothing left to send here.
+    await client.query(
+      `INSERT INTO lancamento_aviso (lancamento_id, usuario_id, status, pedido_em, onda, tentativas, enviado_em, motivo, cancelado_em)
+       VALUES ($1, $2, 'enviado', now() - interval '1 day', 1, 1, now() - interval '9 minutes', NULL, NULL),
+              ($1, $3, 'enviado', now() - interval '1 day', 1, 1, now() - interval '9 minutes', NULL, NULL),
+              ($1, $4, 'ignorado', now() - interval '1 day', 1, 0, NULL, 'retirou o consentimento de e-mail', NULL),
+              ($1, $5, 'cancelado', now() - interval '1 day', NULL, 0, NULL, NULL, now() - interval '12 hours')`,
+      [launchId, ids[0], ids[1], ids[2], ids[3]],
+    );
+    await client.query(
+      `INSERT INTO lancamento_aviso_onda (lancamento_id, numero, criada_em, tamanho, restantes, fila_aguardando, fila_admissoes, taxa, ritmo, piso)
+       VALUES ($1, 1, now() - interval '9 minutes', 3, 3, 0, 0, 600, 300, 1)`,
+      [launchId],
+    );
     // The opening switched the waiting room on 5 minutes before it, until 15 minutes after.
     await client.query(
       `INSERT INTO lancamento_fila (lancamento_id, abertura, ligada_em, ate) VALUES ($1, $2, $2::timestamptz - interval '5 minutes', $2::timestamptz + interval '15 minutes')`,
@@ -102,6 +118,15 @@ test('marketing follows the launch day: the numbers, the waiting room switched o
   const [record] = panel.fila.registros;
   await expect(page.getByTestId('lancamento-dia-fila-linha')).toHaveText(`Sala de espera: ligada às ${hhmm(new Date(record!.ligadaEm))} pelo lançamento ${NAME}, até ${hhmm(new Date(record!.ate))}.`);
   await expect(page.getByRole('table', { name: 'Últimos 15 minutos (novos em cada minuto)' })).toBeVisible();
+  // "Avise-me" and its waves (ADR 0049).
+  await expect(page.getByTestId('dia-avisos')).toHaveText('3');
+  await expect(page.getByTestId('dia-avisos-enviados')).toHaveText('2');
+  await expect(page.getByTestId('dia-avisos-resumo')).toContainText('3 pediram (1 cancelaram). Enviados: 2;');
+  await expect(page.getByTestId('dia-avisos-resumo')).toContainText('Chegaram depois do aviso: 2.');
+  const waves = page.getByRole('table', { name: 'Ondas de avisos' });
+  await expect(waves.getByRole('row')).toHaveCount(2);
+  await expect(waves.getByRole('row').nth(1)).toContainText('3 de 3');
+  await expect(page.getByRole('list', { name: 'Avisos não enviados: motivos' })).toContainText('Ignorado (1): retirou o consentimento de e-mail');
   await withoutAxeViolations(page, 'dia do lançamento');
   await adminSnap(page, 'lancamento-dia');
 

@@ -41,6 +41,7 @@ import { webhooksPlugin } from './features/webhooks/webhooks.plugin.js';
 import { devInboxRoutes } from './features/mail/dev-inbox.routes.js';
 import { waitingRoomPlugin } from './features/fila/fila.plugin.js';
 import { launchDayPlugin } from './features/lancamentos/launch-day.plugin.js';
+import { launchAlertsPlugin } from './features/lancamentos/alert.plugin.js';
 import type { Redis } from 'ioredis';
 import type { SocialProviders } from './features/social/social.providers.js';
 import { socialRoutes } from './features/social/social.routes.js';
@@ -186,6 +187,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(waitingRoomPlugin);
   // The launch day: members' first views of launches, the room held on at openings (ADR 0047, part 2).
   await app.register(launchDayPlugin);
+  // "Avise-me": the alerts in waves at each launch's opening (ADR 0049).
+  await app.register(launchAlertsPlugin);
   // Outgoing webhooks: pg-boss, the relay and the delivery worker (docs/decisions/0042-webhooks.md).
   await app.register(webhooksPlugin);
 
@@ -214,6 +217,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(import('./features/conquista/conquista.routes.js'));
       // Launches and their early access (docs/decisions/0047-launches.md).
       await api.register(import('./features/lancamentos/lancamentos.routes.js'));
+      // One-click unsubscribe of the marketing e-mails (RFC 8058; docs/decisions/0049-launch-alert-waves.md).
+      await api.register(import('./features/consentimento/unsubscribe.routes.js'));
       // Surveys: personalisation (login) and satisfaction (public, by hash) (docs/decisions/0014-pesquisas.md).
       await api.register(import('./features/pesquisa/pesquisa.routes.js'));
       await api.register(import('./features/satisfacao/satisfacao.routes.js'));

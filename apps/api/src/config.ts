@@ -129,6 +129,18 @@ const envSchema = z
     FILA_LANCAMENTO_ANTES_MIN: z.coerce.number().int().min(0).max(240).default(5),
     FILA_LANCAMENTO_DEPOIS_MIN: z.coerce.number().int().min(1).max(1440).default(15),
     FILA_LANCAMENTO_INTERVALO_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
+    // "Avise-me" alerts in waves at a launch's opening (docs/decisions/0049-launch-alert-waves.md).
+    // ALERTAS_LANCAMENTO: this process plans waves and sends alerts (pg-boss); off by default in tests.
+    // A wave every ALERTAS_ONDA_S; the line aimed for is ALERTAS_FILA_ALVO_S of admissions; a sender
+    // holds a claimed alert ALERTAS_CONCESSAO_MS (past it, another takes it, or marks it uncertain if
+    // SMTP had it); a failed send is tried again after ALERTAS_REPETIR_MS·2^(n-1), ALERTAS_TENTATIVAS at most.
+    ALERTAS_LANCAMENTO: bool.optional(),
+    ALERTAS_ONDA_S: z.coerce.number().min(0.2).max(600).default(30),
+    ALERTAS_FILA_ALVO_S: z.coerce.number().int().min(0).max(3600).default(120),
+    ALERTAS_CONCESSAO_MS: z.coerce.number().int().min(500).max(600_000).default(60_000),
+    ALERTAS_REPETIR_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+    ALERTAS_TENTATIVAS: z.coerce.number().int().min(1).max(20).default(5),
+    ALERTAS_CONCORRENCIA: z.coerce.number().int().min(1).max(32).default(2),
     // Overload and operations (docs/decisions/0024-overload-and-observability.md). Thresholds past
     // which requests get 503 + Retry-After instead of queueing until the process falls over; 0 turns a
     // check off. Unset: on outside tests (500 ms mean event-loop delay, heap at 90% of V8's limit);
@@ -336,6 +348,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         afterMs: e.FILA_LANCAMENTO_DEPOIS_MIN * 60_000,
         intervalMs: e.FILA_LANCAMENTO_INTERVALO_MS,
       },
+    },
+    launchAlerts: {
+      enabled: e.ALERTAS_LANCAMENTO ?? e.NODE_ENV !== 'test',
+      waveIntervalMs: Math.round(e.ALERTAS_ONDA_S * 1000),
+      targetWaitMs: e.ALERTAS_FILA_ALVO_S * 1000,
+      leaseMs: e.ALERTAS_CONCESSAO_MS,
+      retryMs: e.ALERTAS_REPETIR_MS,
+      maxAttempts: e.ALERTAS_TENTATIVAS,
+      concurrency: e.ALERTAS_CONCORRENCIA,
     },
     social: {
       timeoutMs: e.SOCIAL_TIMEOUT_MS,

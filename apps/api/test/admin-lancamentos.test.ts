@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG, MSG, STAFF_ROLES, can, type StaffRole } from '@legiao/contracts';
-import { adminLaunchListSchema, adminLaunchSchema, launchPreviewSchema, rulePreviewSchema, type LaunchInput } from '@legiao/contracts/admin/lancamentos';
+import { adminLaunchListSchema, adminLaunchSchema, launchPreviewSchema, rulePreviewSchema, type LaunchInput, LAUNCH_ALERT_BOUND_MSG } from '@legiao/contracts/admin/lancamentos';
 import { memberDetailSchema } from '@legiao/contracts/admin/membros';
 import { LAUNCH_MSG } from '@legiao/contracts/lancamentos';
 import { buildTestApp, type TestApp } from './support/app.js';
@@ -206,5 +206,18 @@ describe('the rule before saving, the preview as a member, the member page', () 
     const mine = detail.lancamentos.filter((l) => [yes.id, no.id, draft.id].includes(l.id));
     expect(Object.fromEntries(mine.map((l) => [l.id, l.elegivel]))).toEqual({ [yes.id]: true, [no.id]: false });
     expect(mine.find((l) => l.id === no.id)!.motivos.find((r) => r.tipo === 'possuiProduto')!.dica).toBe(`Tenha o produto ${p.nome}, com a compra verificada.`);
+  });
+});
+
+describe('the alerts\' bound (avisoPrazoMin, ADR 0049)', () => {
+  it('30 minutes by default; set on create; kept by an edit that leaves it out; 1..1440 or 400 in Portuguese', async () => {
+    const plain = await create();
+    expect(plain.avisoPrazoMin).toBe(30);
+    const l = await create({ avisoPrazoMin: 45 });
+    expect(l.avisoPrazoMin).toBe(45);
+    const edited = await send(s.marketing, 'PUT', `/api/admin/lancamentos/${l.id}`, body({ slug: l.slug, nome: 'Outro nome' }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(adminLaunchSchema.parse(edited.json())).toMatchObject({ nome: 'Outro nome', avisoPrazoMin: 45 });
+    for (const bad of [0, 1441, 2.5]) expectError(await send(s.marketing, 'POST', '/api/admin/lancamentos', body({ avisoPrazoMin: bad })), 400, LAUNCH_ALERT_BOUND_MSG);
   });
 });

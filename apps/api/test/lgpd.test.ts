@@ -86,7 +86,7 @@ describe('GET /api/usuario/meus-dados', () => {
     const data = myDataSchema.parse(res.json());
     expect(Object.keys(data)).toEqual([
       'formato', 'geradoEm', 'titular', 'consentimentos', 'produtos', 'extrato', 'resgates', 'indicacoes', 'cuponsFriendsFamily',
-      'contasSociais', 'sessoes', 'linksEnviados', 'alteracoesEmail', 'emails', 'lancamentos', 'integracoes',
+      'contasSociais', 'sessoes', 'linksEnviados', 'alteracoesEmail', 'emails', 'lancamentos', 'avisosLancamento', 'integracoes',
     ]);
     expect(data.titular).toMatchObject({ id: a.usuario.id, email: a.email, cpf: a.usuario.cpf, nome: a.usuario.nome, temSenha: true });
     expect(data.consentimentos).toEqual([expect.objectContaining({ canal: 'email', concedido: true, origem: 'perfil' })]);

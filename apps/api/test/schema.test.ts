@@ -249,6 +249,7 @@ async function roundTripCases() {
     acessoFim: ms('2026-12-02T03:00:00.000Z'),
     dataPublica: ms('2026-12-03T03:00:00.000Z'),
     cotaPorMembro: 2,
+    avisoPrazoMin: 45,
     regra: { condicoes: [{ tipo: 'comprasVerificadas', minimo: 1 }] },
     status: 'publicado' as const,
     criadoPor: user.id,
@@ -257,6 +258,21 @@ async function roundTripCases() {
     atualizadoEm: ms('2026-11-02T00:00:00.000Z'),
   };
   const launch = await t.prisma.lancamentoProduto.create({ data: launchData });
+  const alertData = {
+    lancamentoId: launchData.id,
+    usuarioId: user.id,
+    status: 'falhou' as const,
+    pedidoEm: ms('2026-11-30T12:00:00.001Z'),
+    canceladoEm: ms('2026-11-30T12:30:00.000Z'),
+    onda: 3,
+    lote: randomUUID(),
+    loteAte: ms('2026-12-01T03:02:00.000Z'),
+    tentativas: 2,
+    enviadoEm: ms('2026-12-01T03:01:00.000Z'),
+    motivo: '550 mailbox unavailable',
+    atualizadoEm: ms('2026-12-01T03:01:00.002Z'),
+  };
+  const waveData = { lancamentoId: launchData.id, numero: 2, criadaEm: ms('2026-12-01T03:00:30.001Z'), tamanho: 1667, restantes: 98_333, filaAguardando: 420, filaAdmissoes: 580, taxa: 580, ritmo: 1100, piso: 1667 };
   const earlyAccessData = { id: randomUUID(), lancamentoId: launchData.id, usuarioId: user.id, codigo: `LGA-${'ABCDEFGHJK'.split('').sort(() => Math.random() - 0.5).join('')}`, cotaUsada: 1, criadoEm: ms('2026-12-01T03:00:01.000Z'), atualizadoEm: ms('2026-12-01T03:00:02.000Z') };
   const launchOrderData = { id: randomUUID(), lancamentoId: launchData.id, usuarioId: user.id, pedidoLojaId: storeOrder.id, unidades: 3, acimaDaCota: true, semDireito: true, canceladoEm: ms('2026-12-01T03:05:00.123Z'), criadoEm: ms('2026-12-01T03:00:03.456Z') };
   return {
@@ -267,6 +283,20 @@ async function roundTripCases() {
       data: { lancamentoId: launchData.id, usuarioId: user.id, primeiraEm: ms('2026-12-01T02:55:00.001Z'), elegivel: true, acessadoEm: ms('2026-12-01T03:00:03.000Z') },
       written: await t.prisma.lancamentoVisualizacao.create({ data: { lancamentoId: launchData.id, usuarioId: user.id, primeiraEm: ms('2026-12-01T02:55:00.001Z'), elegivel: true, acessadoEm: ms('2026-12-01T03:00:03.000Z') } }),
       read: () => t.prisma.lancamentoVisualizacao.findUniqueOrThrow({ where: { lancamentoId_usuarioId: { lancamentoId: launchData.id, usuarioId: user.id } } }),
+    },
+    LancamentoAviso: {
+      table: 'lancamento_aviso',
+      fields: Prisma.LancamentoAvisoScalarFieldEnum,
+      data: alertData,
+      written: await t.prisma.lancamentoAviso.create({ data: alertData }),
+      read: () => t.prisma.lancamentoAviso.findUniqueOrThrow({ where: { lancamentoId_usuarioId: { lancamentoId: launchData.id, usuarioId: user.id } } }),
+    },
+    LancamentoAvisoOnda: {
+      table: 'lancamento_aviso_onda',
+      fields: Prisma.LancamentoAvisoOndaScalarFieldEnum,
+      data: waveData,
+      written: await t.prisma.lancamentoAvisoOnda.create({ data: waveData }),
+      read: () => t.prisma.lancamentoAvisoOnda.findUniqueOrThrow({ where: { lancamentoId_numero: { lancamentoId: launchData.id, numero: 2 } } }),
     },
     LancamentoFila: {
       table: 'lancamento_fila',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SAO_PAULO_ZONE } from './sao-paulo-wall';
 import { INT4_MAX } from './input-guard';
 import { ACHIEVEMENT_THRESHOLDS, EXPERIENCES, EXPERIENCE_NAME } from './conquista-constants';
+import { launchAlertStateSchema } from './lancamentos-aviso';
 
 // Launches (lançamentos de produto, issue 31; docs/decisions/0047-launches.md): a product launch with
 // an early-access window (acesso antecipado) for the members an eligibility rule selects, each with a
@@ -146,6 +147,7 @@ export const memberLaunchSchema = z.object({
   abreEm: z.string().describe('A abertura para este membro: o início do acesso antecipado se elegível, senão a data pública.'),
   emJanela: z.boolean().describe('O acesso antecipado está aberto agora.'),
   acesso: launchAccessSchema.nullable().describe('Durante a janela, para um membro elegível: o acesso pessoal.'),
+  aviso: launchAlertStateSchema.describe('"Avise-me": se o membro pediu o aviso por e-mail da abertura (POST/DELETE /api/lancamentos/{slug}/aviso).'),
 });
 export type MemberLaunch = z.infer<typeof memberLaunchSchema>;
 export const memberLaunchListSchema = z.array(memberLaunchSchema);

@@ -66,3 +66,19 @@ export const launchDataSchema = z.object({
   pedidos: z.array(z.object({ pedido: z.string(), unidades: z.number().int(), situacao: z.enum(['na-cota', 'acima-da-cota', 'sem-direito']), canceladoEm: z.string().nullable(), em: z.string() })),
 });
 export type LaunchData = z.infer<typeof launchDataSchema>;
+
+/**
+ * The export's `avisosLancamento` (docs/decisions/0049-launch-alert-waves.md): each "Avise-me" the
+ * member asked for, and what became of its e-mail.
+ */
+export const launchAlertDataSchema = z.object({
+  lancamento: z.string(),
+  nome: z.string(),
+  situacao: z.string(),
+  pedidoEm: z.string(),
+  canceladoEm: z.string().nullable(),
+  enviadoEm: z.string().nullable(),
+  tentativas: z.number().int(),
+  motivo: z.string().nullable(),
+});
+export type LaunchAlertData = z.infer<typeof launchAlertDataSchema>;

@@ -63,6 +63,59 @@ export const launchDayRoomSchema = z.object({
 });
 export type LaunchDayRoom = z.infer<typeof launchDayRoomSchema>;
 
+/** One wave of the alerts: what the control rule read and decided, and what became of its members. */
+export const launchDayAlertWaveSchema = z.object({
+  numero: count,
+  em: z.string(),
+  /** Members put in it, of `restantes` still to alert then. */
+  tamanho: count,
+  restantes: count,
+  /** The waiting room when it was made: line, admissions in the last minute, the rate followed (per minute). */
+  filaAguardando: count,
+  filaAdmissoes: count,
+  taxa: count,
+  /** The rule's two sizes: the pace (what the room absorbs) and the floor (what the bound needs). */
+  ritmo: count,
+  piso: count,
+  enviados: count,
+  ignorados: count,
+  falharam: count,
+  incertos: count,
+  /** Still to send (waiting for a sender or a retry). */
+  pendentes: count,
+  /** Alerted members who opened their access after the alert. */
+  chegaram: count,
+});
+export type LaunchDayAlertWave = z.infer<typeof launchDayAlertWaveSchema>;
+
+/** "Avise-me" (ADR 0049): who asked to be alerted of the opening, and the alerts' waves. */
+export const launchDayAlertsSchema = z.object({
+  /** Members who asked and did not cancel (whatever happened to the alert since). */
+  pedidos: count,
+  /** Members who asked and then cancelled. */
+  cancelados: count,
+  /** Asked, not in a wave yet. */
+  aguardandoOnda: count,
+  /** In a wave, not sent yet (waiting for a sender, being sent, or waiting to retry). */
+  emEnvio: count,
+  enviados: count,
+  /** Not sent, on purpose: consent withdrawn, no longer eligible, account blocked (see `problemas`). */
+  ignorados: count,
+  /** SMTP refused them for good (a bounce at submission) or every attempt failed. */
+  falharam: count,
+  /** Their sender stopped while SMTP had them: maybe delivered, never sent again. */
+  incertos: count,
+  /** Alerted members who then opened their personal access (POST /api/lancamentos/{slug}/acesso after the alert). */
+  chegaram: count,
+  /** The launch's bound (minutes after the opening) and the instant it falls. */
+  prazoMin: count,
+  prazoAte: z.string(),
+  ondas: z.array(launchDayAlertWaveSchema),
+  /** Why alerts were skipped or failed, most frequent first (at most 10). */
+  problemas: z.array(z.object({ status: z.enum(['ignorado', 'falhou', 'incerto']), motivo: z.string(), total: count })),
+});
+export type LaunchDayAlerts = z.infer<typeof launchDayAlertsSchema>;
+
 export const launchDayPanelSchema = z.object({
   lancamento: z.object({
     id: z.string(),
@@ -94,6 +147,7 @@ export const launchDayPanelSchema = z.object({
   }),
   serie: z.object({ de: z.string(), ate: z.string(), minutos: z.array(launchDayMinuteSchema) }),
   fila: launchDayRoomSchema,
+  avisos: launchDayAlertsSchema,
 });
 export type LaunchDayPanel = z.infer<typeof launchDayPanelSchema>;
 

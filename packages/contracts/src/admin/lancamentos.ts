@@ -16,6 +16,9 @@ const text = (field: string, max: number) =>
 
 const instant = (field: string) => z.iso.datetime({ offset: true, message: `${field}: data e hora inválidas (ISO 8601 com fuso, ex.: 2026-12-01T00:00:00-03:00).` });
 
+/** The alerts' bound (ADR 0049). */
+export const LAUNCH_ALERT_BOUND_MSG = 'Prazo dos avisos: de 1 a 1440 minutos depois da abertura.';
+
 export const launchTabsInputSchema = z
   .object({
     sobre: z.string({ message: 'Informe o texto de Sobre.' }).trim().max(4000, { message: 'Sobre: no máximo 4000 caracteres.' }).default(''),
@@ -42,6 +45,13 @@ export const launchInputSchema = z
     acessoFim: instant('Fim do acesso antecipado'),
     dataPublica: instant('Data pública'),
     cotaPorMembro: z.number({ message: LAUNCH_MSG.cota }).int({ message: LAUNCH_MSG.cota }).min(1, { message: LAUNCH_MSG.cota }).max(1000, { message: LAUNCH_MSG.cota }),
+    avisoPrazoMin: z
+      .number({ message: LAUNCH_ALERT_BOUND_MSG })
+      .int({ message: LAUNCH_ALERT_BOUND_MSG })
+      .min(1, { message: LAUNCH_ALERT_BOUND_MSG })
+      .max(1440, { message: LAUNCH_ALERT_BOUND_MSG })
+      .optional()
+      .describe('"Avise-me": todos os que pediram recebem o aviso em até estes minutos depois da abertura (ondas, ADR 0049). Padrão 30; ausente numa edição: fica como está.'),
     regra: launchRuleSchema,
   })
   .strict()
@@ -66,6 +76,7 @@ export const adminLaunchSchema = z.object({
   /** The same dates as people read them in São Paulo: "01/12/2026 00:00". */
   horarios: z.object({ acessoInicio: z.string(), acessoFim: z.string(), dataPublica: z.string() }),
   cotaPorMembro: z.number().int(),
+  avisoPrazoMin: z.number().int(),
   regra: launchRuleSchema,
   status: z.enum(LAUNCH_STATUSES),
   criadoPor: z.string().nullable(),

@@ -8,6 +8,8 @@ import { memberLaunches, memberView, publishedLaunch } from './lancamentos.servi
 import { saoPauloText } from './time.js';
 import { launchAccessSchema } from '@legiao/contracts/lancamentos-acesso';
 import { openAccess } from './launch-access.js';
+import { launchAlertRequestSchema, launchAlertStateSchema } from '@legiao/contracts/lancamentos-aviso';
+import { askAlert, cancelAlert } from './alert-request.js';
 
 // The member's launches (issue 31 item 2; docs/decisions/0047-launches.md): what each launch means
 // for this member, and the opening as a calendar event.
@@ -51,6 +53,40 @@ export const launchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => openAccess(pool, request.params.slug, request.usuario.id, context(), config.storeUrl),
+  );
+
+  app.post(
+    '/lancamentos/:slug/aviso',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        ...secured,
+        summary: '"Avise-me": pede o aviso por e-mail quando o acesso antecipado deste membro abrir',
+        description:
+          'Só antes da abertura (409 AVISO_JA_ABRIU depois) e para um membro elegível agora (403 AVISO_SEM_ACESSO). O aviso é um e-mail de marketing: sem o consentimento de e-mail, o pedido deve trazer consentirEmail: true (registrado no histórico de consentimentos, origem "lancamento"), senão 409 CONSENTIMENTO_EMAIL. Pedir de novo não muda nada. Os avisos saem em ondas na abertura (ADR 0049).',
+        params: launchSlugParamsSchema,
+        body: launchAlertRequestSchema,
+        response: { 200: launchAlertStateSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => askAlert(prisma, pool, request.params.slug, request.usuario.id, request.body ?? {}, context(), { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  );
+
+  app.delete(
+    '/lancamentos/:slug/aviso',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        ...secured,
+        summary: '"Avise-me": cancela o pedido de aviso (enquanto o e-mail não saiu)',
+        description: 'Cancelar o que não foi pedido, ou um aviso já enviado, não muda nada. O consentimento de e-mail fica como está (muda-se em Meu perfil).',
+        params: launchSlugParamsSchema,
+        response: { 200: launchAlertStateSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => cancelAlert(pool, request.params.slug, request.usuario.id),
   );
 
   app.get(

@@ -5,6 +5,8 @@ import { notFound } from '../../errors/app-error.js';
 import { newAccessCode } from './access-code.js';
 import { decide, type Decision, type RuleContext, type RuleTarget } from './rule-engine.js';
 import { saoPauloIso } from './time.js';
+import { alertStateOf, alertStates } from './alert-request.js';
+import type { LaunchAlertState } from '@legiao/contracts/lancamentos-aviso';
 
 // Launches, the member's and the store's side (issue 31; docs/decisions/0047-launches.md). Reads
 // go straight to the pg pool (named statements for the fixed ones): these are the launch crowd's calls.
@@ -79,7 +81,11 @@ export interface ViewOptions {
   storeUrl: string;
   /** Make the access row when the member is eligible in the window (the member's own view); a preview only reads. */
   createAccess: boolean;
+  /** The member's "Avise-me" for this launch (the member's own list reads it; a preview shows none). */
+  alert?: LaunchAlertState;
 }
+
+const NO_ALERT: LaunchAlertState = { pedido: false, avisadoEm: null, emailConsentido: false };
 
 /** A member's view; in a preview the access may have no code yet. */
 export type LaunchView = Omit<MemberLaunch, 'acesso'> & { acesso: { codigo: string | null; link: string | null; cotaRestante: number } | null };
@@ -115,6 +121,7 @@ async function viewOf(pool: SqlPool, launch: LaunchRow, userId: string, decision
     abreEm: saoPauloIso(eligible ? launch.acesso_inicio : launch.data_publica),
     emJanela: open,
     acesso: access,
+    aviso: opts.alert ?? NO_ALERT,
   };
 }
 
@@ -124,8 +131,10 @@ async function viewOf(pool: SqlPool, launch: LaunchRow, userId: string, decision
  */
 export async function memberLaunches(pool: SqlPool, userId: string, ctx: RuleContext, storeUrl: string, seen?: (shown: { launchId: string; eligible: boolean }[]) => void): Promise<MemberLaunch[]> {
   const launches = await upcomingLaunches(pool, ctx.now);
+  // One more indexed read, only when something is listed: the member's "Avise-me" rows and e-mail consent.
+  const alerts = launches.length ? await alertStates(pool, userId) : null;
   const views: LaunchView[] = [];
-  for (const l of launches) views.push(await memberView(pool, l, userId, ctx, { storeUrl, createAccess: true }));
+  for (const l of launches) views.push(await memberView(pool, l, userId, ctx, { storeUrl, createAccess: true, alert: alertStateOf(l.id, alerts!) }));
   seen?.(launches.map((l, i) => ({ launchId: l.id, eligible: views[i]!.elegivel })));
   return views as MemberLaunch[];
 }

@@ -1,4 +1,4 @@
-import { MY_DATA_FORMAT, type IntegrationRead, type LaunchData } from '@legiao/contracts';
+import { MY_DATA_FORMAT, type IntegrationRead, type LaunchAlertData, type LaunchData } from '@legiao/contracts';
 import type { Db } from '../../db/prisma.js';
 import { listConsents } from '../consentimento/consentimento.service.js';
 
@@ -155,6 +155,17 @@ const launches: DataCollector = {
   },
 };
 
+/** "Avise-me" (docs/decisions/0049-launch-alert-waves.md): each request and what became of its e-mail. */
+const launchAlerts: DataCollector = {
+  key: 'avisosLancamento',
+  collect: (prisma, userId) => prisma.$queryRaw<LaunchAlertData[]>`
+    SELECT lp.slug AS lancamento, lp.nome, a.status::text AS situacao,
+           webhook_iso(a.pedido_em AT TIME ZONE 'UTC') AS "pedidoEm", webhook_iso(a.cancelado_em AT TIME ZONE 'UTC') AS "canceladoEm",
+           webhook_iso(a.enviado_em AT TIME ZONE 'UTC') AS "enviadoEm", a.tentativas, a.motivo
+      FROM lancamento_aviso a JOIN lancamento_produto lp ON lp.id = a.lancamento_id
+     WHERE a.usuario_id = ${userId}::uuid ORDER BY a.pedido_em DESC, lp.slug`,
+};
+
 /** Every part of the export, in file order. Later features: add yours here. */
 export const COLLECTORS: DataCollector[] = [
   holder,
@@ -170,6 +181,7 @@ export const COLLECTORS: DataCollector[] = [
   emailChanges,
   emails,
   launches,
+  launchAlerts,
   integrationReads,
 ];
 

@@ -1,4 +1,4 @@
-import { LAUNCH_DAY_CSV_HEADER, type LaunchDayMinute, type LaunchDayPanel, type LaunchDayRoom } from '@legiao/contracts/admin/lancamentos-painel';
+import { LAUNCH_DAY_CSV_HEADER, type LaunchDayAlerts, type LaunchDayMinute, type LaunchDayPanel, type LaunchDayRoom } from '@legiao/contracts/admin/lancamentos-painel';
 import { LAUNCH_MSG, type LaunchStatus } from '@legiao/contracts/lancamentos';
 import type { SqlPool } from '../../../db/prisma.js';
 import { notFound } from '../../../errors/app-error.js';
@@ -195,6 +195,71 @@ async function readNumbers(pool: SqlPool, launch: LaunchRow, range: { from: numb
   return { totals, minutes };
 }
 
+/**
+ * "Avise-me" and its waves: one pass over this launch's alert rows grouped by wave and state (index
+ * lancamento_id, status, onda), its waves, and who arrived after their alert.
+ */
+async function readAlerts(pool: SqlPool, launch: LaunchRow): Promise<LaunchDayAlerts> {
+  const [byState, waves, problems, bound] = await Promise.all([
+    pool.query<{ onda: number | null; status: string; n: number; chegaram: number }>({
+      name: 'lancamento-dia-avisos',
+      text: `SELECT a.onda, a.status::text AS status, count(*)::int AS n,
+               count(*) FILTER (WHERE a.status = 'enviado' AND v.acessado_em >= a.enviado_em)::int AS chegaram
+             FROM lancamento_aviso a LEFT JOIN lancamento_visualizacao v ON v.lancamento_id = a.lancamento_id AND v.usuario_id = a.usuario_id
+             WHERE a.lancamento_id = $1 GROUP BY 1, 2`,
+      values: [launch.id],
+    }),
+    pool.query<{ numero: number; criada_em: Date; tamanho: number; restantes: number; fila_aguardando: number; fila_admissoes: number; taxa: number; ritmo: number; piso: number }>({
+      name: 'lancamento-dia-ondas',
+      text: `SELECT numero, criada_em, tamanho, restantes, fila_aguardando, fila_admissoes, taxa, ritmo, piso FROM lancamento_aviso_onda WHERE lancamento_id = $1 ORDER BY numero`,
+      values: [launch.id],
+    }),
+    pool.query<{ status: 'ignorado' | 'falhou' | 'incerto'; motivo: string; total: number }>({
+      name: 'lancamento-dia-avisos-problemas',
+      text: `SELECT status::text AS status, COALESCE(motivo, '') AS motivo, count(*)::int AS total FROM lancamento_aviso
+             WHERE lancamento_id = $1 AND status IN ('ignorado', 'falhou', 'incerto') GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2 LIMIT 10`,
+      values: [launch.id],
+    }),
+    pool.query<{ prazo: number }>({ name: 'lancamento-dia-prazo', text: `SELECT aviso_prazo_min AS prazo FROM lancamento_produto WHERE id = $1`, values: [launch.id] }),
+  ]);
+  const totals = { pedidos: 0, cancelados: 0, aguardandoOnda: 0, emEnvio: 0, enviados: 0, ignorados: 0, falharam: 0, incertos: 0, chegaram: 0 };
+  const perWave = new Map<number, { enviados: number; ignorados: number; falharam: number; incertos: number; pendentes: number; chegaram: number }>();
+  const field: Record<string, keyof typeof totals> = { pedido: 'aguardandoOnda', reservado: 'emEnvio', enviando: 'emEnvio', enviado: 'enviados', ignorado: 'ignorados', falhou: 'falharam', incerto: 'incertos', cancelado: 'cancelados' };
+  for (const r of byState.rows) {
+    totals[field[r.status]!] += r.n;
+    if (r.status !== 'cancelado') totals.pedidos += r.n;
+    totals.chegaram += r.chegaram;
+    if (r.onda === null) continue;
+    const w = perWave.get(r.onda) ?? { enviados: 0, ignorados: 0, falharam: 0, incertos: 0, pendentes: 0, chegaram: 0 };
+    if (r.status === 'enviado') w.enviados += r.n;
+    else if (r.status === 'ignorado') w.ignorados += r.n;
+    else if (r.status === 'falhou') w.falharam += r.n;
+    else if (r.status === 'incerto') w.incertos += r.n;
+    else if (r.status === 'reservado' || r.status === 'enviando') w.pendentes += r.n;
+    w.chegaram += r.chegaram;
+    perWave.set(r.onda, w);
+  }
+  const boundMin = bound.rows[0]?.prazo ?? 30;
+  return {
+    ...totals,
+    prazoMin: boundMin,
+    prazoAte: saoPauloIso(new Date(launch.acesso_inicio.getTime() + boundMin * MINUTE)),
+    ondas: waves.rows.map((w) => ({
+      numero: w.numero,
+      em: saoPauloIso(w.criada_em),
+      tamanho: w.tamanho,
+      restantes: w.restantes,
+      filaAguardando: w.fila_aguardando,
+      filaAdmissoes: w.fila_admissoes,
+      taxa: w.taxa,
+      ritmo: w.ritmo,
+      piso: w.piso,
+      ...(perWave.get(w.numero) ?? { enviados: 0, ignorados: 0, falharam: 0, incertos: 0, pendentes: 0, chegaram: 0 }),
+    })),
+    problemas: problems.rows,
+  };
+}
+
 export interface PanelDeps {
   pool: SqlPool;
   eligible: EligibleCache;
@@ -208,7 +273,7 @@ export async function launchDayPanel(deps: PanelDeps, id: string, span = PAGE_SP
   const { pool, ctx } = deps;
   const launch = await launchById(pool, id);
   const range = seriesRange(launch, ctx.now, span);
-  const [numbers, eligible, room] = await Promise.all([readNumbers(pool, launch, range), deps.eligible.get(pool, launch, ctx), deps.readRoom(launch)]);
+  const [numbers, eligible, room, alerts] = await Promise.all([readNumbers(pool, launch, range), deps.eligible.get(pool, launch, ctx), deps.readRoom(launch), readAlerts(pool, launch)]);
   const t = numbers.totals;
   const now = ctx.now.getTime();
   return {
@@ -236,6 +301,7 @@ export async function launchDayPanel(deps: PanelDeps, id: string, span = PAGE_SP
     },
     serie: range ? { de: saoPauloIso(new Date(range.from)), ate: saoPauloIso(new Date(range.to)), minutos: numbers.minutes } : { de: saoPauloIso(ctx.now), ate: saoPauloIso(ctx.now), minutos: [] },
     fila: room,
+    avisos: alerts,
   };
 }
 

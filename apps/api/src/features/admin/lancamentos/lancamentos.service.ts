@@ -28,6 +28,7 @@ export function toAdmin(l: LancamentoProduto): AdminLaunch {
     fusoHorario: LAUNCH_TIME_ZONE,
     horarios: { acessoInicio: saoPauloText(l.acessoInicio), acessoFim: saoPauloText(l.acessoFim), dataPublica: saoPauloText(l.dataPublica) },
     cotaPorMembro: l.cotaPorMembro,
+    avisoPrazoMin: l.avisoPrazoMin,
     regra: launchRuleSchema.parse(l.regra),
     status: l.status,
     criadoPor: l.criadoPor,
@@ -99,6 +100,8 @@ const dataOf = (input: LaunchInputParsed, skus: string[]) => ({
   acessoFim: new Date(input.acessoFim),
   dataPublica: new Date(input.dataPublica),
   cotaPorMembro: input.cotaPorMembro,
+  // Left out of an edit: kept (the editor's form may not show it).
+  ...(input.avisoPrazoMin !== undefined ? { avisoPrazoMin: input.avisoPrazoMin } : {}),
   regra: input.regra as Prisma.InputJsonValue,
 });
 

@@ -5,6 +5,7 @@ import type { LaunchDayPanel } from '@legiao/contracts/admin/lancamentos-painel'
 import { errorMessage } from '../../../shared/api/api-error';
 import { ErrorState, LoadingState, PageHeader, notifyError } from '../ui/index';
 import { AXIS, COLORS, TOOLTIP } from '../painel/chart-card';
+import { LaunchAlerts } from './launch-alerts';
 import { dayHour, hour, number } from '../painel/formatar';
 import { LAUNCH_DAY_INTERVAL_MS, downloadLaunchDayCsv, useLaunchDayQuery } from './launch-day-api';
 import { roomLine } from './room-line';
@@ -110,7 +111,10 @@ export function LaunchDayPage() {
             <Card label="Acessaram" value={t.acessaram} testId="dia-acessaram" note="abriram o acesso pessoal" />
             <Card label="Pediram" value={t.pediram} testId="dia-pediram" note={`${number(t.unidadesUsadas)} unidades da cota`} />
             <Card label="Unidades restantes" value={t.unidadesRestantes} testId="dia-restantes" note={`de ${number(t.elegiveis * l.cotaPorMembro)} (elegíveis × cota)`} />
+            <Card label="Pediram aviso" value={p.avisos.pedidos} testId="dia-avisos" note={`"Avise-me" por e-mail; ${number(p.avisos.cancelados)} cancelaram`} />
+            <Card label="Avisos enviados" value={p.avisos.enviados} testId="dia-avisos-enviados" note={`${number(p.avisos.chegaram)} chegaram depois do aviso`} />
           </section>
+          <LaunchAlerts p={p} />
           <section className="painel-grafico painel-grafico--largo" aria-labelledby="lancamento-dia-serie">
             <header className="painel-grafico__cabecalho">
               <div>

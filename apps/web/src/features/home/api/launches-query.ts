@@ -25,3 +25,16 @@ export const getLaunchCalendar = (slug: string) => http<string>(`/lancamentos/${
  * (it opens in a new tab and works even if this call fails), so this is only the count.
  */
 export const recordLaunchAccess = (slug: string) => http(`/lancamentos/${encodeURIComponent(slug)}/acesso`, { method: 'POST' });
+
+/** The member's "Avise-me" for one launch (docs/decisions/0049-launch-alert-waves.md). */
+export type LaunchAlertState = MemberLaunch['aviso'];
+
+/**
+ * "Avise-me" (POST /lancamentos/{slug}/aviso): `consentirEmail` gives the e-mail consent in the same
+ * click when the member has not given it (the API refuses the request without it).
+ */
+export const askLaunchAlert = (slug: string, consentirEmail: boolean) =>
+  http<LaunchAlertState>(`/lancamentos/${encodeURIComponent(slug)}/aviso`, { method: 'POST', body: consentirEmail ? { consentirEmail: true } : {} });
+
+/** Cancels the "Avise-me" (DELETE /lancamentos/{slug}/aviso). */
+export const cancelLaunchAlert = (slug: string) => http<LaunchAlertState>(`/lancamentos/${encodeURIComponent(slug)}/aviso`, { method: 'DELETE' });

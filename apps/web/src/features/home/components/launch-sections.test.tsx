@@ -23,6 +23,7 @@ function launch(over: Partial<MemberLaunch> = {}): MemberLaunch {
     abreEm: new Date(Date.now() + 50 * HOUR).toISOString(),
     emJanela: false,
     acesso: null,
+    aviso: { pedido: false, avisadoEm: null, emailConsentido: true },
     ...over,
   };
 }

@@ -1,5 +1,6 @@
 import type { MemberLaunch } from '@legiao/contracts/lancamentos';
 import { LaunchTabs } from './launch-tabs';
+import { LaunchAlertButton } from './launch-alert';
 import { AddToCalendar, LaunchAccess, LaunchCountdown, LaunchHints, openingText } from './launch-parts';
 import './launch-sections.css';
 
@@ -29,6 +30,7 @@ export function LaunchPresale({ launch }: { launch: MemberLaunch }) {
         </p>
         {open ? <LaunchAccess launch={launch} /> : <LaunchCountdown launch={launch} />}
         <LaunchHints launch={launch} />
+        {!open && <LaunchAlertButton launch={launch} />}
         {!open && <AddToCalendar launch={launch} />}
       </div>
     </section>
@@ -53,6 +55,7 @@ export function LaunchComingSoon({ launch }: { launch: MemberLaunch }) {
         </h2>
         <p className="em-breve__texto">{openingText(launch)}</p>
         <LaunchTabs name={launch.nome} tabs={tabs} />
+        <LaunchAlertButton launch={launch} />
         {!(launch.elegivel && launch.emJanela) && <AddToCalendar launch={launch} />}
       </div>
     </section>

@@ -84,6 +84,13 @@ export function LaunchForm({ launch, readOnly, submitLabel, onSubmit, onCancel }
           </div>
         </fieldset>
         <TextInput label="Cota por membro (unidades)" inputMode="numeric" error={error('cotaPorMembro')} {...form.register('cotaPorMembro')} />
+        <TextInput
+          label="Prazo dos avisos (minutos)"
+          inputMode="numeric"
+          hint='"Avise-me": todos os que pediram recebem o e-mail em até estes minutos depois da abertura, em ondas no ritmo da sala de espera.'
+          error={error('avisoPrazoMin')}
+          {...form.register('avisoPrazoMin')}
+        />
       </fieldset>
       <RuleComposer conditions={conditions} readOnly={readOnly} error={error('regra')?.message} onChange={(next) => form.setValue('condicoes', next, { shouldDirty: true })} />
       {!readOnly && <FormActions busy={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />}

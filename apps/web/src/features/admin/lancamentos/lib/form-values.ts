@@ -19,9 +19,11 @@ export interface LaunchValues {
   acessoFim: string;
   dataPublica: string;
   cotaPorMembro: string;
+  /** "Avise-me": minutes after the opening within which everyone who asked is alerted (ADR 0049). */
+  avisoPrazoMin: string;
   condicoes: ConditionDraft[];
 }
-export const LAUNCH_FIELDS = ['nome', 'slug', 'urlImagem', 'abas', 'skus', 'acessoInicio', 'acessoFim', 'dataPublica', 'cotaPorMembro', 'regra'] as const;
+export const LAUNCH_FIELDS = ['nome', 'slug', 'urlImagem', 'abas', 'skus', 'acessoInicio', 'acessoFim', 'dataPublica', 'cotaPorMembro', 'avisoPrazoMin', 'regra'] as const;
 
 const lines = (s: string) => s.split(/\n|,/).map((l) => l.trim()).filter(Boolean);
 const tabLines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -39,6 +41,7 @@ export function valuesOf(l: AdminLaunch | undefined): LaunchValues {
     acessoFim: isoToSaoPauloInput(l?.acessoFim),
     dataPublica: isoToSaoPauloInput(l?.dataPublica),
     cotaPorMembro: l ? String(l.cotaPorMembro) : '1',
+    avisoPrazoMin: l ? String(l.avisoPrazoMin) : '30',
     condicoes: (l?.regra.condicoes ?? []).map((c) => draftOf(c)),
   };
 }
@@ -65,6 +68,7 @@ export function toInput(v: LaunchValues) {
     acessoFim: saoPauloInputToIso(v.acessoFim),
     dataPublica: saoPauloInputToIso(v.dataPublica),
     cotaPorMembro: /^\s*\d+\s*$/.test(v.cotaPorMembro) ? Number(v.cotaPorMembro) : Number.NaN,
+    avisoPrazoMin: /^\s*\d+\s*$/.test(v.avisoPrazoMin) ? Number(v.avisoPrazoMin) : Number.NaN,
     regra: ruleOfDrafts(v.condicoes),
   };
 }

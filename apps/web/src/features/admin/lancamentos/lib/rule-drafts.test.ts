@@ -44,6 +44,7 @@ describe('the launch form', () => {
       acessoInicio: '2026-12-01T00:00:00-03:00',
       dataPublica: '2026-12-05T10:00:00-03:00',
       cotaPorMembro: 2,
+      avisoPrazoMin: 30,
       abas: { cores: [{ nome: 'Aurora', hex: '#f2a900' }], produtos: [{ nome: 'Copo', urlImagem: '/p.svg' }] },
       regra: { condicoes: [] },
     });
