@@ -141,8 +141,8 @@ export async function useAllowances(db: Queryable, orders: LaunchOrder[], founde
  * without the right were never counted, so nothing is subtracted for them. Once per order: the use's
  * cancelado_em is set in the same statement that reads it.
  */
-export async function returnAllowances(db: Queryable, orderRowIds: string[]): Promise<void> {
-  if (!orderRowIds.length) return;
+export async function returnAllowances(db: Queryable, orderRowIds: string[]): Promise<string[]> {
+  if (!orderRowIds.length) return [];
   const { rows } = await db.query<{ lancamento_id: string; usuario_id: string; unidades: number }>(
     `WITH c AS (
        UPDATE lancamento_pedido SET cancelado_em = now() WHERE pedido_loja_id = ANY($1::uuid[]) AND cancelado_em IS NULL
@@ -157,6 +157,7 @@ export async function returnAllowances(db: Queryable, orderRowIds: string[]): Pr
       [r.lancamento_id, r.usuario_id, r.unidades],
     );
   }
+  return rows.map((r) => r.usuario_id);
 }
 
 /**
