@@ -129,8 +129,10 @@ export const clientAuthPlugin = fp(async (app) => {
    * load all the same).
    */
   async function guard(request: FastifyRequest, reply: FastifyReply, scope: IntegrationScope | null) {
-    const { perMinute, id, nome, escopos, keyId } = await identify(request);
-    const client: ApiClient = { id, nome, escopos, keyId };
+    const known = await identify(request);
+    const perMinute = known.perMinute;
+    // Only ApiClient's fields on the request (the cached entry's own stay in the cache).
+    const client: ApiClient = { id: known.id, nome: known.nome, escopos: known.escopos, keyId: known.keyId };
     request.apiClient = client;
     const limit = await limiterFor(perMinute)(request);
     if (!limit.isAllowed && limit.isExceeded) {
