@@ -179,12 +179,18 @@ const checkBare = (pool, slug) => async (i) => {
   if (rows[0]?.elegivel !== true) throw new Error(`bare ${emailOf(i)}: ${JSON.stringify(rows[0])}`);
 };
 
+/**
+ * Today in São Paulo (the day a store in Brazil writes): the UTC day is "in the future" for the contract
+ * from 00:00 to 02:00 UTC (it accepts up to the latest day in Brazil), and every order was refused then.
+ */
+const saoPauloDay = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+
 /** Every member's orders of a round, shuffled into batches; every 10th batch repeated (a retry). */
 function plan(tag, skus) {
   const orders = [];
   for (let i = 0; i < MEMBERS; i++) {
     for (let k = 0; k < ordersOf(i); k++) {
-      orders.push({ pedido: `${tag}-${i}-${k}`, email: emailOf(i), data: new Date().toISOString().slice(0, 10), canal: 'Site oficial', estado: 'pago', itens: [{ sku: skus[(i + k) % skus.length], quantidade: 1 }] });
+      orders.push({ pedido: `${tag}-${i}-${k}`, email: emailOf(i), data: saoPauloDay(), canal: 'Site oficial', estado: 'pago', itens: [{ sku: skus[(i + k) % skus.length], quantidade: 1 }] });
     }
   }
   shuffle(orders);
