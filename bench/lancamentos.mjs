@@ -19,7 +19,7 @@
 // them, every order counted once. RUNS (1) rounds: medians when more. Exit 1 when an invariant fails.
 // Usage: pnpm --filter @legiao/api build && node bench/lancamentos.mjs
 //        (MEMBERS, SECONDS, CONCURRENCY, CHECK_RATE, COTA (2), BATCH, SENDERS, HOME_MEMBERS, CHECK_S (10), RUNS, BENCH_PG_URL,
-//        WORKERS (1: API processes), BENCH_DB (legiao_bench_lancamentos, made anew), QUIET_LOAD, QUIET_WAIT_S)
+//        WORKERS (1: API processes; more than 1 on Redis at LANC_REDIS_URL, redis://127.0.0.1:6379/5), BENCH_DB (legiao_bench_lancamentos, made anew), QUIET_LOAD, QUIET_WAIT_S)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,8 @@ const CHECK_S = Number(process.env.CHECK_S ?? 10);
 const CHECK_RATE = Number(process.env.CHECK_RATE ?? Math.ceil((3 * MEMBERS) / SECONDS));
 const RUNS = Number(process.env.RUNS ?? 1);
 const WORKERS = Number(process.env.WORKERS ?? 1);
+/** WORKERS > 1 only (config.ts requires Redis for several processes): LANC_REDIS_URL, database 5 by default. */
+const REDIS_URL = process.env.LANC_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
 /** The API's pg pools (10 per process, db/prisma.ts): the bare reference gets as many connections. */
 const BARE_CONNECTIONS = 10 * WORKERS;
 const PREFIX = 'bench-lanc';
@@ -177,12 +179,18 @@ const checkBare = (pool, slug) => async (i) => {
   if (rows[0]?.elegivel !== true) throw new Error(`bare ${emailOf(i)}: ${JSON.stringify(rows[0])}`);
 };
 
+/**
+ * Today in São Paulo (the day a store in Brazil writes): the UTC day is "in the future" for the contract
+ * from 00:00 to 02:00 UTC (it accepts up to the latest day in Brazil), and every order was refused then.
+ */
+const saoPauloDay = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+
 /** Every member's orders of a round, shuffled into batches; every 10th batch repeated (a retry). */
 function plan(tag, skus) {
   const orders = [];
   for (let i = 0; i < MEMBERS; i++) {
     for (let k = 0; k < ordersOf(i); k++) {
-      orders.push({ pedido: `${tag}-${i}-${k}`, email: emailOf(i), data: new Date().toISOString().slice(0, 10), canal: 'Site oficial', estado: 'pago', itens: [{ sku: skus[(i + k) % skus.length], quantidade: 1 }] });
+      orders.push({ pedido: `${tag}-${i}-${k}`, email: emailOf(i), data: saoPauloDay(), canal: 'Site oficial', estado: 'pago', itens: [{ sku: skus[(i + k) % skus.length], quantidade: 1 }] });
     }
   }
   shuffle(orders);
@@ -230,7 +238,9 @@ try {
   console.log(`load average no início: ${loadAverage()}`);
   const dbUrl = await freshDb(PG_BASE, process.env.BENCH_DB ?? 'legiao_bench_lancamentos');
   // WORKERS=2: two API processes on one port (ADR 0025), so a member's concurrent orders also race across processes.
-  api = await startApi({ port: await freePort(), dbUrl, logFile: join(logDir, 'api.log'), env: { WORKERS: String(WORKERS) } });
+  // More than one process needs Redis (config.ts: the waiting room, the limits); a prefix of this run's own.
+  const shared = WORKERS > 1 ? { REDIS_URL: REDIS_URL, REDIS_PREFIX: `legiao-bench-lanc:${Date.now().toString(36)}:`, FILA_REDIS_PREFIX: `legiao-bench-lanc-fila:${Date.now().toString(36)}:` } : {};
+  api = await startApi({ port: await freePort(), dbUrl, logFile: join(logDir, 'api.log'), env: { WORKERS: String(WORKERS), ...shared } });
   db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   bare = new pg.Pool({ connectionString: dbUrl, max: BARE_CONNECTIONS });

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { MSG } from '@legiao/contracts';
 import { INTEGRATION_MSG, INTEGRATION_SCOPES } from '@legiao/contracts/integracao/constants';
 import { CONSULTAS_MSG, integrationMeSchema, memberStatusSchema } from '@legiao/contracts/integracao/consultas';
+import { KEY_CACHE_TTL_MS } from '../src/features/integracao/client-auth.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, createUser, expectError, login } from './support/factories.js';
 import { createApiClient } from './support/integration-client.js';
@@ -62,16 +63,37 @@ describe('who may call the integration API', () => {
     expectError(coupon, 401);
   });
 
-  it('a revoked key, and every key of a revoked client: 401 at once', async () => {
+  it('a revoked key, and every key of a revoked client: 401 at once through the back office, within KEY_CACHE_TTL_MS when another process revoked it', async () => {
+    const admin = await createStaff(t, ['integracoes']);
     const client = await createApiClient(t.prisma, ['membros:ler']);
     const other = await createApiClient(t.prisma, ['membros:ler']);
     expect((await get(EU, client.headers)).statusCode).toBe(200);
-    await t.prisma.chaveIntegracao.updateMany({ where: { clienteId: client.id }, data: { revogadaEm: new Date() } });
-    expectError(await get(EU, client.headers), 401, INTEGRATION_MSG.chaveInvalida);
-    // The client revoked (its keys left as they were): its keys stop too.
     expect((await get(EU, other.headers)).statusCode).toBe(200);
-    await t.prisma.clienteIntegracao.update({ where: { id: other.id }, data: { revogadoEm: new Date() } });
+    // Through this process's back office: the key cache is forgotten after the commit.
+    const keyId = (await t.prisma.chaveIntegracao.findFirstOrThrow({ where: { clienteId: client.id } })).id;
+    const revoked = await t.app.inject({ method: 'POST', url: `/api/admin/integracoes/${client.id}/chaves/${keyId}/revogar`, headers: admin.headers });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expectError(await get(EU, client.headers), 401, INTEGRATION_MSG.chaveInvalida);
+    const whole = await t.app.inject({ method: 'POST', url: `/api/admin/integracoes/${other.id}/revogar`, headers: admin.headers });
+    expect(whole.statusCode, whole.body).toBe(200);
     expectError(await get(EU, other.headers), 401, INTEGRATION_MSG.chaveInvalida);
+
+    // Another process's revocation (straight in the database; the client revoked, its keys left as
+    // they were): this process may answer from its cache for at most KEY_CACHE_TTL_MS, then 401.
+    const third = await createApiClient(t.prisma, ['membros:ler']);
+    expect((await get(EU, third.headers)).statusCode).toBe(200);
+    await t.prisma.clienteIntegracao.update({ where: { id: third.id }, data: { revogadoEm: new Date() } });
+    await new Promise((r) => setTimeout(r, KEY_CACHE_TTL_MS + 100));
+    expectError(await get(EU, third.headers), 401, INTEGRATION_MSG.chaveInvalida);
+  });
+
+  it('scopes changed through the back office apply to the next call', async () => {
+    const admin = await createStaff(t, ['integracoes']);
+    const client = await createApiClient(t.prisma, ['membros:ler', 'pedidos:enviar']);
+    expect((await lookup(client.headers, 'email=a@b.com')).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/integracoes/${client.id}`, headers: admin.headers, payload: { escopos: ['pedidos:enviar'] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expectError(await lookup(client.headers, 'email=a@b.com'), 403, INTEGRATION_MSG.escopoAusente);
   });
 
   it('a rotated key works inside its window and stops after it; the new one works', async () => {
@@ -84,8 +106,10 @@ describe('who may call the integration API', () => {
     const oldMe = integrationMeSchema.parse((await get(EU, bearer(old))).json());
     expect(Date.parse(oldMe.chaveExpiraEm!) - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(integrationMeSchema.parse((await get(EU, bearer(fresh))).json()).chaveExpiraEm).toBeNull();
-    // The window ends (moved in SQL, as time would).
+    // The window ends (moved in SQL, as time would; the cache keeps the end it read, so the move is
+    // seen as another process's write: within KEY_CACHE_TTL_MS).
     await t.prisma.$executeRaw`UPDATE chave_integracao SET expira_em = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE prefixo = ${old.slice(9, 21)}`;
+    await new Promise((r) => setTimeout(r, KEY_CACHE_TTL_MS + 100));
     expectError(await get(EU, bearer(old)), 401, INTEGRATION_MSG.chaveInvalida);
     expect((await get(EU, bearer(fresh))).statusCode).toBe(200);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CODE_PATTERN, LAUNCH_MSG, memberLaunchListSchema } from '@legiao/contracts/lancamentos';
 import { MSG } from '@legiao/contracts';
 import { poolOf } from '../src/db/prisma.js';
+import { DECISION_CACHE_TTL_MS } from '../src/features/lancamentos/decision-cache.js';
 import { memberView, type LaunchRow } from '../src/features/lancamentos/lancamentos.service.js';
 import { escapeText, fold } from '../src/features/lancamentos/ics.js';
 import { toRow } from '../src/features/admin/lancamentos/lancamentos.service.js';
@@ -64,7 +65,10 @@ describe('GET /api/lancamentos', () => {
     const l = await launch(t.prisma, { regra: rule(), cota: 3 });
     const buyer = await signedIn({ buyer: true });
     await list(buyer.headers);
+    // Written straight in the database (another process's order): the list keeps its decision for at
+    // most DECISION_CACHE_TTL_MS (this process's own orders are seen at once: lancamentos-pedidos.test.ts).
     await t.prisma.acessoAntecipado.updateMany({ where: { lancamentoId: l.id, usuarioId: buyer.id }, data: { cotaUsada: 2 } });
+    await new Promise((r) => setTimeout(r, DECISION_CACHE_TTL_MS + 100));
     expect((await list(buyer.headers)).find((x) => x.slug === l.slug)!.acesso!.cotaRestante).toBe(1);
   });
 

@@ -5,7 +5,8 @@ import { webhookNewSecretSchema } from '@legiao/contracts/admin/webhooks';
 import { INTEGRATION_MSG } from '@legiao/contracts/integracao/constants';
 import { entitlementSchema } from '@legiao/contracts/integracao/lancamentos';
 import { orderBatchResponseSchema, orderStatusSchema, type OrderResult } from '@legiao/contracts/integracao/pedidos';
-import { LAUNCH_MSG, LAUNCH_TIME_ZONE } from '@legiao/contracts/lancamentos';
+import { LAUNCH_MSG, LAUNCH_TIME_ZONE, memberLaunchListSchema } from '@legiao/contracts/lancamentos';
+import { DECISION_CACHE_TTL_MS, DecisionCache } from '../src/features/lancamentos/decision-cache.js';
 import { LAUNCH_CACHE_TTL_MS } from '../src/features/lancamentos/launch-cache.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, expectError, login } from './support/factories.js';
@@ -330,6 +331,52 @@ describe('the launch row kept per process for the store checks (launch-cache.ts)
     const res = await t.app.inject({ method: 'POST', url: `/api/admin/lancamentos/${l.id}/arquivar`, headers: admin.headers });
     expect(res.statusCode, res.body).toBe(200);
     expectError(await t.app.inject({ method: 'GET', url: `/api/integracao/v1/lancamentos/${l.slug}/direito?email=${encodeURIComponent(m.email)}`, headers: checker.headers }), 404, LAUNCH_MSG.naoEncontrado);
+  });
+});
+
+describe("the member's list keeps each decision a few seconds (decision-cache.ts)", () => {
+  it('an order using the allowance, and its cancellation, show in the next GET /api/lancamentos at once; a rule edited too; another process\'s write within DECISION_CACHE_TTL_MS', async () => {
+    const { product, l } = await setup({ cota: 3 });
+    const m = await member(t.prisma);
+    const headers = bearer(await login(t.app, m.email));
+    const mine = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/lancamentos', headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return memberLaunchListSchema.parse(res.json()).find((x) => x.slug === l.slug)!;
+    };
+    expect((await mine()).acesso!.cotaRestante).toBe(3);
+    expect((await mine()).acesso!.cotaRestante).toBe(3);
+    // The store's order in this process: its buyer's kept decision is forgotten after the commit.
+    const o = order(m.email, product.sku, 2);
+    expect((await sendOk([o]))[0]!.lancamentos).toEqual([{ slug: l.slug, unidades: 2, situacao: 'na-cota' }]);
+    expect((await mine()).acesso!.cotaRestante).toBe(1);
+    await sendOk([{ ...o, estado: 'cancelado' }]);
+    expect((await mine()).acesso!.cotaRestante).toBe(3);
+    // The launch's rule edited (straight in the database, as another process would): the row's version
+    // is part of the key, so the next list decides again.
+    await t.prisma.lancamentoProduto.update({ where: { id: l.id }, data: { regra: { condicoes: [{ tipo: 'comprasVerificadas', minimo: 50 }] } } });
+    expect(await mine()).toMatchObject({ elegivel: false, acesso: null });
+    await t.prisma.lancamentoProduto.update({ where: { id: l.id }, data: { regra: { condicoes: [] } } });
+    expect((await mine()).acesso!.cotaRestante).toBe(3);
+    // Units counted by another process (straight in the database): kept for at most the TTL, then seen.
+    await t.prisma.acessoAntecipado.updateMany({ where: { lancamentoId: l.id, usuarioId: m.id }, data: { cotaUsada: 1 } });
+    expect((await mine()).acesso!.cotaRestante).toBe(3);
+    await new Promise((r) => setTimeout(r, DECISION_CACHE_TTL_MS + 100));
+    expect((await mine()).acesso!.cotaRestante).toBe(2);
+  });
+
+  it('a read that raced a forget is answered but not kept', () => {
+    let now = 1000;
+    const cache = new DecisionCache(5000, () => now);
+    const decision = { userId: 'u', eligible: true, reasons: [], code: null, used: 0 };
+    const before = cache.ticket();
+    cache.forget(['u']);
+    cache.set('u', 'l:1', decision, before);
+    expect(cache.get('u', 'l:1')).toBeUndefined();
+    cache.set('u', 'l:1', decision, cache.ticket());
+    expect(cache.get('u', 'l:1')?.decision).toEqual(decision);
+    now += 5000;
+    expect(cache.get('u', 'l:1')).toBeUndefined();
   });
 });
 

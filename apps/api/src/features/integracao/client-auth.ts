@@ -38,6 +38,28 @@ declare module 'fastify' {
 const LAST_USE_EVERY_MS = 60_000;
 
 /**
+ * An accepted key is remembered per process for KEY_CACHE_TTL_MS (docs/decisions/0047-launches.md,
+ * "The home under the launch's load": the store's checkout calls thousands of times a minute, and the
+ * key's statement was one of each call's two). Kept by the SHA-256 of the whole key, so a hit is the
+ * same comparison the database row makes; a refused key is never kept (no map of made-up keys). How
+ * late a change of the key or its client is seen:
+ * - revoked (the key or the client), scopes or limit changed, a rotation: at once in the process that
+ *   made the change (the back office's routes forget the whole cache after their commit); at most
+ *   KEY_CACHE_TTL_MS in every other process (WORKERS > 1, several machines): a revoked key is refused
+ *   everywhere within 5 s;
+ * - expiring (`expira_em`): at once, the instant is kept with the key and compared on every call.
+ */
+export const KEY_CACHE_TTL_MS = 5000;
+const KEY_CACHE_MAX = 1000;
+type KnownKey = ApiClient & { perMinute: number; expiresAt: number | null; until: number };
+const knownKeys = new Map<string, KnownKey>();
+
+/** After this process's own change of a key or a client (admin/integracoes): every key is read again. */
+export function forgetIntegrationKeys(): void {
+  knownKeys.clear();
+}
+
+/**
  * Machine credentials (docs/decisions/0041-store-integration.md). The key is looked up by its public
  * id in one indexed statement with its client, compared by SHA-256 in constant time, and must be
  * neither revoked nor past its rotation window, nor its client revoked.
@@ -63,17 +85,28 @@ export const clientAuthPlugin = fp(async (app) => {
     const key = /^Bearer (.+)$/i.exec(header)?.[1]?.trim() ?? '';
     const prefix = keyPrefix(key);
     if (!prefix) throw unauthenticated(INTEGRATION_MSG.chaveInvalida, 'CHAVE_INVALIDA');
-    const { rows } = await pool.query<{ key_id: string; hash: string; id: string; nome: string; escopos: IntegrationScope[]; per_minute: number }>({
+    const hash = digest(key);
+    const now = Date.now();
+    const known = knownKeys.get(hash);
+    if (known && known.until > now && (known.expiresAt === null || known.expiresAt > now)) return known;
+    const { rows } = await pool.query<{ key_id: string; hash: string; id: string; nome: string; escopos: IntegrationScope[]; per_minute: number; expires_ms: number | null }>({
       name: 'integracao-chave',
-      text: `SELECT k.id AS key_id, k.hash, c.id, c.nome, c.escopos, c.limite_por_minuto AS per_minute
+      text: `SELECT k.id AS key_id, k.hash, c.id, c.nome, c.escopos, c.limite_por_minuto AS per_minute,
+                    (extract(epoch FROM k.expira_em AT TIME ZONE 'UTC') * 1000)::float8 AS expires_ms
                FROM chave_integracao k JOIN cliente_integracao c ON c.id = k.cliente_id
               WHERE k.prefixo = $1 AND k.revogada_em IS NULL AND (k.expira_em IS NULL OR k.expira_em > now() AT TIME ZONE 'UTC')
                 AND c.revogado_em IS NULL`,
       values: [prefix],
     });
     const row = rows[0];
-    if (!row || !sameDigest(row.hash, digest(key))) throw unauthenticated(INTEGRATION_MSG.chaveInvalida, 'CHAVE_INVALIDA');
-    return { id: row.id, nome: row.nome, escopos: row.escopos, keyId: row.key_id, perMinute: row.per_minute };
+    if (!row || !sameDigest(row.hash, hash)) {
+      knownKeys.delete(hash);
+      throw unauthenticated(INTEGRATION_MSG.chaveInvalida, 'CHAVE_INVALIDA');
+    }
+    const client: KnownKey = { id: row.id, nome: row.nome, escopos: row.escopos, keyId: row.key_id, perMinute: row.per_minute, expiresAt: row.expires_ms, until: now + KEY_CACHE_TTL_MS };
+    if (knownKeys.size >= KEY_CACHE_MAX) knownKeys.clear();
+    knownKeys.set(hash, client);
+    return client;
   }
 
   function recordUse(request: FastifyRequest, client: ApiClient) {
@@ -96,7 +129,10 @@ export const clientAuthPlugin = fp(async (app) => {
    * load all the same).
    */
   async function guard(request: FastifyRequest, reply: FastifyReply, scope: IntegrationScope | null) {
-    const { perMinute, ...client } = await identify(request);
+    const known = await identify(request);
+    const perMinute = known.perMinute;
+    // Only ApiClient's fields on the request (the cached entry's own stay in the cache).
+    const client: ApiClient = { id: known.id, nome: known.nome, escopos: known.escopos, keyId: known.keyId };
     request.apiClient = client;
     const limit = await limiterFor(perMinute)(request);
     if (!limit.isAllowed && limit.isExceeded) {

@@ -3,7 +3,7 @@ import type { OrderLaunchUse } from '@legiao/contracts/integracao/pedidos';
 import type { SqlPool } from '../../db/prisma.js';
 import { newAccessCode } from '../lancamentos/access-code.js';
 import { inWindow, LAUNCH_COLUMNS, ruleOf, type LaunchRow } from '../lancamentos/lancamentos.service.js';
-import { decide } from '../lancamentos/rule-engine.js';
+import { decideMany, type Decision } from '../lancamentos/rule-engine.js';
 
 // The store's orders and the launches' allowances (docs/decisions/0047-launches.md, "Part 2: orders,
 // events"). Runs inside the order batch's own transaction (pedidos.service.ts), for the orders that
@@ -13,7 +13,9 @@ import { decide } from '../lancamentos/rule-engine.js';
 // - The moment of an order: the store's date and time when it sends one (ISO 8601 with an offset: the
 //   purchase's own instant, also for an order sent late), else the moment the portal receives it (a
 //   day alone cannot place an order in a window that opens at 00:00 and may last two hours).
-// - The rule is decided for that member at that moment (the store may have skipped GET .../direito).
+// - The rule is decided for that member at that moment (the store may have skipped GET .../direito):
+//   one statement for all the batch's buyers of a launch at one moment (decideMany), and the missing
+//   access rows made in one statement per launch, before the uses.
 // - An eligible buyer's units are counted with one conditional UPDATE of their access row
 //   (`cota_usada + n <= cota`): the row's lock orders concurrent orders of one member, and the
 //   condition is re-checked on the row's newest version after the wait (READ COMMITTED), so the
@@ -60,20 +62,32 @@ async function launchesBetween(db: Queryable, from: Date, to: Date): Promise<Lau
   return rows;
 }
 
-/** The member's access row for the launch, made if missing (the same code as the member's first view). */
-async function openAccess(db: Queryable, launchId: string, userId: string): Promise<void> {
+/**
+ * The access rows of these members for the launch, made where missing (the same code as the member's
+ * first view), in one statement, in member order (the order every batch takes them in).
+ */
+async function openAccesses(db: Queryable, launchId: string, userIds: string[]): Promise<void> {
+  let missing = [...userIds].sort(cmp);
   for (let attempt = 0; ; attempt++) {
     // No conflict target: a concurrent first view or order (same member) or a code collision (50 bits:
     // rare) both do nothing, and no error aborts the batch's transaction.
     await db.query({
-      name: 'acesso-antecipado-pedido',
+      name: 'acesso-antecipado-pedidos',
       text: `INSERT INTO acesso_antecipado (id, lancamento_id, usuario_id, codigo, atualizado_em)
-             VALUES (gen_random_uuid(), $1, $2, $3, now() AT TIME ZONE 'UTC') ON CONFLICT DO NOTHING`,
-      values: [launchId, userId, newAccessCode()],
+             SELECT gen_random_uuid(), $1, m.id, m.codigo, now() AT TIME ZONE 'UTC'
+               FROM unnest($2::uuid[], $3::text[]) WITH ORDINALITY AS m(id, codigo, n) ORDER BY m.n
+             ON CONFLICT DO NOTHING`,
+      values: [launchId, missing, missing.map(() => newAccessCode())],
     });
-    // A statement of its own: it sees a row another transaction committed while the insert waited.
-    const { rowCount } = await db.query({ name: 'acesso-antecipado-existe', text: 'SELECT 1 FROM acesso_antecipado WHERE lancamento_id = $1 AND usuario_id = $2', values: [launchId, userId] });
-    if (rowCount) return;
+    // A statement of its own: it sees rows other transactions committed while the insert waited.
+    const { rows } = await db.query<{ usuario_id: string }>({
+      name: 'acesso-antecipado-existem',
+      text: 'SELECT usuario_id::text FROM acesso_antecipado WHERE lancamento_id = $1 AND usuario_id = ANY ($2::uuid[])',
+      values: [launchId, missing],
+    });
+    const made = new Set(rows.map((r) => r.usuario_id));
+    missing = missing.filter((id) => !made.has(id));
+    if (!missing.length) return;
     if (attempt >= 3) throw new Error('acesso_antecipado: código repetido quatro vezes');
   }
 }
@@ -100,12 +114,34 @@ export async function useAllowances(db: Queryable, orders: LaunchOrder[], founde
   }
   tasks.sort((a, b) => cmp(a.launch.id, b.launch.id) || cmp(a.order.userId ?? '', b.order.userId ?? '') || a.order.index - b.order.index);
 
+  // The rule decided once per launch and moment for all the batch's buyers (one statement: the orders
+  // of a batch without a time of their own share the receipt's moment), before any use below.
+  const groups = new Map<string, { launch: LaunchRow; moment: Date; users: Set<string> }>();
+  for (const { order, launch } of tasks) {
+    if (!order.userId) continue;
+    const key = `${launch.id}|${order.moment.getTime()}`;
+    const group = groups.get(key) ?? { launch, moment: order.moment, users: new Set<string>() };
+    group.users.add(order.userId);
+    groups.set(key, group);
+  }
+  const decisions = new Map<string, Decision>();
+  for (const [key, g] of groups) {
+    for (const [userId, d] of await decideMany(db, ruleOf(g.launch), [...g.users].sort(cmp), { now: g.moment, foundersUntil }, { launchId: g.launch.id })) decisions.set(`${key}|${userId}`, d);
+  }
+  const decisionOf = (order: LaunchOrder, launch: LaunchRow) => (order.userId ? decisions.get(`${launch.id}|${order.moment.getTime()}|${order.userId}`) : undefined);
+  // The access rows missing for the entitled buyers, one statement per launch (launches in id order).
+  const toOpen = new Map<string, Set<string>>();
+  for (const { order, launch } of tasks) {
+    const d = decisionOf(order, launch);
+    if (d?.eligible && !d.code) toOpen.set(launch.id, (toOpen.get(launch.id) ?? new Set()).add(order.userId!));
+  }
+  for (const [launchId, users] of toOpen) await openAccesses(db, launchId, [...users]);
+
   for (const { order, launch, units } of tasks) {
     let situation: OrderLaunchUse['situacao'] = 'sem-direito';
     if (order.userId) {
-      const decision = await decide(db, ruleOf(launch), { userId: order.userId }, { now: order.moment, foundersUntil }, { launchId: launch.id });
+      const decision = decisionOf(order, launch);
       if (decision?.eligible) {
-        if (!decision.code) await openAccess(db, launch.id, order.userId);
         const { rows } = await db.query<{ acima: boolean }>({
           name: 'lancamento-pedido-usar',
           text: `WITH uso AS (
@@ -141,8 +177,8 @@ export async function useAllowances(db: Queryable, orders: LaunchOrder[], founde
  * without the right were never counted, so nothing is subtracted for them. Once per order: the use's
  * cancelado_em is set in the same statement that reads it.
  */
-export async function returnAllowances(db: Queryable, orderRowIds: string[]): Promise<void> {
-  if (!orderRowIds.length) return;
+export async function returnAllowances(db: Queryable, orderRowIds: string[]): Promise<string[]> {
+  if (!orderRowIds.length) return [];
   const { rows } = await db.query<{ lancamento_id: string; usuario_id: string; unidades: number }>(
     `WITH c AS (
        UPDATE lancamento_pedido SET cancelado_em = now() WHERE pedido_loja_id = ANY($1::uuid[]) AND cancelado_em IS NULL
@@ -157,6 +193,7 @@ export async function returnAllowances(db: Queryable, orderRowIds: string[]): Pr
       [r.lancamento_id, r.usuario_id, r.unidades],
     );
   }
+  return rows.map((r) => r.usuario_id);
 }
 
 /**

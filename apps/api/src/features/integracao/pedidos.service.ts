@@ -7,6 +7,7 @@ import { classifyDatabaseFailure } from '../../db/unavailable.js';
 import { reverseOrders } from '../compra/reversals.js';
 import { applyPendingOrders, storeOrderRows } from '../compra/store-orders.js';
 import { applyVerifiedPurchases, sqlOn } from '../compra/verified-purchases.js';
+import { memberDecisions } from '../lancamentos/decision-cache.js';
 import type { ApiClient } from './client-auth.js';
 import { returnAllowances, storeInstant, useAllowances, usesOf, type LaunchOrder } from './pedidos.launches.js';
 import { canonical, contentDigest, differences, parseOrder, type CanonicalOrder } from './pedidos.validation.js';
@@ -129,6 +130,8 @@ interface Applied {
   results: Map<number, OrderResult>;
   /** Orders kept pending by this call (pedido_loja.id -> index in the call). */
   pending: Map<string, number>;
+  /** Members whose purchases or allowances this transaction changed (their cached launch decisions are forgotten after the commit). */
+  members: Set<string>;
 }
 
 /** The candidates, in the open transaction of `client`: see the file's comment, step 2. */
@@ -138,6 +141,7 @@ async function applyInTransaction(client: pg.ClientBase, clientId: string, cands
   const receivedAt = new Date();
   const results = new Map<number, OrderResult>();
   const pending = new Map<string, number>();
+  const members = new Set(cands.flatMap((c) => (c.userId ? [c.userId] : [])));
   const outcome = (c: Candidate, situation: OrderResult['situacao'], errors: OrderError[] = []) => results.set(c.index, { indice: c.index, pedido: c.pedido, situacao: situation, erros: errors });
   // In order id order: two calls with overlapping orders take the unique keys in the same order.
   const sorted = [...cands].sort((a, b) => (a.pedido < b.pedido ? -1 : a.pedido > b.pedido ? 1 : 0));
@@ -221,7 +225,7 @@ async function applyInTransaction(client: pg.ClientBase, clientId: string, cands
         `UPDATE pedido_loja SET estado = 'cancelado', situacao = 'cancelado', cancelado_em = now() AT TIME ZONE 'UTC' WHERE id = ANY($1::uuid[])`,
         [cancel],
       );
-      await returnAllowances(client, cancel);
+      for (const id of await returnAllowances(client, cancel)) members.add(id);
     }
     // A retry answers what the first time did to the allowances.
     for (const [id, uses] of await usesOf(client, [...retried.keys()])) {
@@ -233,7 +237,7 @@ async function applyInTransaction(client: pg.ClientBase, clientId: string, cands
   for (const [index, uses] of await useAllowances(client, launchOrders, foundersUntil)) results.set(index, { ...results.get(index)!, lancamentos: uses });
   if (toApply.length) await applyVerifiedPurchases(sql, storeOrderRows(toApply), 'integracao');
   if (toReverse.length) await reverseOrders(sql, toReverse);
-  return { results, pending };
+  return { results, pending, members };
 }
 
 async function inTransaction<T>(client: pg.ClientBase, fn: () => Promise<T>): Promise<T> {
@@ -259,6 +263,7 @@ async function recheckPending(client: pg.ClientBase, pending: Map<string, number
   );
   for (const buyer of buyers) {
     const { pedidos } = await inTransaction(client, () => applyPendingOrders(sqlOn(client), buyer));
+    memberDecisions.forget([buyer.id]);
     for (const id of pedidos) {
       const index = pending.get(id);
       if (index !== undefined) results[index] = { ...results[index]!, situacao: 'aplicado' };
@@ -274,9 +279,12 @@ export async function receiveOrders(client: pg.PoolClient, pool: pg.Pool, apiCli
   const results: OrderResult[] = new Array(raws.length);
   const cands = await candidates(pool, raws, results);
   const pending = new Map<string, number>();
+  // Called after each commit: the members' launch decisions this process keeps are forgotten then
+  // (decision-cache.ts), so their next GET /api/lancamentos here shows the allowance as it is now.
   const take = (applied: Applied) => {
     for (const [index, r] of applied.results) results[index] = r;
     for (const [id, index] of applied.pending) pending.set(id, index);
+    memberDecisions.forget(applied.members);
   };
   if (cands.length) {
     try {

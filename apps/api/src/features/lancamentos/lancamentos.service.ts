@@ -3,6 +3,7 @@ import type { Entitlement, EntitlementQuery } from '@legiao/contracts/integracao
 import type { SqlPool } from '../../db/prisma.js';
 import { notFound } from '../../errors/app-error.js';
 import { newAccessCode } from './access-code.js';
+import { memberDecisions, type DecisionCache } from './decision-cache.js';
 import { decide, type Decision, type RuleContext, type RuleTarget } from './rule-engine.js';
 import { saoPauloIso } from './time.js';
 import { alertStateOf, alertStates } from './alert-request.js';
@@ -31,11 +32,11 @@ export interface LaunchRow {
 /** The launch row's columns as LaunchRow reads them (also the store's orders: integracao/pedidos.launches.ts). */
 export const LAUNCH_COLUMNS = `id::text AS id, slug, nome, url_imagem, sobre, cores, produtos, skus, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra, status::text AS status`;
 
-/** The published launches members still wait for (before their public date), the soonest first. */
-export async function upcomingLaunches(pool: SqlPool, now: Date): Promise<LaunchRow[]> {
-  const { rows } = await pool.query<LaunchRow>({
+/** The published launches members still wait for (before their public date), the soonest first; `version`: the row's xmin (decision-cache.ts). */
+export async function upcomingLaunches(pool: SqlPool, now: Date): Promise<(LaunchRow & { version: string })[]> {
+  const { rows } = await pool.query<LaunchRow & { version: string }>({
     name: 'lancamentos-publicados',
-    text: `SELECT ${LAUNCH_COLUMNS} FROM lancamento_produto WHERE status = 'publicado' AND data_publica > $1 ORDER BY acesso_inicio, id`,
+    text: `SELECT ${LAUNCH_COLUMNS}, xmin::text AS version FROM lancamento_produto WHERE status = 'publicado' AND data_publica > $1 ORDER BY acesso_inicio, id`,
     values: [now],
   });
   return rows;
@@ -129,12 +130,31 @@ async function viewOf(pool: SqlPool, launch: LaunchRow, userId: string, decision
  * GET /api/lancamentos: every launch the member still waits for, as they see it. `seen` hears which
  * launches were shown (the launch day's "vistos", launch-views.ts).
  */
-export async function memberLaunches(pool: SqlPool, userId: string, ctx: RuleContext, storeUrl: string, seen?: (shown: { launchId: string; eligible: boolean }[]) => void): Promise<MemberLaunch[]> {
+export async function memberLaunches(
+  pool: SqlPool,
+  userId: string,
+  ctx: RuleContext,
+  storeUrl: string,
+  seen?: (shown: { launchId: string; eligible: boolean }[]) => void,
+  cache: DecisionCache = memberDecisions,
+): Promise<MemberLaunch[]> {
+  const ticket = cache.ticket();
   const launches = await upcomingLaunches(pool, ctx.now);
   // One more indexed read, only when something is listed: the member's "Avise-me" rows and e-mail consent.
   const alerts = launches.length ? await alertStates(pool, userId) : null;
   const views: LaunchView[] = [];
-  for (const l of launches) views.push(await memberView(pool, l, userId, ctx, { storeUrl, createAccess: true, alert: alertStateOf(l.id, alerts!) }));
+  for (const l of launches) {
+    // The decision of the last few seconds for this version of the launch (decision-cache.ts), else
+    // the rule's query; the access code is made before it is kept, so a kept decision has its code.
+    const key = `${l.id}:${l.version}`;
+    let decision = cache.get(userId, key)?.decision;
+    if (decision === undefined) {
+      decision = await decide(pool, ruleOf(l), { userId }, ctx, { launchId: l.id });
+      if (decision?.eligible && !decision.code && inWindow(l, ctx.now)) decision = { ...decision, code: await ensureAccess(pool, l.id, userId) };
+      cache.set(userId, key, decision, ticket);
+    }
+    views.push(await viewOf(pool, l, userId, decision, ctx.now, { storeUrl, createAccess: true, alert: alertStateOf(l.id, alerts!) }));
+  }
   seen?.(launches.map((l, i) => ({ launchId: l.id, eligible: views[i]!.elegivel })));
   return views as MemberLaunch[];
 }

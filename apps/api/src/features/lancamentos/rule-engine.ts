@@ -29,6 +29,8 @@ export interface RuleContext {
 export type RuleTarget =
   | { all: true }
   | { userId: string }
+  /** Several accounts by id at once (the store's order batch: one statement for its buyers). */
+  | { userIds: string[] }
   | { email: string }
   | { cpf: string }
   /** The owner of an access code of `launchId`; with email or cpf, only if the code is that person's. */
@@ -182,6 +184,7 @@ function build(rule: LaunchRule, target: RuleTarget, ctx: RuleContext, access?: 
   let where: string;
   if ('all' in target) where = `${accountOk('u')} AND ${inAudience('u')}`;
   else if ('userId' in target) where = `u.id = ${p.add(target.userId, 'uuid')}`;
+  else if ('userIds' in target) where = `u.id = ANY (${p.add(target.userIds, 'uuid[]')})`;
   else if ('code' in target) {
     where = `u.id = (SELECT a.usuario_id FROM acesso_antecipado a WHERE a.codigo = ${p.add(target.code, 'text')} AND a.lancamento_id = ${p.add(target.launchId, 'uuid')})`;
     if (target.email !== undefined) where += ` AND u.email = ${p.add(target.email, 'text')}`;
@@ -229,14 +232,30 @@ export interface Decision {
 }
 
 /** The one account the target names (null: none) and whether the rule selects it, condition by condition (on the pool, or on a transaction's connection). */
-export async function decide(pool: SqlPool | pg.ClientBase, rule: LaunchRule, target: Exclude<RuleTarget, { all: true }>, ctx: RuleContext, access?: { launchId: string }): Promise<Decision | null> {
+export async function decide(pool: SqlPool | pg.ClientBase, rule: LaunchRule, target: Exclude<RuleTarget, { all: true } | { userIds: string[] }>, ctx: RuleContext, access?: { launchId: string }): Promise<Decision | null> {
+  const { q, rows } = await run(pool, rule, target, ctx, access);
+  return rows[0] ? decisionOf(rule, q, rows[0]) : null;
+}
+
+/** The decisions of several accounts by id in one statement (absent: no such account). */
+export async function decideMany(pool: SqlPool | pg.ClientBase, rule: LaunchRule, userIds: string[], ctx: RuleContext, access?: { launchId: string }): Promise<Map<string, Decision>> {
+  const out = new Map<string, Decision>();
+  if (!userIds.length) return out;
+  const { q, rows } = await run(pool, rule, { userIds }, ctx, access);
+  for (const row of rows) out.set(row.id as string, decisionOf(rule, q, row));
+  return out;
+}
+
+async function run(pool: SqlPool | pg.ClientBase, rule: LaunchRule, target: Exclude<RuleTarget, { all: true }>, ctx: RuleContext, access?: { launchId: string }) {
   const q = build(rule, target, ctx, access);
   // A named statement per query text (a launch's rule for one kind of target: a handful per launch),
   // so each connection parses and plans it once: this is the store's crowd's query (GET .../direito).
   const name = `regra-${createHash('sha1').update(q.text).digest('hex').slice(0, 20)}`;
   const { rows } = await pool.query<Record<string, unknown>>({ name, text: q.text, values: q.values });
-  const row = rows[0];
-  if (!row) return null;
+  return { q, rows };
+}
+
+function decisionOf(rule: LaunchRule, q: Built, row: Record<string, unknown>): Decision {
   const reasons: LaunchReason[] = [audienceReason(rule, row)];
   q.checks.forEach((c, i) => reasons.push(reasonOf(c.condition, row[`m${i}`] === true, row[`v${i}`] as number | undefined, row[`n${i}`] as string | null | undefined)));
   return { userId: row.id as string, eligible: reasons.every((r) => r.atendida), reasons, code: (row.codigo as string | null) ?? null, used: (row.cota_usada as number | undefined) ?? 0 };

@@ -6,10 +6,21 @@ import { saoPauloWall } from '@legiao/contracts/sao-paulo-wall';
 
 const wall = (d: Date) => saoPauloWall(d.getTime());
 
+// A launch has a handful of instants (window, public date) that every member's list and every store
+// check writes out: each is formatted once per process (Intl's formatToParts is the costly part).
+const isoMemo = new Map<number, string>();
+const ISO_MEMO_MAX = 1000;
+
 /** ISO 8601 in São Paulo time, milliseconds kept: 2026-12-01T00:00:00.000-03:00. */
 export function saoPauloIso(d: Date): string {
+  const ms = d.getTime();
+  const known = isoMemo.get(ms);
+  if (known !== undefined) return known;
   const w = wall(d);
-  return `${w.year}-${w.month}-${w.day}T${w.hour}:${w.minute}:${w.second}.${String(d.getUTCMilliseconds()).padStart(3, '0')}${w.offset}`;
+  const iso = `${w.year}-${w.month}-${w.day}T${w.hour}:${w.minute}:${w.second}.${String(d.getUTCMilliseconds()).padStart(3, '0')}${w.offset}`;
+  if (isoMemo.size >= ISO_MEMO_MAX) isoMemo.clear();
+  isoMemo.set(ms, iso);
+  return iso;
 }
 
 /** As people read it: 01/12/2026 00:00. */

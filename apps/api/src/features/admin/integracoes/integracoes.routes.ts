@@ -11,6 +11,7 @@ import {
   integrationRotateSchema,
   integrationUpdateSchema,
 } from '@legiao/contracts/admin/integracoes';
+import { forgetIntegrationKeys } from '../../integracao/client-auth.js';
 import { createIntegration, getIntegration, listIntegrations, revokeIntegration, revokeKey, rotateKey, updateIntegration } from './integracoes.service.js';
 
 // Integrações (docs/decisions/0041-store-integration.md): the store's API clients and their keys.
@@ -21,6 +22,11 @@ const tags = ['admin'];
 const secured = { security: [{ bearer: [] }] };
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const writeErrors = { ...errors, 409: errorResponseSchema };
+/** After a committed change of a client or its keys: this process reads every key again (client-auth.ts's cache; other processes within KEY_CACHE_TTL_MS). */
+const forgettingKeys = <T>(answer: T): T => {
+  forgetIntegrationKeys();
+  return answer;
+};
 
 export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma } = app.ctx;
@@ -66,7 +72,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [manage],
       schema: { tags, summary: 'Altera nome, permissões ou limite por minuto (auditado)', ...secured, params: integrationParamsSchema, body: integrationUpdateSchema, response: { 200: integrationDetailSchema, ...writeErrors } },
     },
-    async (request) => updateIntegration(prisma, request.params.id, request.body, actor(request)),
+    async (request) => forgettingKeys(await updateIntegration(prisma, request.params.id, request.body, actor(request))),
   );
 
   app.post(
@@ -82,7 +88,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: integrationNewKeySchema, ...writeErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await rotateKey(prisma, request.params.id, request.body?.janelaHoras, actor(request))),
+    async (request, reply) => reply.status(201).send(forgettingKeys(await rotateKey(prisma, request.params.id, request.body?.janelaHoras, actor(request)))),
   );
 
   app.post(
@@ -91,7 +97,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [manage],
       schema: { tags, summary: 'Revoga uma chave: ela para na hora (auditado)', ...secured, params: integrationKeyParamsSchema, response: { 200: integrationDetailSchema, ...errors } },
     },
-    async (request) => revokeKey(prisma, request.params.id, request.params.chaveId, actor(request)),
+    async (request) => forgettingKeys(await revokeKey(prisma, request.params.id, request.params.chaveId, actor(request))),
   );
 
   app.post(
@@ -100,6 +106,6 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [manage],
       schema: { tags, summary: 'Revoga a integração: ela e todas as suas chaves param na hora, de vez (auditado)', ...secured, params: integrationParamsSchema, response: { 200: integrationDetailSchema, ...errors } },
     },
-    async (request) => revokeIntegration(prisma, request.params.id, actor(request)),
+    async (request) => forgettingKeys(await revokeIntegration(prisma, request.params.id, actor(request))),
   );
 };
