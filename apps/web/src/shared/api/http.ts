@@ -11,7 +11,7 @@ export const API_BASE = '/api';
 const PUBLIC_SURVEY_ROUTE = '/pesquisa-de-satisfacao';
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 1000;
 
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

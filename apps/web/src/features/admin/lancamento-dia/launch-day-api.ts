@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminLaunch } from '@legiao/contracts/admin/lancamentos';
 import type { LaunchDayPanel } from '@legiao/contracts/admin/lancamentos-painel';
 import { MSG } from '@legiao/contracts/messages';
-import { ApiError, firstErrorMessage } from '../../../shared/api/api-error';
-import { buildUrl, handleUnauthorized, http } from '../../../shared/api/http';
-import { getToken } from '../../../shared/session/session';
+import { downloadFile } from '../../../shared/api/download';
+import { http } from '../../../shared/api/http';
 
 // The launch day's calls (docs/decisions/0047-launches.md, part 2).
 
@@ -27,20 +26,4 @@ export const usePublishedLaunchesQuery = () =>
  * GET /api/admin/lancamentos/{id}/painel.csv, saved as the server wrote it: read as a Blob, not as
  * text (text() would drop the BOM that makes Excel read the accents as UTF-8).
  */
-export async function downloadLaunchDayCsv(id: string, filename: string) {
-  const token = getToken();
-  const res = await fetch(buildUrl(`/admin/lancamentos/${id}/painel.csv`), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    if (res.status === 401 && token) handleUnauthorized();
-    const body: unknown = await res.json().catch(() => undefined);
-    throw new ApiError(res.status, firstErrorMessage(body) ?? MSG.fallback, body);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export const downloadLaunchDayCsv = (id: string, fileName: string) => downloadFile(`/admin/lancamentos/${id}/painel.csv`, { fileName, failure: MSG.fallback });

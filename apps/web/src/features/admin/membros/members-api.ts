@@ -2,9 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AdjustmentInput, AdjustmentAnswer, AdjustmentsPage, SearchPage, MemberList, MemberDetail, purchaseInputSchema } from '@legiao/contracts/admin/membros';
 import type { z } from 'zod';
 import type { AdminPage } from '@legiao/contracts/admin/paging';
-import { buildUrl, handleUnauthorized, http } from '../../../shared/api/http';
-import { ApiError, firstErrorMessage } from '../../../shared/api/api-error';
-import { getToken } from '../../../shared/session/session';
+import { http } from '../../../shared/api/http';
+import { downloadFile, saveBlob } from '../../../shared/api/download';
 
 // The members area's calls (ADR 0031). Every write refreshes the member, the lists and the audit.
 
@@ -52,12 +51,7 @@ export const reviewAdjustment = (adjustmentId: string, decision: 'aprovar' | 're
 /** Downloads the member's LGPD export as a file. */
 export async function downloadData(id: string) {
   const data = await http<unknown>(`/admin/membros/${id}/exportar`);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `dados-membro-${id}.json`;
-  a.click();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), `dados-membro-${id}.json`);
 }
 
 /**
@@ -65,21 +59,5 @@ export async function downloadData(id: string) {
  * ADR 0045). The call needs the bearer token, which a plain link would not carry: fetched, then handed
  * to the browser's download as bytes (the BOM kept, so a spreadsheet reads the accents right).
  */
-export async function downloadMembersCsv(filters: { busca?: string; tipo?: string }) {
-  const token = getToken();
-  const res = await fetch(buildUrl('/admin/membros/exportacao.csv', filters), { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    if (res.status === 401 && token) handleUnauthorized();
-    const body: unknown = await res.json().catch(() => null);
-    throw new ApiError(res.status, firstErrorMessage(body) ?? 'Não foi possível exportar os membros.', body);
-  }
-  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'membros.csv';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadMembersCsv = (filters: { busca?: string; tipo?: string }) =>
+  downloadFile('/admin/membros/exportacao.csv', { query: filters, fallbackName: 'membros.csv', failure: 'Não foi possível exportar os membros.' });

@@ -1,3 +1,5 @@
+import { saveBlob } from '../../../shared/api/download';
+
 // A chart's data as CSV for spreadsheets used in Brazil: ';' between fields (',' is the decimal
 // mark there), a BOM so Excel reads UTF-8 accents, CRLF line ends, quotes doubled.
 
@@ -16,12 +18,5 @@ export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
 }
 
 export function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }), filename);
 }

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PhaseInput, MemberLink, NewCampaignInput, ParticipationAdmin, QuestionAdmin, QuestionEditInput, SurveySummary } from '@legiao/contracts/admin/pesquisas';
 import type { AdminPage } from '@legiao/contracts/admin/paging';
-import { API_BASE, http } from '../../../../shared/api/http';
-import { ApiError } from '../../../../shared/api/api-error';
-import { getToken } from '../../../../shared/session/session';
+import { http } from '../../../../shared/api/http';
+import { downloadFile } from '../../../../shared/api/download';
 
 // The surveys' calls (docs/decisions/0029-back-office-content.md).
 
@@ -25,18 +24,5 @@ export const editQuestion = (id: number, body: QuestionEditInput) => http<Questi
  * The CSV export: the server streams it; the browser needs the bearer token, so it is fetched and
  * handed to the browser's download (an <a href> could not send the token).
  */
-export async function downloadAnswersCsv(id: number, fileName: string) {
-  const res = await fetch(`${API_BASE}/admin/pesquisas/${id}/respostas.csv`, { headers: { authorization: `Bearer ${getToken() ?? ''}` } });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { errors?: { message: string }[] } | null;
-    throw new ApiError(res.status, body?.errors?.[0]?.message ?? 'Não foi possível exportar as respostas.', body);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadAnswersCsv = (id: number, fileName: string) =>
+  downloadFile(`/admin/pesquisas/${id}/respostas.csv`, { fileName, failure: 'Não foi possível exportar as respostas.' });
