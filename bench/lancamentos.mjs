@@ -10,6 +10,11 @@
 //     parallel, spread over the SECONDS; every 10th batch is sent again (a retry: the same bytes,
 //     every other one with an Idempotency-Key);
 //   - the member home (bench/home.mjs's calls and GET /api/lancamentos, HOME_MEMBERS (50) connections) runs throughout.
+// The store's checks and orders come from a process of their own (lancamentos-store.mjs: the store is
+// another system), so this process's event loop drives only the home's load. Each phase's CPU is read
+// from /proc (cpu-lib.mjs: the API, PostgreSQL, the bench's processes), and the launch's own CPU (all
+// of it but what the home's pages cost at the home-alone rate) is printed as a share of what the home
+// used alone: on a saturated 2-core machine the home keeps about 1 - that share.
 // Printed per round: entitlement checks per second and p50/p95 flat out (CONCURRENCY loops, CHECK_S
 // seconds, the machine otherwise idle) beside a bare SELECT of the same answer through pg at the same
 // concurrency (over as many connections as the API's pools: 10 a process) in the same round (ratio),
@@ -20,12 +25,16 @@
 // Usage: pnpm --filter @legiao/api build && node bench/lancamentos.mjs
 //        (MEMBERS, SECONDS, CONCURRENCY, CHECK_RATE, COTA (2), BATCH, SENDERS, HOME_MEMBERS, CHECK_S (10), RUNS, BENCH_PG_URL,
 //        WORKERS (1: API processes; more than 1 on Redis at LANC_REDIS_URL, redis://127.0.0.1:6379/5), BENCH_DB (legiao_bench_lancamentos, made anew), QUIET_LOAD, QUIET_WAIT_S)
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PG_BASE } from './lib.mjs';
 import { freePort, loginAll, seedMembers } from './resgate-lib.mjs';
+import { checkVia, closedLoop, emailOf as storeEmailOf } from './lancamentos-store.mjs';
+import { cpuSince, cpuSnapshot, describeCpu } from './cpu-lib.mjs';
 import { createStoreClient, freshDb, homeLoad, int, killEverything, LEGION_TOTAL, loadAverage, login, median, sendBatches, sleep, startApi, waitForQuiet } from './integracao-lib.mjs';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 5000);
@@ -55,11 +64,6 @@ const expect = (what, ok, detail = '') => {
   console.log(`  ${ok ? '✓' : '✗'} ${what}${detail ? ` (${detail})` : ''}`);
   if (!ok) failures.push(what);
 };
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-const stats = (latencies, seconds) => {
-  const s = [...latencies].sort((a, b) => a - b);
-  return { n: s.length, rate: s.length / seconds, p50: pct(s, 50), p95: pct(s, 95) };
-};
 const shuffle = (xs) => {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -67,7 +71,8 @@ const shuffle = (xs) => {
   }
   return xs;
 };
-const emailOf = (i) => `${PREFIX}-${i}@bench.legiao.dev`;
+const emailOf = (i) => storeEmailOf(PREFIX, i);
+const loops = { concurrency: CONCURRENCY, members: MEMBERS };
 const ordersOf = (i) => COTA + (i % 3);
 const TOTAL_UNITS = Array.from({ length: MEMBERS }, (_, i) => ordersOf(i)).reduce((a, b) => a + b, 0);
 // A product gives at most LEGION_TOTAL legion numbers: enough launch SKUs for every unit of a round.
@@ -101,65 +106,6 @@ async function makeLaunch(db, slug, skus) {
   );
   return rows[0].id;
 }
-
-/** CONCURRENCY loops for `seconds`: the answer's latency of each call (ms); errors counted. */
-async function closedLoop(seconds, call) {
-  const latencies = [];
-  let errors = 0;
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        try {
-          await call(Math.floor(Math.random() * MEMBERS));
-          latencies.push(performance.now() - t0);
-        } catch (err) {
-          errors++;
-          if (errors <= 3) console.log(`  erro: ${err.message}`);
-        }
-      }
-    }),
-  );
-  return { ...stats(latencies, (performance.now() - started) / 1000), errors };
-}
-
-/**
- * The checkout's pace during the launch: `rate` calls a second (open loop: call k is due at k / rate s),
- * at most CONCURRENCY in flight. Latency from the moment a call was due, so a server that falls behind
- * shows it (no coordinated omission).
- */
-async function pacedLoop(seconds, rate, call) {
-  const latencies = [];
-  let errors = 0;
-  let next = 0;
-  const total = Math.floor(seconds * rate);
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < total) {
-        const due = started + (next++ / rate) * 1000;
-        const wait = due - performance.now();
-        if (wait > 0) await sleep(wait);
-        try {
-          await call(Math.floor(Math.random() * MEMBERS));
-          latencies.push(performance.now() - due);
-        } catch (err) {
-          errors++;
-          if (errors <= 3) console.log(`  erro: ${err.message}`);
-        }
-      }
-    }),
-  );
-  return { ...stats(latencies, (performance.now() - started) / 1000), errors };
-}
-
-const checkVia = (base, key, slug) => async (i) => {
-  const res = await fetch(`${base}/api/integracao/v1/lancamentos/${slug}/direito?email=${encodeURIComponent(emailOf(i))}`, { headers: { authorization: `Bearer ${key}` } });
-  const body = await res.json();
-  if (res.status !== 200 || body.elegivel !== true) throw new Error(`direito ${emailOf(i)}: ${res.status} ${JSON.stringify(body)}`);
-};
 
 /**
  * The same answer as the API's (the published launch by slug, the account by e-mail in good standing
@@ -230,6 +176,21 @@ async function invariants(db, launchId, tag) {
   return rows[0];
 }
 
+/**
+ * The launch's own CPU in a round: what the API, PostgreSQL and the bench's processes used during it,
+ * less what the home's pages of that span cost at the home-alone rate (CPU per page). Its share of the
+ * CPU the home used alone is what a saturated machine had to take from the home: a ratio near
+ * 1 - share is the machine's arithmetic, not the code's latency.
+ */
+function launchShare(alone, alonePages, during, duringPages) {
+  // Pages are per second over the home's SECONDS; the spans' CPU is over their wall time (the launch's
+  // span lasts until the store's last order, so it can be longer than the home's).
+  const aloneCpu = alone.api + alone.pg + alone.bench;
+  const perPage = aloneCpu / (alonePages * SECONDS);
+  const seconds = Math.max(0, during.api + during.pg + during.bench - perPage * duringPages * SECONDS);
+  return { seconds, share: seconds / ((aloneCpu * during.wallS) / alone.wallS) };
+}
+
 let api;
 let db;
 let bare;
@@ -249,7 +210,7 @@ try {
   const [warmSku, ...skus] = skuRows.map((r) => r.sku);
   const admin = await login(api.base, 'admin@legiao.dev');
   // Two clients of the store (the checkout's checks and the order feed), each at the highest limit a key may have (100,000 calls a minute).
-  const store = await createStoreClient(api.base, admin, { name: 'Bench loja (pedidos)', scopes: ['pedidos:enviar'], perMinute: 100_000 });
+  const storeClient = await createStoreClient(api.base, admin, { name: 'Bench loja (pedidos)', scopes: ['pedidos:enviar'], perMinute: 100_000 });
   const checker = await createStoreClient(api.base, admin, { name: 'Bench loja (checkout)', scopes: ['lancamentos:consultar'], perMinute: 100_000 });
   const homeMembers = await seedMembers(db, 'bench-lanc-home', HOME_MEMBERS, 5);
   const tokens = await loginAll(api.base, homeMembers);
@@ -259,19 +220,21 @@ try {
   await makeLaunch(db, warmSlug, [warmSku]);
   // Warm-ups (the JIT, the pools, the statements) before anything is measured.
   await homeLoad(api.base, profiles, { duration: Math.min(5, SECONDS), extraCalls: HOME_EXTRA }).result;
-  await closedLoop(Math.min(5, CHECK_S), checkVia(api.base, checker.key, warmSlug));
-  await closedLoop(Math.min(5, CHECK_S), checkBare(bare, warmSlug));
+  await closedLoop(Math.min(5, CHECK_S), checkVia(api.base, checker.key, warmSlug, PREFIX), loops);
+  await closedLoop(Math.min(5, CHECK_S), checkBare(bare, warmSlug), loops);
 
   const rounds = [];
   for (let run = 1; run <= RUNS; run++) {
     console.log(`\n-- rodada ${run} --`);
     await waitForQuiet(`a home sozinha (rodada ${run})`);
+    const cpuAlone0 = cpuSnapshot(api.pid);
     const alone = await homeLoad(api.base, profiles, { duration: SECONDS, extraCalls: HOME_EXTRA }).result;
-    console.log(`  home sozinha: ${alone.pages.toFixed(1)} páginas/s (p95 ${alone.p95.toFixed(0)} ms)`);
+    const cpuAlone = cpuSince(cpuAlone0);
+    console.log(`  home sozinha: ${alone.pages.toFixed(1)} páginas/s (p95 ${alone.p95.toFixed(0)} ms); ${describeCpu(cpuAlone)}`);
     await waitForQuiet(`as consultas de direito sozinhas (rodada ${run})`);
-    const apiAlone = await closedLoop(CHECK_S, checkVia(api.base, checker.key, warmSlug));
+    const apiAlone = await closedLoop(CHECK_S, checkVia(api.base, checker.key, warmSlug, PREFIX), loops);
     await waitForQuiet(`o SELECT de referência (rodada ${run})`);
-    const bareAlone = await closedLoop(CHECK_S, checkBare(bare, warmSlug));
+    const bareAlone = await closedLoop(CHECK_S, checkBare(bare, warmSlug), loops);
     console.log(
       `  direito pela API, sozinho: ${int(apiAlone.rate)}/s, p50 ${apiAlone.p50.toFixed(1)} ms, p95 ${apiAlone.p95.toFixed(1)} ms; SELECT puro (pg, ${BARE_CONNECTIONS} conexões): ${int(bareAlone.rate)}/s, p50 ${bareAlone.p50.toFixed(1)} ms, p95 ${bareAlone.p95.toFixed(1)} ms; razão ${(apiAlone.rate / bareAlone.rate).toFixed(2)}`,
     );
@@ -282,43 +245,23 @@ try {
     const slug = `${PREFIX}-${run}-${Date.now().toString(36)}`;
     const launchId = await makeLaunch(db, slug, skus);
     const { batches } = plan(tag, skus);
-    const situations = {};
-    const launchUses = {};
-    const started = performance.now();
-    // The orders, spread over SECONDS: batch k is not sent before k / total of the time.
-    const notBefore = (k) => started + (k / batches.length) * SECONDS * 1000;
+    // The store (checks and orders) in a process of its own (lancamentos-store.mjs), started with the home.
+    const storeProcess = fork(fileURLToPath(new URL('./lancamentos-store.mjs', import.meta.url)), ['--loja'], { stdio: 'inherit' });
+    const storeDone = new Promise((resolve, reject) => {
+      storeProcess.once('message', (m) => (m.ok ? resolve(m) : reject(new Error(`loja: ${m.error}`))));
+      storeProcess.once('exit', (code) => reject(new Error(`a loja terminou sem responder (código ${code})`)));
+    });
+    storeDone.catch(() => {});
+    const cpu0 = cpuSnapshot(api.pid);
+    storeProcess.send({ base: api.base, checkerKey: checker.key, storeKey: storeClient.key, slug, prefix: PREFIX, tag, seconds: SECONDS, checkRate: CHECK_RATE, concurrency: CONCURRENCY, members: MEMBERS, senders: SENDERS, batches });
     const home = homeLoad(api.base, profiles, { duration: SECONDS, extraCalls: HOME_EXTRA });
-    const checks = pacedLoop(SECONDS, CHECK_RATE, checkVia(api.base, checker.key, slug));
-    // Every 20th batch with an Idempotency-Key, its retry with the same one; the other retries without.
-    const keyFor = (x) => {
-      const k = x.retryOf ?? x.index;
-      return k % 20 === 0 ? `bench-lanc-${tag}-${k}` : undefined;
-    };
-    const onAnswer = (batch, answer) => {
-      for (const r of answer.pedidos) {
-        situations[r.situacao] = (situations[r.situacao] ?? 0) + 1;
-        if (batch.retryOf !== undefined) continue;
-        for (const u of r.lancamentos ?? []) if (u.slug === slug) launchUses[u.situacao] = (launchUses[u.situacao] ?? 0) + u.unidades;
-      }
-    };
-    const send = (async () => {
-      let next = 0;
-      const sender = async () => {
-        while (next < batches.length) {
-          const k = next++;
-          const wait = notBefore(k) - performance.now();
-          if (wait > 0) await sleep(wait);
-          // sendBatches sends one batch until it is answered (a retry on 5xx, 429 or no answer).
-          await sendBatches({ base: api.base, key: store.key, batches: [batches[k]], senders: 1, keyFor, onAnswer });
-        }
-      };
-      await Promise.all(Array.from({ length: SENDERS }, sender));
-      return (performance.now() - started) / 1000;
-    })();
-    const [during, launchChecks, sentIn] = await Promise.all([home.result, checks, send]);
+    const [during, { launchChecks, sentIn, situations, launchUses, cpuS: storeCpuS }] = await Promise.all([home.result, storeDone]);
+    const cpuDuring = cpuSince(cpu0, { extraBench: storeCpuS });
     console.log(`  pedidos: ${int(batches.length)} chamadas em ${sentIn.toFixed(1)} s; situações ${JSON.stringify(situations)}; unidades nas respostas ${JSON.stringify(launchUses)}`);
     console.log(`  direito pela API durante o lançamento (${int(CHECK_RATE)}/s pedidas): ${int(launchChecks.rate)}/s, p50 ${launchChecks.p50.toFixed(1)} ms, p95 ${launchChecks.p95.toFixed(1)} ms desde a hora marcada (${int(launchChecks.n)} consultas)`);
-    console.log(`  home durante o lançamento: ${during.pages.toFixed(1)} páginas/s (p95 ${during.p95.toFixed(0)} ms); razão ${(during.pages / alone.pages).toFixed(2)}`);
+    console.log(`  home durante o lançamento: ${during.pages.toFixed(1)} páginas/s (p95 ${during.p95.toFixed(0)} ms); razão ${(during.pages / alone.pages).toFixed(2)}; ${describeCpu(cpuDuring)}`);
+    const launchCpu = launchShare(cpuAlone, alone.pages, cpuDuring, during.pages);
+    console.log(`  CPU do lançamento (API + PostgreSQL + loja, fora a da home): ${launchCpu.seconds.toFixed(1)} s, ${(100 * launchCpu.share).toFixed(0)} % da CPU que a home usava sozinha (a razão que a máquina cheia permite: ~${(1 - launchCpu.share).toFixed(2)})`);
     expect('home: toda chamada respondida 2xx', alone.non2xx + alone.errors + during.non2xx + during.errors === 0, `não-2xx ${alone.non2xx}+${during.non2xx}, erros ${alone.errors}+${during.errors}`);
     expect('direito: toda consulta respondida (durante)', launchChecks.errors === 0, `erros ${launchChecks.errors}`);
 
@@ -332,13 +275,13 @@ try {
     // The round's launch leaves the home (archived, as marketing would): the next round's home, alone
     // and during, asks for one launch as this one did, not for every earlier round's too.
     await db.query(`UPDATE lancamento_produto SET status = 'arquivado' WHERE id = $1`, [launchId]);
-    rounds.push({ checkRate: apiAlone.rate, checkP95: apiAlone.p95, bareRate: bareAlone.rate, bareP95: bareAlone.p95, ratio: apiAlone.rate / bareAlone.rate, duringRate: launchChecks.rate, duringP95: launchChecks.p95, home: during.pages / alone.pages });
+    rounds.push({ checkRate: apiAlone.rate, checkP95: apiAlone.p95, bareRate: bareAlone.rate, bareP95: bareAlone.p95, ratio: apiAlone.rate / bareAlone.rate, duringRate: launchChecks.rate, duringP95: launchChecks.p95, home: during.pages / alone.pages, launchShare: launchCpu.share });
   }
   const m = (k) => median(rounds.map((r) => r[k]));
   console.log(`\n== ${RUNS > 1 ? `Medianas de ${RUNS}` : 'Resumo'} ==`);
   console.log(`  direito sozinho: ${int(m('checkRate'))}/s, p95 ${m('checkP95').toFixed(1)} ms; SELECT puro ${int(m('bareRate'))}/s, p95 ${m('bareP95').toFixed(1)} ms; razão ${m('ratio').toFixed(2)}`);
   console.log(`  direito durante o lançamento (${int(CHECK_RATE)}/s pedidas): ${int(m('duringRate'))}/s, p95 ${m('duringP95').toFixed(1)} ms`);
-  console.log(`  home durante o lançamento / sozinha: ${m('home').toFixed(2)} (meta >= 0.9: ${m('home') >= 0.9 ? 'atingida' : 'NÃO atingida'})`);
+  console.log(`  home durante o lançamento / sozinha: ${m('home').toFixed(2)} (meta >= 0.9: ${m('home') >= 0.9 ? 'atingida' : 'NÃO atingida'}); CPU do lançamento: ${(100 * m('launchShare')).toFixed(0)} % da CPU da home sozinha`);
 } catch (err) {
   console.error(err);
   failures.push(`erro: ${err.message}`);
