@@ -232,7 +232,11 @@ try {
     const cpuAlone = cpuSince(cpuAlone0);
     console.log(`  home sozinha: ${alone.pages.toFixed(1)} páginas/s (p95 ${alone.p95.toFixed(0)} ms); ${describeCpu(cpuAlone)}`);
     await waitForQuiet(`as consultas de direito sozinhas (rodada ${run})`);
+    const cpuChecks0 = cpuSnapshot(api.pid);
     const apiAlone = await closedLoop(CHECK_S, checkVia(api.base, checker.key, warmSlug, PREFIX), loops);
+    const cpuChecks = cpuSince(cpuChecks0);
+    // The CPU of one check, the client's included (this process drove them): API, PostgreSQL and bench.
+    const cpuPerCheck = (cpuChecks.api + cpuChecks.pg + cpuChecks.bench) / apiAlone.n;
     await waitForQuiet(`o SELECT de referência (rodada ${run})`);
     const bareAlone = await closedLoop(CHECK_S, checkBare(bare, warmSlug), loops);
     console.log(
@@ -261,7 +265,11 @@ try {
     console.log(`  direito pela API durante o lançamento (${int(CHECK_RATE)}/s pedidas): ${int(launchChecks.rate)}/s, p50 ${launchChecks.p50.toFixed(1)} ms, p95 ${launchChecks.p95.toFixed(1)} ms desde a hora marcada (${int(launchChecks.n)} consultas)`);
     console.log(`  home durante o lançamento: ${during.pages.toFixed(1)} páginas/s (p95 ${during.p95.toFixed(0)} ms); razão ${(during.pages / alone.pages).toFixed(2)}; ${describeCpu(cpuDuring)}`);
     const launchCpu = launchShare(cpuAlone, alone.pages, cpuDuring, during.pages);
-    console.log(`  CPU do lançamento (API + PostgreSQL + loja, fora a da home): ${launchCpu.seconds.toFixed(1)} s, ${(100 * launchCpu.share).toFixed(0)} % da CPU que a home usava sozinha (a razão que a máquina cheia permite: ~${(1 - launchCpu.share).toFixed(2)})`);
+    const checksCpu = Math.min(launchCpu.seconds, cpuPerCheck * launchChecks.n);
+    console.log(
+      `  CPU do lançamento (API + PostgreSQL + loja, fora a da home): ${launchCpu.seconds.toFixed(1)} s, ${(100 * launchCpu.share).toFixed(0)} % da CPU que a home usava sozinha (a razão que a máquina cheia permite: ~${(1 - launchCpu.share).toFixed(2)}); ` +
+        `consultas ~${checksCpu.toFixed(1)} s (${(1000 * cpuPerCheck).toFixed(2)} ms de CPU cada, medido sozinho), pedidos ~${(launchCpu.seconds - checksCpu).toFixed(1)} s (${((1000 * (launchCpu.seconds - checksCpu)) / batches.length).toFixed(1)} ms por chamada de ${BATCH})`,
+    );
     expect('home: toda chamada respondida 2xx', alone.non2xx + alone.errors + during.non2xx + during.errors === 0, `não-2xx ${alone.non2xx}+${during.non2xx}, erros ${alone.errors}+${during.errors}`);
     expect('direito: toda consulta respondida (durante)', launchChecks.errors === 0, `erros ${launchChecks.errors}`);
 
