@@ -163,6 +163,18 @@ describe('flagged, and applied all the same', () => {
     expect(await direito(l.slug, m.email)).toMatchObject({ cotaUsada: 3, cotaRestante: 0 });
   });
 
+  it("one call with several orders of one member: counted in the call's order against the units the earlier ones used, each whole or not at all", async () => {
+    const { product, l } = await setup({ cota: 3 });
+    const m = await member(t.prisma);
+    const other = await member(t.prisma);
+    // 2 fit, the next 2 would pass 3 (flagged), the 1 after still fits; another member's in between counts for them.
+    const results = await sendOk([order(m.email, product.sku, 2), order(m.email, product.sku, 2), order(other.email, product.sku, 3), order(m.email, product.sku, 1)]);
+    expect(results.map((r) => r.lancamentos?.[0]?.situacao)).toEqual(['na-cota', 'acima-da-cota', 'na-cota', 'na-cota']);
+    expect(await used(l.id, m.id)).toBe(3);
+    expect(await used(l.id, other.id)).toBe(3);
+    expect(await direito(l.slug, m.email)).toMatchObject({ cotaUsada: 3, cotaRestante: 0 });
+  });
+
   it('a buyer not entitled at the order moment: sem-direito, no access row, applied; the rule is decided before this order counts', async () => {
     const owned = await createProduct(t.prisma);
     const { product, l } = await setup({ regra: { condicoes: [{ tipo: 'comprasVerificadas', minimo: 1 }] } });

@@ -16,10 +16,12 @@ import { decideMany, type Decision } from '../lancamentos/rule-engine.js';
 // - The rule is decided for that member at that moment (the store may have skipped GET .../direito):
 //   one statement for all the batch's buyers of a launch at one moment (decideMany), and the missing
 //   access rows made in one statement per launch, before the uses.
-// - An eligible buyer's units are counted with one conditional UPDATE of their access row
-//   (`cota_usada + n <= cota`): the row's lock orders concurrent orders of one member, and the
-//   condition is re-checked on the row's newest version after the wait (READ COMMITTED), so the
-//   allowance never passes its total. An order is counted whole or not at all.
+// - The eligible buyers' access rows are locked (one SELECT ... FOR UPDATE, in (launch, member)
+//   order) and read at their newest version after any wait (READ COMMITTED); each order is counted
+//   whole or not at all against what the row holds plus the batch's earlier orders, and the rows and
+//   the uses are written in one statement each: the row's lock orders concurrent batches of one
+//   member, so the allowance never passes its total. (One conditional UPDATE per order did the same
+//   in ten round trips for a batch of ten.)
 // - Over the allowance, or not entitled: the order is applied all the same (it was charged) and
 //   flagged in its answer and in lancamento_pedido.
 // Rows are locked in (launch, member) order in every batch, so two batches never wait on each other in a cycle.
@@ -137,37 +139,64 @@ export async function useAllowances(db: Queryable, orders: LaunchOrder[], founde
   }
   for (const [launchId, users] of toOpen) await openAccesses(db, launchId, [...users]);
 
+  // The eligible buyers' access rows, locked in (launch, member) order in one statement (the Sort is
+  // below the row locks in the plan, so locks are taken in that order: no cycle with another batch);
+  // a row another transaction holds is waited for and re-read at its newest version (READ COMMITTED).
+  const counted = tasks.filter(({ order, launch }) => decisionOf(order, launch)?.eligible);
+  const used = new Map<string, number>();
+  if (counted.length) {
+    const pairs = [...new Map(counted.map(({ order, launch }) => [`${launch.id}|${order.userId}`, [launch.id, order.userId!] as const])).values()];
+    const { rows } = await db.query<{ lancamento_id: string; usuario_id: string; cota_usada: number }>({
+      name: 'lancamento-pedido-travar',
+      text: `SELECT a.lancamento_id::text, a.usuario_id::text, a.cota_usada FROM acesso_antecipado a
+               JOIN unnest($1::uuid[], $2::uuid[]) AS k(lancamento_id, usuario_id) ON a.lancamento_id = k.lancamento_id AND a.usuario_id = k.usuario_id
+              ORDER BY a.lancamento_id, a.usuario_id FOR UPDATE OF a`,
+      values: [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    });
+    for (const r of rows) used.set(`${r.lancamento_id}|${r.usuario_id}`, r.cota_usada);
+  }
+  // Each order counted whole or not at all, in the batch's order (tasks are sorted by launch, member,
+  // index): the same outcome as one conditional UPDATE per order, in one pass and two statements.
+  const uses: { launchId: string; userId: string; orderRowId: string; units: number; over: boolean; unentitled: boolean }[] = [];
+  const before = new Map(used);
   for (const { order, launch, units } of tasks) {
     let situation: OrderLaunchUse['situacao'] = 'sem-direito';
     if (order.userId) {
-      const decision = decisionOf(order, launch);
-      if (decision?.eligible) {
-        const { rows } = await db.query<{ acima: boolean }>({
-          name: 'lancamento-pedido-usar',
-          text: `WITH uso AS (
-                   UPDATE acesso_antecipado SET cota_usada = cota_usada + $3, atualizado_em = now() AT TIME ZONE 'UTC'
-                    WHERE lancamento_id = $1 AND usuario_id = $2 AND cota_usada + $3 <= $5
-                   RETURNING 1)
-                 INSERT INTO lancamento_pedido (id, lancamento_id, usuario_id, pedido_loja_id, unidades, acima_da_cota, sem_direito)
-                 SELECT gen_random_uuid(), $1, $2, $4, $3, NOT EXISTS (SELECT 1 FROM uso), false
-                 RETURNING acima_da_cota AS acima`,
-          values: [launch.id, order.userId, units, order.orderRowId, launch.cota_por_membro],
-        });
-        situation = rows[0]!.acima ? 'acima-da-cota' : 'na-cota';
+      if (decisionOf(order, launch)?.eligible) {
+        const key = `${launch.id}|${order.userId}`;
+        const now = used.get(key) ?? 0;
+        const fits = used.has(key) && now + units <= launch.cota_por_membro;
+        if (fits) used.set(key, now + units);
+        uses.push({ launchId: launch.id, userId: order.userId, orderRowId: order.orderRowId, units, over: !fits, unentitled: false });
+        situation = fits ? 'na-cota' : 'acima-da-cota';
       } else {
-        await db.query({
-          name: 'lancamento-pedido-sem-direito',
-          text: `INSERT INTO lancamento_pedido (id, lancamento_id, usuario_id, pedido_loja_id, unidades, acima_da_cota, sem_direito)
-                 VALUES (gen_random_uuid(), $1, $2, $3, $4, true, true)`,
-          values: [launch.id, order.userId, order.orderRowId, units],
-        });
+        uses.push({ launchId: launch.id, userId: order.userId, orderRowId: order.orderRowId, units, over: true, unentitled: true });
       }
     }
     // Pending orders (no active account with that e-mail or CPF) are flagged and never counted: the
     // allowance is a member's, and this buyer is none yet.
-    const uses = out.get(order.index) ?? [];
-    uses.push({ slug: launch.slug, unidades: units, situacao: situation });
-    out.set(order.index, uses);
+    const list = out.get(order.index) ?? [];
+    list.push({ slug: launch.slug, unidades: units, situacao: situation });
+    out.set(order.index, list);
+  }
+  const changed = [...used].filter(([key, n]) => before.get(key) !== n);
+  if (changed.length) {
+    await db.query({
+      name: 'lancamento-pedido-usar-lote',
+      text: `UPDATE acesso_antecipado a SET cota_usada = k.cota_usada, atualizado_em = now() AT TIME ZONE 'UTC'
+               FROM unnest($1::uuid[], $2::uuid[], $3::int[]) AS k(lancamento_id, usuario_id, cota_usada)
+              WHERE a.lancamento_id = k.lancamento_id AND a.usuario_id = k.usuario_id`,
+      values: [changed.map(([k]) => k.split('|')[0]), changed.map(([k]) => k.split('|')[1]), changed.map(([, n]) => n)],
+    });
+  }
+  if (uses.length) {
+    await db.query({
+      name: 'lancamento-pedido-registrar',
+      text: `INSERT INTO lancamento_pedido (id, lancamento_id, usuario_id, pedido_loja_id, unidades, acima_da_cota, sem_direito)
+             SELECT gen_random_uuid(), u.lancamento_id, u.usuario_id, u.pedido_loja_id, u.unidades, u.acima, u.sem_direito
+               FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::bool[], $6::bool[]) AS u(lancamento_id, usuario_id, pedido_loja_id, unidades, acima, sem_direito)`,
+      values: [uses.map((u) => u.launchId), uses.map((u) => u.userId), uses.map((u) => u.orderRowId), uses.map((u) => u.units), uses.map((u) => u.over), uses.map((u) => u.unentitled)],
+    });
   }
   return out;
 }
