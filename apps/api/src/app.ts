@@ -230,6 +230,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(import('./features/integracao/cupons.routes.js'));
       await api.register(import('./features/integracao/membros-dados.routes.js'));
       await api.register(import('./features/integracao/lancamentos.routes.js'));
+      // The mail relay's late bounces of the launch alerts (docs/decisions/0049-launch-alert-waves.md).
+      await api.register(import('./features/integracao/devolucoes.routes.js'));
       // Only for the zero-setup start: no SMTP, not production; and only to this machine (dev-inbox.routes.ts).
       if (!config.isProduction && !config.smtpUrl) await api.register(devInboxRoutes);
     },

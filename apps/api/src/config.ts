@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
 import { availableParallelism } from 'node:os';
 import { isLoopbackHost, zeroSetupDefaults } from './lib/safe-defaults.js';
+import { BOUNCE_LOCAL_MAX } from './features/mail/bounce-address.js';
 
 /** Repository root, for defaults that point at files (web build, embedded database folder). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -73,6 +74,22 @@ const envSchema = z
       }),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Legião <nao-responda@legiao.local>'),
+    // Where the relay's late bounces go (VERP: each launch alert's envelope sender is
+    // <local>+<token>@<domain>; docs/decisions/0049-launch-alert-waves.md). Unset: alerts leave with
+    // the From address as their envelope sender, as before, and no bounce names an alert.
+    EMAIL_DEVOLUCOES: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const text = v?.trim();
+        if (!text) return undefined;
+        const match = /^([A-Za-z0-9._-]+)@([A-Za-z0-9.-]+\.[A-Za-z]{2,})$/.exec(text);
+        if (!match || match[1]!.length > BOUNCE_LOCAL_MAX) {
+          ctx.addIssue({ code: 'custom', message: `use um endereço simples, como devolucoes@legiao.dev: até ${BOUNCE_LOCAL_MAX} caracteres antes do @ (letras, números, . _ -), sem +` });
+          return z.NEVER;
+        }
+        return { local: match[1]!, domain: match[2]!.toLowerCase() };
+      }),
     PUBLIC_URL: z.string().url().optional(),
     CORS_ORIGIN: z.string().optional(),
     JWT_SECRET: z.string().min(32, 'precisa de pelo menos 32 caracteres').optional(),
@@ -312,6 +329,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     workers: e.WORKERS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    /** The launch alerts' bounce mailbox (VERP), if any. */
+    bounceMailbox: e.EMAIL_DEVOLUCOES,
     mailRetryIntervalMs: e.MAIL_RETRY_INTERVAL_MS,
     publicUrl,
     corsOrigin: e.CORS_ORIGIN ?? publicUrl,

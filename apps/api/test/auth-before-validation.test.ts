@@ -156,6 +156,11 @@ function invalidRequest(o: Operation): InvalidRequest {
     headers['content-type'] = 'multipart/form-data; boundary=----lixo';
     payload = '------lixo\r\nContent-Disposition: form-data; name="arquivo"\r\n\r\nsem fim';
     invalid.push('body (multipart quebrado)');
+  } else if (o.op.requestBody?.content?.['message/rfc822']) {
+    // A raw message (the mail relay's bounces): an empty one is no message.
+    headers['content-type'] = 'message/rfc822';
+    payload = '';
+    invalid.push('body (mensagem vazia)');
   } else if (json) {
     // `{}` lacks the required fields; a body whose fields are all optional gets an array instead.
     const body = validator(bodyAjv, `${o.key} body`, json)({}) ? [] : {};

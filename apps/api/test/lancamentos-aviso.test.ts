@@ -167,7 +167,7 @@ describe('the member\'s data export (LGPD)', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/usuario/meus-dados', headers: m.headers });
     expect(res.statusCode, res.body).toBe(200);
     const alerts = launchAlertDataSchema.array().parse(res.json().avisosLancamento);
-    expect(alerts).toEqual([{ lancamento: l.slug, nome: l.nome, situacao: 'cancelado', pedidoEm: expect.any(String), canceladoEm: expect.any(String), enviadoEm: null, tentativas: 0, motivo: null }]);
+    expect(alerts).toEqual([{ lancamento: l.slug, nome: l.nome, situacao: 'cancelado', pedidoEm: expect.any(String), canceladoEm: expect.any(String), enviadoEm: null, devolvidoEm: null, tentativas: 0, motivo: null }]);
   });
 });
 

@@ -60,6 +60,7 @@ async function roundTripCases() {
     excluidoEm: ms('2026-06-06T06:06:06.606Z'),
     bloqueadoEm: ms('2026-06-06T07:07:07.707Z'),
     motivoBloqueio: 'Fraude confirmada',
+    emailDevolvidoEm: ms('2026-06-06T09:09:09.909Z'),
     alteradoEm: ms('2026-06-06T08:08:08.808Z'),
   };
   const user = await t.prisma.usuario.create({ data: userData });
@@ -261,7 +262,7 @@ async function roundTripCases() {
   const alertData = {
     lancamentoId: launchData.id,
     usuarioId: user.id,
-    status: 'falhou' as const,
+    status: 'devolvido' as const,
     pedidoEm: ms('2026-11-30T12:00:00.001Z'),
     canceladoEm: ms('2026-11-30T12:30:00.000Z'),
     onda: 3,
@@ -269,7 +270,8 @@ async function roundTripCases() {
     loteAte: ms('2026-12-01T03:02:00.000Z'),
     tentativas: 2,
     enviadoEm: ms('2026-12-01T03:01:00.000Z'),
-    motivo: '550 mailbox unavailable',
+    devolvidoEm: ms('2026-12-01T03:09:00.009Z'),
+    motivo: 'devolvido: 5.1.1 smtp; 550 5.1.1 <endereço>: User unknown',
     atualizadoEm: ms('2026-12-01T03:01:00.002Z'),
   };
   const waveData = { lancamentoId: launchData.id, numero: 2, criadaEm: ms('2026-12-01T03:00:30.001Z'), tamanho: 1667, restantes: 98_333, filaAguardando: 420, filaAdmissoes: 580, taxa: 580, ritmo: 1100, piso: 1667 };

@@ -78,6 +78,8 @@ export const launchAlertDataSchema = z.object({
   pedidoEm: z.string(),
   canceladoEm: z.string().nullable(),
   enviadoEm: z.string().nullable(),
+  /** When the relay's late bounce (a DSN) came back for it (situacao `devolvido`). */
+  devolvidoEm: z.string().nullable(),
   tentativas: z.number().int(),
   motivo: z.string().nullable(),
 });

@@ -43,6 +43,7 @@ export const USER_COLUMNS: Record<keyof typeof Prisma.UsuarioScalarFieldEnum, st
   dataAtualizacao: 'u.data_atualizacao',
   excluidoEm: 'u.excluido_em',
   bloqueadoEm: 'u.bloqueado_em',
+  emailDevolvidoEm: 'u.email_devolvido_em',
   motivoBloqueio: 'u.motivo_bloqueio',
   alteradoEm: 'u.alterado_em',
 };

@@ -81,6 +81,8 @@ export const launchDayAlertWaveSchema = z.object({
   ignorados: count,
   falharam: count,
   incertos: count,
+  /** Accepted by the relay, then bounced for good (a DSN came back; ADR 0049 "Bounces that arrive later"). */
+  devolvidos: count,
   /** Still to send (waiting for a sender or a retry). */
   pendentes: count,
   /** Alerted members who opened their access after the alert. */
@@ -105,6 +107,8 @@ export const launchDayAlertsSchema = z.object({
   falharam: count,
   /** Their sender stopped while SMTP had them: maybe delivered, never sent again. */
   incertos: count,
+  /** Accepted by the relay, then bounced for good: a delivery status notification (RFC 3464) came back to the alert's VERP address. */
+  devolvidos: count,
   /** Alerted members who then opened their personal access (POST /api/lancamentos/{slug}/acesso after the alert). */
   chegaram: count,
   /** The launch's bound (minutes after the opening) and the instant it falls. */
@@ -112,7 +116,7 @@ export const launchDayAlertsSchema = z.object({
   prazoAte: z.string(),
   ondas: z.array(launchDayAlertWaveSchema),
   /** Why alerts were skipped or failed, most frequent first (at most 10). */
-  problemas: z.array(z.object({ status: z.enum(['ignorado', 'falhou', 'incerto']), motivo: z.string(), total: count })),
+  problemas: z.array(z.object({ status: z.enum(['ignorado', 'falhou', 'incerto', 'devolvido']), motivo: z.string(), total: count })),
 });
 export type LaunchDayAlerts = z.infer<typeof launchDayAlertsSchema>;
 

@@ -2,7 +2,7 @@
 // and the words they read. No zod here: the back office's screens read these without loading schemas.
 
 /** Wire names of the scopes a client may hold. */
-export const INTEGRATION_SCOPES = ['pedidos:enviar', 'cupons:usar', 'membros:ler', 'membros:dados', 'consentimentos:escrever', 'lancamentos:consultar'] as const;
+export const INTEGRATION_SCOPES = ['pedidos:enviar', 'cupons:usar', 'membros:ler', 'membros:dados', 'consentimentos:escrever', 'lancamentos:consultar', 'emails:devolucoes'] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 
 /** How people read each scope (back office). */
@@ -15,6 +15,8 @@ export const INTEGRATION_SCOPE_LABELS: Record<IntegrationScope, string> = {
   'consentimentos:escrever': 'Informar descadastros e mudanças de consentimento feitos no CRM (e-mail, SMS, WhatsApp)',
   // docs/decisions/0047-launches.md
   'lancamentos:consultar': 'Consultar o acesso antecipado de um lançamento (direito e cota de um e-mail, CPF ou código)',
+  // docs/decisions/0049-launch-alert-waves.md: the mail relay, not the store.
+  'emails:devolucoes': 'Enviar as devoluções de e-mail (DSN) que o servidor de e-mail recebe para os avisos de lançamento',
 };
 
 /**

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/prisma.js';
+import { purposeKey, sameBytes } from '../../lib/secrets.js';
 import { consentsOf, recordConsentChanges, type ConsentMeta } from './consentimento.service.js';
 
 // One-click unsubscribe for the marketing e-mails (RFC 8058; docs/decisions/0049-launch-alert-waves.md):
@@ -10,8 +11,7 @@ import { consentsOf, recordConsentChanges, type ConsentMeta } from './consentime
 const PURPOSE = 'legiao-descadastro-email-v1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const keyOf = (secret: string) => createHmac('sha256', secret).update(PURPOSE).digest();
-const mac = (secret: string, userId: string) => createHmac('sha256', keyOf(secret)).update(`email:${userId}`).digest('base64url').slice(0, 32);
+const mac = (secret: string, userId: string) => createHmac('sha256', purposeKey(secret, PURPOSE)).update(`email:${userId}`).digest('base64url').slice(0, 32);
 
 /** `<account id>.<signature>`: URL-safe as it is. */
 export const unsubscribeToken = (secret: string, userId: string) => `${userId}.${mac(secret, userId)}`;
@@ -20,9 +20,7 @@ export const unsubscribeToken = (secret: string, userId: string) => `${userId}.$
 export function verifyUnsubscribeToken(secret: string, token: string): string | null {
   const [userId, signature, extra] = token.split('.');
   if (extra !== undefined || !userId || !signature || !UUID.test(userId)) return null;
-  const expected = Buffer.from(mac(secret, userId));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+  return sameBytes(Buffer.from(signature), Buffer.from(mac(secret, userId))) ? userId : null;
 }
 
 /** The address for the `List-Unsubscribe` header. */

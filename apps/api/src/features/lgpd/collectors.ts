@@ -161,7 +161,8 @@ const launchAlerts: DataCollector = {
   collect: (prisma, userId) => prisma.$queryRaw<LaunchAlertData[]>`
     SELECT lp.slug AS lancamento, lp.nome, a.status::text AS situacao,
            webhook_iso(a.pedido_em AT TIME ZONE 'UTC') AS "pedidoEm", webhook_iso(a.cancelado_em AT TIME ZONE 'UTC') AS "canceladoEm",
-           webhook_iso(a.enviado_em AT TIME ZONE 'UTC') AS "enviadoEm", a.tentativas, a.motivo
+           webhook_iso(a.enviado_em AT TIME ZONE 'UTC') AS "enviadoEm",
+           webhook_iso(a.devolvido_em AT TIME ZONE 'UTC') AS "devolvidoEm", a.tentativas, a.motivo
       FROM lancamento_aviso a JOIN lancamento_produto lp ON lp.id = a.lancamento_id
      WHERE a.usuario_id = ${userId}::uuid ORDER BY a.pedido_em DESC, lp.slug`,
 };

@@ -214,27 +214,38 @@ async function readAlerts(pool: SqlPool, launch: LaunchRow): Promise<LaunchDayAl
       text: `SELECT numero, criada_em, tamanho, restantes, fila_aguardando, fila_admissoes, taxa, ritmo, piso FROM lancamento_aviso_onda WHERE lancamento_id = $1 ORDER BY numero`,
       values: [launch.id],
     }),
-    pool.query<{ status: 'ignorado' | 'falhou' | 'incerto'; motivo: string; total: number }>({
+    pool.query<{ status: 'ignorado' | 'falhou' | 'incerto' | 'devolvido'; motivo: string; total: number }>({
       name: 'lancamento-dia-avisos-problemas',
       text: `SELECT status::text AS status, COALESCE(motivo, '') AS motivo, count(*)::int AS total FROM lancamento_aviso
-             WHERE lancamento_id = $1 AND status IN ('ignorado', 'falhou', 'incerto') GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2 LIMIT 10`,
+             WHERE lancamento_id = $1 AND status IN ('ignorado', 'falhou', 'incerto', 'devolvido') GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2 LIMIT 10`,
       values: [launch.id],
     }),
     pool.query<{ prazo: number }>({ name: 'lancamento-dia-prazo', text: `SELECT aviso_prazo_min AS prazo FROM lancamento_produto WHERE id = $1`, values: [launch.id] }),
   ]);
-  const totals = { pedidos: 0, cancelados: 0, aguardandoOnda: 0, emEnvio: 0, enviados: 0, ignorados: 0, falharam: 0, incertos: 0, chegaram: 0 };
-  const perWave = new Map<number, { enviados: number; ignorados: number; falharam: number; incertos: number; pendentes: number; chegaram: number }>();
-  const field: Record<string, keyof typeof totals> = { pedido: 'aguardandoOnda', reservado: 'emEnvio', enviando: 'emEnvio', enviado: 'enviados', ignorado: 'ignorados', falhou: 'falharam', incerto: 'incertos', cancelado: 'cancelados' };
+  const totals = { pedidos: 0, cancelados: 0, aguardandoOnda: 0, emEnvio: 0, enviados: 0, ignorados: 0, falharam: 0, incertos: 0, devolvidos: 0, chegaram: 0 };
+  const perWave = new Map<number, { enviados: number; ignorados: number; falharam: number; incertos: number; devolvidos: number; pendentes: number; chegaram: number }>();
+  const field: Record<string, keyof typeof totals> = {
+    pedido: 'aguardandoOnda',
+    reservado: 'emEnvio',
+    enviando: 'emEnvio',
+    enviado: 'enviados',
+    ignorado: 'ignorados',
+    falhou: 'falharam',
+    incerto: 'incertos',
+    devolvido: 'devolvidos',
+    cancelado: 'cancelados',
+  };
   for (const r of byState.rows) {
     totals[field[r.status]!] += r.n;
     if (r.status !== 'cancelado') totals.pedidos += r.n;
     totals.chegaram += r.chegaram;
     if (r.onda === null) continue;
-    const w = perWave.get(r.onda) ?? { enviados: 0, ignorados: 0, falharam: 0, incertos: 0, pendentes: 0, chegaram: 0 };
+    const w = perWave.get(r.onda) ?? { enviados: 0, ignorados: 0, falharam: 0, incertos: 0, devolvidos: 0, pendentes: 0, chegaram: 0 };
     if (r.status === 'enviado') w.enviados += r.n;
     else if (r.status === 'ignorado') w.ignorados += r.n;
     else if (r.status === 'falhou') w.falharam += r.n;
     else if (r.status === 'incerto') w.incertos += r.n;
+    else if (r.status === 'devolvido') w.devolvidos += r.n;
     else if (r.status === 'reservado' || r.status === 'enviando') w.pendentes += r.n;
     w.chegaram += r.chegaram;
     perWave.set(r.onda, w);
@@ -254,7 +265,7 @@ async function readAlerts(pool: SqlPool, launch: LaunchRow): Promise<LaunchDayAl
       taxa: w.taxa,
       ritmo: w.ritmo,
       piso: w.piso,
-      ...(perWave.get(w.numero) ?? { enviados: 0, ignorados: 0, falharam: 0, incertos: 0, pendentes: 0, chegaram: 0 }),
+      ...(perWave.get(w.numero) ?? { enviados: 0, ignorados: 0, falharam: 0, incertos: 0, devolvidos: 0, pendentes: 0, chegaram: 0 }),
     })),
     problemas: problems.rows,
   };

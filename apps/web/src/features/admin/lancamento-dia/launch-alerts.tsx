@@ -6,7 +6,7 @@ import type { LaunchDayPanel } from '@legiao/contracts/admin/lancamentos-painel'
 
 const number = (n: number) => n.toLocaleString('pt-BR');
 const hour = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const STATUS_LABEL = { ignorado: 'Ignorado', falhou: 'Falhou', incerto: 'Sem confirmação' } as const;
+const STATUS_LABEL = { ignorado: 'Ignorado', falhou: 'Falhou', incerto: 'Sem confirmação', devolvido: 'Devolvido' } as const;
 
 export function LaunchAlerts({ p }: { p: LaunchDayPanel }) {
   const a = p.avisos;
@@ -14,10 +14,10 @@ export function LaunchAlerts({ p }: { p: LaunchDayPanel }) {
     <section className="lancamento-dia__avisos" aria-labelledby="lancamento-dia-avisos">
       <h2 id="lancamento-dia-avisos">Avisos por e-mail ("Avise-me")</h2>
       <p data-testid="dia-avisos-resumo">
-        {`${number(a.pedidos)} pediram (${number(a.cancelados)} cancelaram). Enviados: ${number(a.enviados)}; aguardando onda: ${number(a.aguardandoOnda)}; em envio: ${number(a.emEnvio)}; ignorados: ${number(a.ignorados)}; falharam: ${number(a.falharam)}; sem confirmação: ${number(a.incertos)}. Chegaram depois do aviso: ${number(a.chegaram)}. Prazo: todos avisados até ${hour(a.prazoAte)} (${a.prazoMin} min após a abertura).`}
+        {`${number(a.pedidos)} pediram (${number(a.cancelados)} cancelaram). Enviados: ${number(a.enviados)}; aguardando onda: ${number(a.aguardandoOnda)}; em envio: ${number(a.emEnvio)}; ignorados: ${number(a.ignorados)}; falharam: ${number(a.falharam)}; sem confirmação: ${number(a.incertos)}; devolvidos: ${number(a.devolvidos)}. Chegaram depois do aviso: ${number(a.chegaram)}. Prazo: todos avisados até ${hour(a.prazoAte)} (${a.prazoMin} min após a abertura).`}
       </p>
       {a.ondas.length > 0 && (
-        // Twelve columns scroll sideways on a narrow screen: the region takes the keyboard's focus to scroll.
+        // Thirteen columns scroll sideways on a narrow screen: the region takes the keyboard's focus to scroll.
         <div className="lancamento-dia__tabela" role="region" aria-label="Ondas de avisos (role para os lados)" tabIndex={0}>
           <table>
             <caption>Ondas de avisos</caption>
@@ -33,6 +33,7 @@ export function LaunchAlerts({ p }: { p: LaunchDayPanel }) {
                 <th scope="col">Enviados</th>
                 <th scope="col">Ignorados</th>
                 <th scope="col">Falharam</th>
+                <th scope="col">Devolvidos</th>
                 <th scope="col">Pendentes</th>
                 <th scope="col">Chegaram</th>
               </tr>
@@ -50,6 +51,7 @@ export function LaunchAlerts({ p }: { p: LaunchDayPanel }) {
                   <td>{number(w.enviados)}</td>
                   <td>{number(w.ignorados)}</td>
                   <td>{number(w.falharam + w.incertos)}</td>
+                  <td>{number(w.devolvidos)}</td>
                   <td>{number(w.pendentes)}</td>
                   <td>{number(w.chegaram)}</td>
                 </tr>

@@ -9,7 +9,7 @@ const panel = (over: { registros?: LaunchDayPanel['fila']['registros']; ativa?: 
     em: '2026-11-30T23:00:00.000-03:00',
     totais: { elegiveis: 0, elegiveisEm: '', vistos: 0, vistosElegiveis: 0, acessaram: 0, pediram: 0, unidadesUsadas: 0, unidadesRestantes: 0 },
     serie: { de: '', ate: '', minutos: [] },
-    avisos: { pedidos: 0, cancelados: 0, aguardandoOnda: 0, emEnvio: 0, enviados: 0, ignorados: 0, falharam: 0, incertos: 0, chegaram: 0, prazoMin: 30, prazoAte: '', ondas: [], problemas: [] },
+    avisos: { pedidos: 0, cancelados: 0, aguardandoOnda: 0, emEnvio: 0, enviados: 0, ignorados: 0, falharam: 0, incertos: 0, devolvidos: 0, chegaram: 0, prazoMin: 30, prazoAte: '', ondas: [], problemas: [] },
     fila: { estado: null, agenda: { ativa: over.ativa ?? true, antesMin: 5, depoisMin: 15, ligaEm: '2026-11-30T23:55:00.000-03:00', desligaEm: '2026-12-01T00:15:00.000-03:00' }, registros: over.registros ?? [] },
   }) satisfies LaunchDayPanel;
 const at = (iso: string) => Date.parse(iso);
