@@ -7,6 +7,9 @@ import { launchDayPanelSchema } from '@legiao/contracts/admin/lancamentos-painel
 import { UNSUBSCRIBE_MSG } from '@legiao/contracts/descadastro';
 import { poolOf } from '../src/db/prisma.js';
 import { LaunchAlertDispatcher, type AlertSettings } from '../src/features/lancamentos/alert-dispatcher.js';
+import { wavePace } from '../src/features/lancamentos/alert-pacing.js';
+import { MemoryQueueStore } from '../src/features/fila/store-memory.js';
+import type { QueueStore } from '../src/features/fila/fila.types.js';
 import { unsubscribeToken } from '../src/features/consentimento/unsubscribe.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { expectError } from './support/factories.js';
@@ -17,8 +20,9 @@ import { Smtp } from './support/alert-smtp.js';
 // The alerts in waves (issue 32 §2; docs/decisions/0049-launch-alert-waves.md), against a real
 // PostgreSQL, real pg-boss and an SMTP server this file owns (stopped and started at will): once per
 // member with two dispatchers and one stopped mid-send; consent withdrawn (by the one-click
-// unsubscribe) between the request and the wave; SMTP down, then up; a bounce; waves within the rule;
-// the launch page's numbers.
+// unsubscribe) between the request and the wave; SMTP down, then up; the pooled connections cut by
+// SMTP stopping and reopened when it is back; a bounce; waves within the rule, each spread over its
+// interval; the launch page's numbers.
 
 let t: TestApp;
 // This file's queue and launches only: other test files share the database (and pg-boss's schema).
@@ -34,12 +38,12 @@ afterAll(async () => {
 
 const settings: AlertSettings = { waveIntervalMs: 400, targetWaitMs: 0, leaseMs: 1500, retryMs: 100, maxAttempts: 20, concurrency: 2 };
 const dispatchers: LaunchAlertDispatcher[] = [];
-function dispatcher(smtp: Smtp, transport?: Transporter, over: Partial<AlertSettings> = {}) {
+function dispatcher(smtp: Smtp, transport?: Transporter, over: Partial<AlertSettings> = {}, store: QueueStore = t.app.fila.store) {
   const pool = poolOf(t.prisma);
   const d = new LaunchAlertDispatcher({
     connectionString: pool.options.connectionString!,
     pool,
-    store: t.app.fila.store,
+    store,
     settings: { ...settings, ...over },
     smtpUrl: `smtp://127.0.0.1:${smtp.port}?connectionTimeout=2000&greetingTimeout=2000&socketTimeout=5000`,
     ...(transport ? { transport } : {}),
@@ -235,6 +239,62 @@ describe('alerts in waves', () => {
     await d.stop();
     await smtp.stop();
   }, 90_000);
+
+  it('pooled SMTP: a connection per sender for many alerts; SMTP stopped under the open pool and started again: the alerts wait, then go once each over new connections', async () => {
+    const smtp = new Smtp();
+    await smtp.start();
+    const first = await openedWithAlerts(8);
+    const d = dispatcher(smtp);
+    await d.start();
+    expect(await until(() => statuses(first.l.id), settled)).toEqual({ enviado: 8 });
+    // Two senders: two connections at most for eight alerts (a connection per alert without the pool).
+    expect(smtp.connections).toBeGreaterThan(0);
+    expect(smtp.connections).toBeLessThanOrEqual(settings.concurrency);
+
+    // SMTP goes away with the pool's connections open (the server closes them), then alerts are due.
+    const port = smtp.port;
+    await smtp.stop();
+    const second = await openedWithAlerts(6);
+    await until(() => t.prisma.lancamentoAviso.findMany({ where: { lancamentoId: second.l.id } }), (rows) => rows.every((r) => r.tentativas >= 1 && r.status === 'reservado'));
+    const before = smtp.connections;
+
+    smtp.port = port;
+    await smtp.start();
+    expect(await until(() => statuses(second.l.id), settled, 45_000)).toEqual({ enviado: 6 });
+    for (const m of [...first.members, ...second.members]) expect(smtp.to(m.email), m.email).toHaveLength(1);
+    // The pool reconnected (not a connection per alert either).
+    expect(smtp.connections - before).toBeGreaterThan(0);
+    expect(smtp.connections - before).toBeLessThanOrEqual(settings.concurrency);
+    await d.stop();
+    await smtp.stop();
+  }, 90_000);
+
+  it('a wave is spread over 0.8 of its interval: each job on its schedule from the wave\'s making, never a burst', async () => {
+    const smtp = new Smtp();
+    await smtp.start();
+    const { l, members } = await openedWithAlerts(20);
+    // A room of its own at 600/min: one wave of the 20 (25 fit in 2.5 s), whatever the shared app's room does.
+    const room = new MemoryQueueStore({ defaults: { capacidade: 1000, admissoesPorMinuto: 600 }, inactivityMs: 60_000 });
+    const d = dispatcher(smtp, undefined, { waveIntervalMs: 2500 }, room);
+    await d.start();
+    expect(await until(() => statuses(l.id), settled)).toEqual({ enviado: 20 });
+    await d.stop();
+    const waves = await t.prisma.lancamentoAvisoOnda.findMany({ where: { lancamentoId: l.id } });
+    expect(waves.map((w) => w.tamanho)).toEqual([20]);
+    const pace = wavePace({ size: 20, copies: settings.concurrency, intervalMs: 2500, msToBound: MIN });
+    expect(pace).toEqual({ perJob: 10, spreadMs: 2000 });
+
+    // Arrivals after the wave was made (the database's and this process's clocks are the machine's).
+    const made = waves[0]!.criadaEm.getTime();
+    const times = members.map((m) => smtp.to(m.email)[0]!.at - made).sort((a, b) => a - b);
+    // Never ahead of the schedule: by t, at most copies·(⌊perJob·t/spread⌋ + 1). Flat out, all 20
+    // would be in by ~0.3 s; a slow machine only makes them later.
+    const early = times.map((at, i) => ({ n: i + 1, at })).filter(({ n, at }) => n > settings.concurrency * (Math.floor((pace.perJob / pace.spreadMs) * (at + 20)) + 1));
+    expect(early).toEqual([]);
+    // The last ones wait for the end of the spread (the 10th of a job is due at 1.8 s).
+    expect(times.at(-1)!).toBeGreaterThanOrEqual(1800 - 20);
+    await smtp.stop();
+  }, 60_000);
 
   it('a graceful stop mid-wave finishes the send in flight, releases the rest, leaves nothing uncertain; another dispatcher finishes once each', async () => {
     const smtp = new Smtp();

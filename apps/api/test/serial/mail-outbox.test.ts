@@ -52,4 +52,31 @@ describe('mail outbox', () => {
     const activated = await t.app.inject({ method: 'POST', url: '/api/usuario/ativar-conta', payload: { hash: q } });
     expect(activated.statusCode).toBe(200);
   });
+
+  it('pooled SMTP: mails share a connection; SMTP stopped under it and started again, the pool reconnects and the mail waiting goes once', async () => {
+    // Three sign-ups, one round: over the pool's open connection(s), not one connection each.
+    const opened = catcher.connections;
+    const payloads = [signupPayload(), signupPayload(), signupPayload()];
+    for (const payload of payloads) expect((await t.app.inject({ method: 'POST', url: '/api/usuario', payload })).statusCode).toBe(201);
+    await t.mailer.deliverDue();
+    for (const p of payloads) await waitForMailIn(async (to) => catcher.mailsTo(to), p.email);
+    expect(catcher.connections - opened).toBeLessThanOrEqual(1);
+
+    // SMTP goes away with the pool's connection open (the server closes it).
+    await catcher.close();
+    const payload = signupPayload();
+    expect((await t.app.inject({ method: 'POST', url: '/api/usuario', payload })).statusCode).toBe(201);
+    await t.mailer.deliverDue();
+    const failed = await t.prisma.emailSaida.findFirstOrThrow({ where: { para: payload.email } });
+    expect(failed).toMatchObject({ status: 'pendente', tentativas: 1 });
+
+    await catcher.listen(smtpPort);
+    const before = catcher.connections;
+    await t.prisma.emailSaida.update({ where: { id: failed.id }, data: { proximaTentativa: new Date(Date.now() - 1000) } });
+    expect(await t.mailer.deliverDue()).toBeGreaterThanOrEqual(1);
+    expect(await t.prisma.emailSaida.findUniqueOrThrow({ where: { id: failed.id } })).toMatchObject({ status: 'enviado', tentativas: 2 });
+    await waitForMailIn(async (to) => catcher.mailsTo(to), payload.email, { subject: 'Ative sua conta' });
+    expect(catcher.mailsTo(payload.email)).toHaveLength(1);
+    expect(catcher.connections - before).toBe(1);
+  });
 });

@@ -5,7 +5,10 @@ import { SMTPServer } from 'smtp-server';
 
 /** An SMTP server that keeps what it accepts, refuses some recipients with 550, and can be stopped and started on its port. */
 export class Smtp {
-  readonly mails: { to: string; raw: string }[] = [];
+  /** What it accepted, and when (Date.now()). */
+  readonly mails: { to: string; raw: string; at: number }[] = [];
+  /** Connections opened to it, over its restarts (pooled SMTP: far fewer than mails). */
+  connections = 0;
   readonly refuse = new Set<string>();
   /** Messages whose DATA this server holds without answering (the n-th message overall, 1-based). */
   hangOn: number | null = null;
@@ -21,6 +24,10 @@ export class Smtp {
       disabledCommands: ['STARTTLS'],
       logger: false,
       closeTimeout: 200,
+      onConnect: (_session, cb) => {
+        this.connections++;
+        cb();
+      },
       onRcptTo: (address, _s, cb) => (this.refuse.has(address.address.toLowerCase()) ? cb(Object.assign(new Error('5.1.1 mailbox unavailable'), { responseCode: 550 })) : cb()),
       onData: (stream, session, cb) => {
         const chunks: Buffer[] = [];
@@ -31,7 +38,7 @@ export class Smtp {
             this.onHang?.();
             return; // never answered: the message is not accepted
           }
-          for (const r of session.envelope.rcptTo) this.mails.push({ to: r.address.toLowerCase(), raw: Buffer.concat(chunks).toString('utf8') });
+          for (const r of session.envelope.rcptTo) this.mails.push({ to: r.address.toLowerCase(), raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
           cb();
         });
       },

@@ -14,6 +14,8 @@ export interface ReceivedMail extends Email {
 /** An SMTP server in this process that keeps every message it receives. */
 export class MailCatcher {
   readonly mails: RawMail[] = [];
+  /** Connections opened to it, over its restarts (a pooled sender reuses them). */
+  connections = 0;
   private server?: SMTPServer;
 
   async listen(port = 0): Promise<number> {
@@ -22,6 +24,10 @@ export class MailCatcher {
       disabledCommands: ['STARTTLS'],
       logger: false,
       closeTimeout: 1000,
+      onConnect: (_session, callback) => {
+        this.connections++;
+        callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));

@@ -49,6 +49,17 @@ function withTimeouts(smtpUrl: string): string {
   return url.toString();
 }
 
+/**
+ * Pooled SMTP: a connection per sender, kept open across messages. A connection per message (TCP,
+ * greeting, EHLO, QUIT each time) held the senders to ~35 alerts/s on a local catcher (issue 32's
+ * bench). `maxMessages` recycles a connection now and then; the pool reconnects after the server
+ * went away (a connection found closed is dropped, the next message opens a new one). The address's
+ * own query wins over these (e.g. `?pool=false`).
+ */
+export function alertTransport(smtpUrl: string, connections: number): Transporter {
+  return nodemailer.createTransport({ url: withTimeouts(smtpUrl), pool: true, maxConnections: connections, maxMessages: 1000 });
+}
+
 export class LaunchAlertDispatcher {
   readonly boss: PgBoss;
   readonly sender: LaunchAlertSender;
@@ -70,10 +81,8 @@ export class LaunchAlertDispatcher {
     // Bounded waits: a sender holds its row's claim (leaseMs) longer than any one send can take.
     this.transport =
       opts.transport ??
-      (opts.smtpUrl
-        ? nodemailer.createTransport(withTimeouts(opts.smtpUrl))
-        : nodemailer.createTransport({ jsonTransport: true }));
-    this.sender = new LaunchAlertSender({ pool: opts.pool, transport: this.transport, from: opts.from, site: opts.site, secret: opts.secret, foundersUntil: opts.foundersUntil, leaseMs: settings.leaseMs, retryMs: settings.retryMs, maxAttempts: settings.maxAttempts, log: opts.log });
+      (opts.smtpUrl ? alertTransport(opts.smtpUrl, settings.concurrency) : nodemailer.createTransport({ jsonTransport: true }));
+    this.sender = new LaunchAlertSender({ pool: opts.pool, transport: this.transport, from: opts.from, site: opts.site, secret: opts.secret, foundersUntil: opts.foundersUntil, leaseMs: settings.leaseMs, retryMs: settings.retryMs, maxAttempts: settings.maxAttempts, waveIntervalMs: settings.waveIntervalMs, log: opts.log });
     this.planner = new LaunchAlertPlanner({
       pool: opts.pool,
       store: opts.store,
@@ -90,7 +99,8 @@ export class LaunchAlertDispatcher {
   }
 
   private async enqueue(launchId: string, wave: number, copies: number) {
-    for (let i = 0; i < copies; i++) await this.boss.send(this.queue, { launchId, wave });
+    // Each job knows how many share the wave: it paces its share (alert-pacing.ts).
+    for (let i = 0; i < copies; i++) await this.boss.send(this.queue, { launchId, wave, copies });
   }
 
   async start() {
@@ -102,15 +112,19 @@ export class LaunchAlertDispatcher {
       await this.boss.createQueue(this.queue, policy).catch(async (err) => {
         if (!(await this.boss.getQueue(this.queue))) throw err;
       });
-    await this.boss.work<{ launchId: string; wave: number }>(this.queue, { localConcurrency: this.opts.settings.concurrency, pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-      const outcome = await this.sender.sendWave(job!.data.launchId, job!.data.wave);
+    await this.boss.work<{ launchId: string; wave: number; copies?: number }>(this.queue, { localConcurrency: this.opts.settings.concurrency, pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+      // A job queued before `copies` was in its data: as many as this process queues.
+      const outcome = await this.sender.sendWave(job!.data.launchId, job!.data.wave, job!.data.copies ?? this.opts.settings.concurrency);
       if (outcome.sent + outcome.failed + outcome.skipped > 0) this.opts.log.info({ launchId: job!.data.launchId, wave: job!.data.wave, ...outcome }, 'avisos de lançamento: envio');
     });
     this.planner.start();
     this.started = true;
   }
 
-  /** Stops planning, lets the jobs in flight end (their rows recorded), closes pg-boss's pool. */
+  /**
+   * Stops planning, lets the jobs in flight end (their rows recorded), closes pg-boss's pool and the
+   * SMTP pool (nodemailer closes its idle connections at once; one still delivering finishes first).
+   */
   async stop() {
     if (!this.started) return;
     this.started = false;

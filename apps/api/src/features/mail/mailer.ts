@@ -42,7 +42,13 @@ export class Mailer {
   ) {
     this.mode = opts.smtpUrl ? 'smtp' : 'log';
     // Without SMTP (the zero-setup start) mails are rendered and kept; the dev inbox shows them.
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
+    // Pooled: a round's mails share open connections instead of a TCP connection, greeting and EHLO
+    // each (ADR 0004). A round sends one mail at a time, so two connections are plenty; recycled every
+    // 1,000 messages, and reopened on the next mail after the server went away. The address's query
+    // wins over these (`?pool=false`).
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 2, maxMessages: 1000 })
+      : nodemailer.createTransport({ jsonTransport: true });
   }
 
   async enqueue(tx: Tx, mail: OutgoingMail) {
