@@ -17,7 +17,11 @@ import { decideMany } from './rule-engine.js';
 // and every step is a conditional UPDATE on the row's state and this sender's claim. The CAS to
 // `enviando` is the last write before SMTP: a row found `enviando` past its claim belonged to a sender
 // that died while SMTP had it, and becomes `incerto` (maybe delivered), never sent again. A row still
-// `reservado` past its claim was never handed to SMTP: any sender may take it.
+// `reservado` past its claim was never handed to SMTP: any sender may take it. One alert at a time per
+// sender, and the `enviado` of one rides in the statement of the next one's CAS (both or neither): a
+// sender has at most one row `enviando` at any moment, the one SMTP has or has just accepted.
+// Per claimed batch (≤ 20): the claim, the rule decided for all (with their codes), the codes missing
+// made; per alert: one statement (CAS + the previous one's record) and SMTP.
 
 const BATCH = 20;
 
@@ -51,6 +55,13 @@ interface WaveRow extends LaunchRow {
   elapsed_ms: number | null;
   to_bound_ms: number | null;
 }
+
+/**
+ * An alert SMTP accepted, recorded. Also over `incerto`: a slow send whose claim ran out was marked so
+ * by another sender, but it did go.
+ */
+const SENT_SQL = `UPDATE lancamento_aviso SET status = 'enviado', enviado_em = now(), motivo = NULL, lote = NULL, lote_ate = NULL, atualizado_em = now()
+   WHERE lancamento_id = $1 AND usuario_id = $2 AND lote = $3 AND status IN ('enviando', 'incerto')`;
 
 /** SMTP's own verdict: a 5xx is a refusal for good (a bounce at submission); anything else may pass later. */
 const permanent = (err: unknown) => ((err as { responseCode?: number }).responseCode ?? 0) >= 500;
@@ -148,13 +159,17 @@ export class LaunchAlertSender {
         continue;
       }
       const batch = await this.prepare(launch, rule, ids, lease, outcome);
+      // Accepted by SMTP, its row still `enviando`: recorded `enviado` by the next CAS, in the same
+      // statement, or at the end of the batch (before any pacing wait).
+      let accepted: string | null = null;
       for (const [userId, code] of batch) {
-        if (this.stopping) {
-          await pool.query(`UPDATE lancamento_aviso SET lote = NULL, lote_ate = NULL WHERE lancamento_id = $1 AND lote = $2 AND status = 'reservado'`, [launchId, lease]);
-          break;
-        }
-        outcome[await this.sendOne(launch, userId, code, lease)]++;
+        if (this.stopping) break;
+        const result = await this.sendOne(launch, userId, code, lease, accepted);
+        accepted = result === 'sent' ? userId : null;
+        outcome[result]++;
       }
+      if (accepted) await this.recordSent(launchId, accepted, lease);
+      if (this.stopping) await pool.query(`UPDATE lancamento_aviso SET lote = NULL, lote_ate = NULL WHERE lancamento_id = $1 AND lote = $2 AND status = 'reservado'`, [launchId, lease]);
     }
     return outcome;
   }
@@ -192,14 +207,19 @@ export class LaunchAlertSender {
     return userIds.length;
   }
 
-  private async sendOne(launch: LaunchRow, userId: string, code: string, lease: string): Promise<keyof WaveOutcome> {
-    const { pool } = this.opts;
+  /**
+   * One alert: the CAS to `enviando`, SMTP. `accepted`, the batch's previous member SMTP accepted, is
+   * recorded `enviado` by the same statement as this CAS (one round trip, not two): a sender killed
+   * at any point still has at most one row `enviando`, the one SMTP has or just accepted. 'sent'
+   * leaves this member's row `enviando` for the caller to record the same way.
+   */
+  private async sendOne(launch: LaunchRow, userId: string, code: string, lease: string, accepted: string | null): Promise<keyof WaveOutcome> {
     // The last write before SMTP, and the consent read in the same statement: a consent withdrawn up
-    // to this moment skips the member (recorded), an account blocked or erased meanwhile too. One
-    // row at a time: a sender killed has at most this one alert `enviando`.
-    const claimed = await pool.query<{ status: string; email: string; nome: string }>({
+    // to this moment skips the member (recorded), an account blocked or erased meanwhile too.
+    const claimed = await this.opts.pool.query<{ status: string; email: string; nome: string }>({
       name: 'aviso-enviando',
-      text: `UPDATE lancamento_aviso a SET
+      text: `WITH anterior AS (${SENT_SQL.replace('$2', '$5::uuid')})
+             UPDATE lancamento_aviso a SET
                status = (CASE WHEN u.opt_in_email AND u.bloqueado_em IS NULL AND u.excluido_em IS NULL THEN 'enviando' ELSE 'ignorado' END)::status_aviso,
                motivo = CASE WHEN NOT u.opt_in_email THEN 'retirou o consentimento de e-mail' WHEN u.bloqueado_em IS NOT NULL THEN 'conta bloqueada' WHEN u.excluido_em IS NOT NULL THEN 'conta excluída' ELSE a.motivo END,
                tentativas = a.tentativas + (CASE WHEN u.opt_in_email AND u.bloqueado_em IS NULL AND u.excluido_em IS NULL THEN 1 ELSE 0 END),
@@ -207,7 +227,7 @@ export class LaunchAlertSender {
              FROM usuario u
              WHERE u.id = a.usuario_id AND a.lancamento_id = $1 AND a.usuario_id = $2 AND a.lote = $3 AND a.status = 'reservado'
              RETURNING a.status::text AS status, u.email, u.nome`,
-      values: [launch.id, userId, lease, this.opts.leaseMs],
+      values: [launch.id, userId, lease, this.opts.leaseMs, accepted],
     });
     const row = claimed.rows[0];
     // Cancelled meanwhile (DELETE .../aviso), or taken by another sender after our claim ran out.
@@ -232,14 +252,12 @@ export class LaunchAlertSender {
     } catch (err) {
       return this.failed(launch.id, userId, lease, err);
     }
-    // Also over `incerto`: a slow send whose claim ran out was marked so by another sender, but it did go.
-    await pool.query({
-      name: 'aviso-enviado',
-      text: `UPDATE lancamento_aviso SET status = 'enviado', enviado_em = now(), motivo = NULL, lote = NULL, lote_ate = NULL, atualizado_em = now()
-             WHERE lancamento_id = $1 AND usuario_id = $2 AND lote = $3 AND status IN ('enviando', 'incerto')`,
-      values: [launch.id, userId, lease],
-    });
     return 'sent';
+  }
+
+  /** The batch's last alert SMTP accepted (no CAS after it to carry its record). */
+  private async recordSent(launchId: string, userId: string, lease: string) {
+    await this.opts.pool.query({ name: 'aviso-enviado', text: SENT_SQL, values: [launchId, userId, lease] });
   }
 
   private async failed(launchId: string, userId: string, lease: string, err: unknown): Promise<keyof WaveOutcome> {
