@@ -148,9 +148,11 @@ const envSchema = z
     FILA_LANCAMENTO_INTERVALO_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
     // "Avise-me" alerts in waves at a launch's opening (docs/decisions/0049-launch-alert-waves.md).
     // ALERTAS_LANCAMENTO: this process plans waves and sends alerts (pg-boss); off by default in tests.
-    // A wave every ALERTAS_ONDA_S; the line aimed for is ALERTAS_FILA_ALVO_S of admissions; a sender
-    // holds a claimed alert ALERTAS_CONCESSAO_MS (past it, another takes it, or marks it uncertain if
-    // SMTP had it); a failed send is tried again after ALERTAS_REPETIR_MS·2^(n-1), ALERTAS_TENTATIVAS at most.
+    // A wave every ALERTAS_ONDA_S, sent over 0.8 of it; the line aimed for is ALERTAS_FILA_ALVO_S of
+    // admissions; a sender holds a claimed alert ALERTAS_CONCESSAO_MS (past it, another takes it, or
+    // marks it uncertain if SMTP had it); a failed send is tried again after ALERTAS_REPETIR_MS·2^(n-1),
+    // ALERTAS_TENTATIVAS at most; ALERTAS_CONCORRENCIA senders per process, each with its pooled SMTP
+    // connection, and as many jobs per wave.
     ALERTAS_LANCAMENTO: bool.optional(),
     ALERTAS_ONDA_S: z.coerce.number().min(0.2).max(600).default(30),
     ALERTAS_FILA_ALVO_S: z.coerce.number().int().min(0).max(3600).default(120),
