@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchAlertDataSchema } from '@legiao/contracts';
 import { launchDayPanelSchema } from '@legiao/contracts/admin/lancamentos-painel';
@@ -6,6 +7,9 @@ import { INTEGRATION_MSG } from '@legiao/contracts/integracao/constants';
 import { BOUNCE_MAX_BYTES, BOUNCE_MSG, bounceResultSchema } from '@legiao/contracts/integracao/devolucoes';
 import { poolOf } from '../src/db/prisma.js';
 import { bounceAddress } from '../src/features/mail/bounce-address.js';
+import { LaunchAlertDispatcher } from '../src/features/lancamentos/alert-dispatcher.js';
+import { MemoryQueueStore } from '../src/features/fila/store-memory.js';
+import { Smtp } from './support/alert-smtp.js';
 import { bouncedEmailSql, BOUNCED_EMAIL_REASON } from '../src/features/lancamentos/alert-bounced.js';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from './support/app.js';
 import { dsnMessage, type DsnOptions } from './support/dsn.js';
@@ -199,5 +203,67 @@ describe('a hard-bounced address stops getting launch alerts (the sender\'s rule
     await pool.query(`UPDATE usuario SET email_devolvido_em = now() - interval '89 days' WHERE id = $1`, [bia!.id]);
     expect(await bounced(bia!.id)).toBe(true);
     expect(BOUNCED_EMAIL_REASON).toMatch(/devol/);
+  });
+});
+
+describe('end to end: the sender writes the VERP envelope, the relay posts the bounce, the next alert skips the address', () => {
+  it('an alert goes out with MAIL FROM devolucoes+<token>@; its DSN posted makes it devolvido; the next launch\'s alert to that account is skipped with the reason, the others still go', async () => {
+    const smtp = new Smtp();
+    await smtp.start();
+    const pool = poolOf(t.prisma);
+    const launchIds: string[] = [];
+    const d = new LaunchAlertDispatcher({
+      connectionString: pool.options.connectionString!,
+      pool,
+      store: new MemoryQueueStore({ defaults: { capacidade: 100, admissoesPorMinuto: 600 }, inactivityMs: 120_000 }),
+      settings: { waveIntervalMs: 300, targetWaitMs: 0, leaseMs: 1500, retryMs: 100, maxAttempts: 5, concurrency: 1 },
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'Legião <nao-responda@legiao.test>',
+      site: t.config,
+      secret: TEST_JWT_SECRET,
+      bounceMailbox: mailbox,
+      foundersUntil: t.config.foundersUntil,
+      log: pino({ level: 'silent' }),
+      queue: `devolucoes-teste-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+      launchIds: () => launchIds,
+    });
+    try {
+      await d.start();
+      const [ana, bia] = [await member(t.prisma), await member(t.prisma)];
+      await t.prisma.usuario.updateMany({ where: { id: { in: [ana.id, bia.id] } }, data: { optInEmail: true } });
+      const opened = async () => {
+        const l = await launch(t.prisma, { start: new Date(Date.now() - 1000) });
+        await t.prisma.lancamentoProduto.update({ where: { id: l.id }, data: { avisoPrazoMin: 1 } });
+        await t.prisma.lancamentoAviso.createMany({ data: [ana, bia].map((m) => ({ lancamentoId: l.id, usuarioId: m.id })) });
+        launchIds.push(l.id);
+        return l;
+      };
+      const settledRows = async (launchId: string) => {
+        for (let end = Date.now() + 30_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+          const rows = await t.prisma.lancamentoAviso.findMany({ where: { lancamentoId: launchId } });
+          if (rows.every((r) => r.status === 'enviado' || r.status === 'ignorado')) return rows;
+        }
+        throw new Error('the alerts did not settle');
+      };
+      const first = await opened();
+      await settledRows(first.id);
+      const toAna = smtp.to(ana.email);
+      expect(toAna).toHaveLength(1);
+      // The envelope sender names this alert; the visible From stays the brand's.
+      expect(toAna[0]!.from).toBe(addressOf(first.id, ana.id));
+      expect(toAna[0]!.raw).toMatch(/^From: .*nao-responda@legiao\.test/m);
+      expect(accepted(await post(hard(toAna[0]!.from, { finalRecipient: ana.email })))).toMatchObject({ situacao: 'registrada' });
+      expect((await alertRow(first.id, ana.id)).status).toBe('devolvido');
+
+      const second = await opened();
+      const rows = await settledRows(second.id);
+      expect(rows.find((r) => r.usuarioId === ana.id)).toMatchObject({ status: 'ignorado', motivo: BOUNCED_EMAIL_REASON });
+      expect(rows.find((r) => r.usuarioId === bia.id)).toMatchObject({ status: 'enviado' });
+      expect(smtp.to(ana.email)).toHaveLength(1);
+      expect(smtp.to(bia.email)).toHaveLength(2);
+    } finally {
+      await d.stop();
+      await smtp.stop();
+    }
   });
 });

@@ -5,8 +5,8 @@ import { SMTPServer } from 'smtp-server';
 
 /** An SMTP server that keeps what it accepts, refuses some recipients with 550, and can be stopped and started on its port. */
 export class Smtp {
-  /** What it accepted, and when (Date.now()). */
-  readonly mails: { to: string; raw: string; at: number }[] = [];
+  /** What it accepted, its envelope sender (MAIL FROM), and when (Date.now()). */
+  readonly mails: { to: string; from: string; raw: string; at: number }[] = [];
   /** Connections opened to it, over its restarts (pooled SMTP: far fewer than mails). */
   connections = 0;
   readonly refuse = new Set<string>();
@@ -38,7 +38,7 @@ export class Smtp {
             this.onHang?.();
             return; // never answered: the message is not accepted
           }
-          for (const r of session.envelope.rcptTo) this.mails.push({ to: r.address.toLowerCase(), raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+          for (const r of session.envelope.rcptTo) this.mails.push({ to: r.address.toLowerCase(), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
           cb();
         });
       },

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { SqlPool } from '../../db/prisma.js';
 import { classifyDatabaseFailure, OutageLog } from '../../db/unavailable.js';
 import type { MailSite } from '../mail/templates/index.js';
+import type { BounceMailbox } from '../mail/bounce-address.js';
 import type { QueueStore } from '../fila/fila.types.js';
 import { LaunchAlertPlanner } from './alert-planner.js';
 import { LaunchAlertSender } from './alert-sender.js';
@@ -35,6 +36,7 @@ export interface AlertDispatcherOptions {
   from: string;
   site: MailSite;
   secret: string;
+  bounceMailbox?: BounceMailbox;
   foundersUntil: Date;
   log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
   /** Tests only: a queue of their own and only their launches (test files share one database). */
@@ -82,7 +84,7 @@ export class LaunchAlertDispatcher {
     this.transport =
       opts.transport ??
       (opts.smtpUrl ? alertTransport(opts.smtpUrl, settings.concurrency) : nodemailer.createTransport({ jsonTransport: true }));
-    this.sender = new LaunchAlertSender({ pool: opts.pool, transport: this.transport, from: opts.from, site: opts.site, secret: opts.secret, foundersUntil: opts.foundersUntil, leaseMs: settings.leaseMs, retryMs: settings.retryMs, maxAttempts: settings.maxAttempts, waveIntervalMs: settings.waveIntervalMs, log: opts.log });
+    this.sender = new LaunchAlertSender({ pool: opts.pool, transport: this.transport, from: opts.from, site: opts.site, secret: opts.secret, ...(opts.bounceMailbox ? { bounceMailbox: opts.bounceMailbox } : {}), foundersUntil: opts.foundersUntil, leaseMs: settings.leaseMs, retryMs: settings.retryMs, maxAttempts: settings.maxAttempts, waveIntervalMs: settings.waveIntervalMs, log: opts.log });
     this.planner = new LaunchAlertPlanner({
       pool: opts.pool,
       store: opts.store,

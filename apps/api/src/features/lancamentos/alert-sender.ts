@@ -4,6 +4,8 @@ import type { LaunchRule } from '@legiao/contracts/lancamentos';
 import type { SqlPool } from '../../db/prisma.js';
 import type { MailSite } from '../mail/templates/index.js';
 import { unsubscribeUrl } from '../consentimento/unsubscribe.js';
+import { alertEnvelope, type BounceMailbox } from '../mail/bounce-address.js';
+import { BOUNCED_EMAIL_REASON, bouncedEmailSql } from './alert-bounced.js';
 import { AlertMailCache, type AlertLaunch } from './alert-mail.js';
 import { ensureAccesses } from './alert-access.js';
 import { nextClaim, wavePace } from './alert-pacing.js';
@@ -24,6 +26,9 @@ import { decideMany } from './rule-engine.js';
 // made; per alert: one statement (CAS + the previous one's record) and SMTP.
 
 const BATCH = 20;
+/** Sent to: consent given, the account in good standing, its address not hard-bounced lately (alert-bounced.ts). */
+const BOUNCED = bouncedEmailSql('u');
+const SENDABLE = `u.opt_in_email AND u.bloqueado_em IS NULL AND u.excluido_em IS NULL AND NOT ${BOUNCED}`;
 
 export interface AlertSenderOptions {
   pool: SqlPool;
@@ -32,6 +37,8 @@ export interface AlertSenderOptions {
   site: MailSite;
   /** Signs the one-click unsubscribe address (RFC 8058). */
   secret: string;
+  /** EMAIL_DEVOLUCOES: each alert's envelope sender names it (VERP), so a later bounce finds its row; none: MAIL_FROM. */
+  bounceMailbox?: BounceMailbox;
   foundersUntil: Date;
   leaseMs: number;
   retryMs: number;
@@ -220,14 +227,14 @@ export class LaunchAlertSender {
       name: 'aviso-enviando',
       text: `WITH anterior AS (${SENT_SQL.replace('$2', '$5::uuid')})
              UPDATE lancamento_aviso a SET
-               status = (CASE WHEN u.opt_in_email AND u.bloqueado_em IS NULL AND u.excluido_em IS NULL THEN 'enviando' ELSE 'ignorado' END)::status_aviso,
-               motivo = CASE WHEN NOT u.opt_in_email THEN 'retirou o consentimento de e-mail' WHEN u.bloqueado_em IS NOT NULL THEN 'conta bloqueada' WHEN u.excluido_em IS NOT NULL THEN 'conta excluída' ELSE a.motivo END,
-               tentativas = a.tentativas + (CASE WHEN u.opt_in_email AND u.bloqueado_em IS NULL AND u.excluido_em IS NULL THEN 1 ELSE 0 END),
+               status = (CASE WHEN ${SENDABLE} THEN 'enviando' ELSE 'ignorado' END)::status_aviso,
+               motivo = CASE WHEN NOT u.opt_in_email THEN 'retirou o consentimento de e-mail' WHEN u.bloqueado_em IS NOT NULL THEN 'conta bloqueada' WHEN u.excluido_em IS NOT NULL THEN 'conta excluída' WHEN ${BOUNCED} THEN $6 ELSE a.motivo END,
+               tentativas = a.tentativas + (CASE WHEN ${SENDABLE} THEN 1 ELSE 0 END),
                lote_ate = now() + $4 * interval '1 millisecond', atualizado_em = now()
              FROM usuario u
              WHERE u.id = a.usuario_id AND a.lancamento_id = $1 AND a.usuario_id = $2 AND a.lote = $3 AND a.status = 'reservado'
              RETURNING a.status::text AS status, u.email, u.nome`,
-      values: [launch.id, userId, lease, this.opts.leaseMs, accepted],
+      values: [launch.id, userId, lease, this.opts.leaseMs, accepted, BOUNCED_EMAIL_REASON],
     });
     const row = claimed.rows[0];
     // Cancelled meanwhile (DELETE .../aviso), or taken by another sender after our claim ran out.
@@ -238,6 +245,8 @@ export class LaunchAlertSender {
       await this.opts.transport.sendMail({
         from: this.opts.from,
         to: row.email,
+        // The envelope sender names this alert (VERP, bounce-address.ts): a bounce that arrives later is matched to its row.
+        envelope: alertEnvelope(this.opts.bounceMailbox, this.opts.secret, { launchId: launch.id, memberId: userId }, row.email),
         subject: mail.subject,
         html: mail.html,
         text: mail.text,

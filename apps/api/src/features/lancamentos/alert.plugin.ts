@@ -26,6 +26,7 @@ export const launchAlertsPlugin = fp(async (app) => {
       from: config.mailFrom,
       site: config,
       secret: config.jwtSecret,
+      ...(config.bounceMailbox ? { bounceMailbox: config.bounceMailbox } : {}),
       foundersUntil: config.foundersUntil,
       log: app.log,
     });
