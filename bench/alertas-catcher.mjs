@@ -15,7 +15,7 @@
 // parent -> child:
 //   { type: 'summary' }
 //   { type: 'watch', label, procs: [{ name, pid, group?, workersOf? }] }   sample those processes' open
-//        files every 2 s under `label` (a phase): each one's peak, and the peak of each group's total
+//        files every 5 s under `label` (a phase): each one's peak, and the peak of each group's total
 //        in one sample (`<group> (soma)`); workersOf: also every child of that pid (node:cluster
 //        workers: `<name> worker <pid>` and `<name> (soma)`)
 //   { type: 'fds' }
@@ -25,7 +25,8 @@ import { join } from 'node:path';
 import { root } from './lib.mjs';
 
 const BATCH_MS = 50;
-const FD_EVERY_MS = 2000;
+// Every 5 s: the line grows over minutes, and a sample reads ~150,000 entries of /proc at 100,000 members.
+const FD_EVERY_MS = 5000;
 const wall = () => performance.timeOrigin + performance.now();
 const { SMTPServer } = createRequire(join(root, 'apps/api/package.json'))('smtp-server');
 

@@ -6,7 +6,8 @@
 // IPC, parent -> child:
 //   { type: 'phase', name, wsUrl, localAddress }  a phase starts (sockets from localAddress, see below)
 //   { type: 'alerted', list: [[address, t], ...] } these members got their alert at wall time t (ms)
-//   { type: 'end' }                                the phase is over: drop every socket, answer 'ended'
+//   { type: 'end' }                                the phase is over: every member still there logs out
+//                                                   and closes; answer 'ended'
 // child -> parent:
 //   { type: 'ready' }
 //   { type: 'admitted', list: [[address, t], ...] } batched every BATCH_MS
@@ -83,6 +84,12 @@ function come(p, address) {
     const send = (type) => {
       if (ws.readyState === WebSocket.OPEN) ws.send(`{"type":"${type}","clientId":"${clientId}"}`);
     };
+    /** The phase is over: the member leaves (its place inside, or in the line, is freed) and closes. */
+    ws.leave = () => {
+      if (activity) clearInterval(activity);
+      send('Logout');
+      ws.close();
+    };
     ws.on('open', () => {
       opened = true;
       failures = 0;
@@ -125,6 +132,7 @@ function come(p, address) {
       }
     });
     ws.on('error', (err) => {
+      if (p.ending) return; // a socket still connecting when the phase ended, cut by us
       const code = err.code ?? err.message.slice(0, 60);
       p.errors[code] = (p.errors[code] ?? 0) + 1;
     });
@@ -162,13 +170,20 @@ function alerted(list) {
   }
 }
 
-function end() {
+/**
+ * The phase is over: every member still connected logs out (otherwise the room keeps them inside,
+ * and their places, until its inactivity time-out: the next phase would find the room full) and
+ * closes; whatever has not closed after 5 s is cut.
+ */
+async function end() {
   const p = phase;
   phase = null;
   if (!p) return process.send({ type: 'ended', stats: null });
   flush();
   p.ending = true;
   for (const t of p.timers) clearTimeout(t);
+  for (const ws of p.sockets) ws.leave();
+  for (let waited = 0; p.sockets.size > 0 && waited < 5000; waited += 100) await new Promise((r) => setTimeout(r, 100));
   for (const ws of p.sockets) ws.terminate();
   const { name, peakOpen, opened, errors, closedBeforeAdmission, gaveUp, serverErrors, loggedOutBy, seen } = p;
   process.send({ type: 'ended', stats: { name, alerted: seen.size, admitted: p.admitted, peakOpen, opened, errors, closedBeforeAdmission, gaveUp, serverErrors, loggedOutBy } });

@@ -50,14 +50,25 @@
 //   MEMBERS (100000), BOUND_MIN (30), WAVE_S (30: ALERTAS_ONDA_S), TARGET_S (120: ALERTAS_FILA_ALVO_S),
 //   RATE (6000 admissions/min), CAPACITY (20000), REACT_S (60), STAY_S (120),
 //   SENDERS (4: ALERTAS_CONCORRENCIA, the jobs queued per wave and each API process's pg-boss workers:
-//   about SENDERS sends in flight whatever API_WORKERS is), MEMBER_PROCS, API_WORKERS (above),
+//   the single wave of the all-at-once phase has SENDERS sends in flight whatever API_WORKERS is;
+//   overlapping waves up to SENDERS per API process), MEMBER_PROCS, API_WORKERS (above),
 //   ALERTAS_REDIS_URL, HOME_MEMBERS (50), HOME_S (30), PROGRESS_S (60: a progress line while a phase
 //   runs), BENCH_DB (legiao_bench_alertas, made anew), BENCH_PG_URL, QUIET_LOAD, QUIET_WAIT_S
 //   A smoke run (numbers mean nothing on a busy machine):
 //   MEMBERS=300 BOUND_MIN=2 WAVE_S=5 TARGET_S=10 RATE=120 CAPACITY=40 REACT_S=3 STAY_S=5 HOME_S=10 node bench/alertas.mjs
 //   The same with the members and the API spread: add MEMBER_PROCS=3 API_WORKERS=2.
-//   100,000 members: see bench/README.md (about an hour with a sender of ~175 alerts/s; at ~35/s the
-//   waves cannot meet a 30-minute bound and the all-at-once phase alone takes ~48 minutes).
+//   100,000 members (the issue's figure), on a quiet machine, every default: `QUIET_LOAD=2.5 timeout -s INT
+//   7200 node bench/alertas.mjs` (9 member processes, 4 API processes with PostgreSQL's 100
+//   connections, nothing else using PostgreSQL). How long: each phase ends when its last member is
+//   admitted; the last reactions come up to 10 × REACT_S (10 min) after their alert. With a sender of
+//   ~175 alerts/s the waves go at the sender's pace until the line reaches its target (RATE/60 ×
+//   TARGET_S = 12,000), then at the room's (~100/s): 10-17 min to alert everyone; the all-at-once
+//   line drains at 100/s (~17 min); about an hour in all with setup and the waits for a quiet
+//   machine. At ~35 alerts/s (4 senders, one SMTP connection per message) each phase takes ~48 min
+//   of sending and the waves cannot meet a 30-minute bound: ~2 hours, the bound's check failing.
+//   A medium run that proves the spreading past one process's 20,000 files (21,000 members connected
+//   at once; ~11 min here): MEMBERS=21000 BOUND_MIN=7 WAVE_S=15 TARGET_S=30 CAPACITY=30000 REACT_S=5
+//   STAY_S=1200 SENDERS=24 HOME_S=15 node bench/alertas.mjs
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -151,7 +162,7 @@ const stopKids = () => {
 // Interrupted (Ctrl-C, a time limit): the API runs in its own process group, and would outlive us.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    console.error(`\n${signal}: encerrando a API e os processos filhos`);
+    console.error(`\n${signal}: encerrando a API e os processos filhos (logs da API: ${logDir})`);
     killEverything();
     stopKids();
     process.exit(130);
@@ -257,6 +268,11 @@ async function phase({ name, set, index, catcher, members, api, admin, profiles,
     return (await answer).stats;
   }));
   members.forEach((c, i) => c.off('message', listeners[i]));
+  try {
+    await sleep(1000);
+    const r = await (await fetch(`${api.base}/api/admin/fila`, { headers: { authorization: `Bearer ${admin}` } })).json();
+    console.log(`  ${name}: fim em ${s1(wall() - t0)}; a sala depois que os membros saíram: ${int(r.admitidos)} dentro, ${int(r.aguardando)} na fila`);
+  } catch {}
   const alertTimes = [...alerts.values()];
   const waits = [...admitted].map(([to, t]) => t - alerts.get(to));
   const lines = samples.map((s) => s.aguardando);
@@ -404,10 +420,11 @@ try {
     ['home durante / sozinha', (r) => `${(r.home.pages / alone.pages).toFixed(2)} (${r.home.pages.toFixed(1)} páginas/s)`],
     ['membros conectados: máx. juntos', (r) => `${int(r.members.openPeak)} (${int(r.members.peakOpen)} num processo)`],
   ];
-  console.log(`\n${'medida'.padEnd(34)}${'ondas'.padEnd(26)}tudo de uma vez`);
-  for (const [label, f] of rows) console.log(`${label.padEnd(34)}${String(f(waves)).padEnd(26)}${f(all)}`);
+  const width = Math.max(26, ...rows.map(([, f]) => String(f(waves)).length + 2));
+  console.log(`\n${'medida'.padEnd(34)}${'ondas'.padEnd(width)}tudo de uma vez`);
+  for (const [label, f] of rows) console.log(`${label.padEnd(34)}${String(f(waves)).padEnd(width)}${f(all)}`);
   console.log('(a reação de cada membro ao e-mail inclui o sorteio exponencial de média REACT_S; a espera é do aviso à admissão)');
-  console.log('arquivos abertos no pico (amostras a cada 2 s; a soma é o maior total de uma amostra):');
+  console.log('arquivos abertos no pico (amostras a cada 5 s; a soma é o maior total de uma amostra):');
   for (const r of [waves, all]) console.log(`  ${r.name}: ${fdsOf(r.name).text}`);
 
   for (const r of [waves, all]) {
