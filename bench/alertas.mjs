@@ -39,10 +39,12 @@
 //     LISTEN; ~17 measured under the home's load), so at most floor((max_connections - 15) / 20),
 //     read at the start: 4 with PostgreSQL's default 100 (this machine). 8 would be ~145 connections
 //     and the home would get "too many clients". 4 processes hold the members' sockets while fewer
-//     than ~60,000 are connected at once (20,000 files each, less the uneven spread of SCHED_NONE):
-//     the all-at-once phase's line plus those inside (~RATE/60 × STAY_S). At ~175 alerts/s (pooled
-//     SMTP) against 100 admissions/s that is ~45,000 + 12,000 at 100,000 members; a faster sender
-//     or a slower room needs API_WORKERS set by hand with a PostgreSQL that allows the connections.
+//     than ~60,000 are connected at once (20,000 files each, less the uneven spread of SCHED_NONE:
+//     the busiest of 2 processes held 1.05× the mean at 21,000 sockets, 1.3× at 1,700): the
+//     all-at-once phase's line plus those inside (~RATE/60 × STAY_S). At ~150 alerts/s (pooled SMTP:
+//     120-150/s in a 3,000-member run of this bench on d05d0e8) against 100 admissions/s that is
+//     ~33,000 + 12,000 at 100,000 members; a faster sender or a slower room needs API_WORKERS set
+//     by hand with a PostgreSQL that allows the connections.
 //     The bench warns at the start when MEMBERS / API_WORKERS is past 3/4 of the limit, and checks
 //     every process's peak.
 //
@@ -61,7 +63,7 @@
 //   7200 node bench/alertas.mjs` (9 member processes, 4 API processes with PostgreSQL's 100
 //   connections, nothing else using PostgreSQL). How long: each phase ends when its last member is
 //   admitted; the last reactions come up to 10 × REACT_S (10 min) after their alert. With a sender of
-//   ~175 alerts/s the waves go at the sender's pace until the line reaches its target (RATE/60 ×
+//   ~150 alerts/s the waves go at the sender's pace until the line reaches its target (RATE/60 ×
 //   TARGET_S = 12,000), then at the room's (~100/s): 10-17 min to alert everyone; the all-at-once
 //   line drains at 100/s (~17 min); about an hour in all with setup and the waits for a quiet
 //   machine. At ~35 alerts/s (4 senders, one SMTP connection per message) each phase takes ~48 min
