@@ -27,6 +27,14 @@ describe('waveSize', () => {
     expect(d.size).toBe(200);
   });
 
+  it('alerts of earlier waves not sent yet take their share of the room first; the floor still holds', () => {
+    // The room takes 1,500 until the next wave; 1,200 still unsent from before: 300 more.
+    expect(waveSize({ ...base, pending: 1200 })).toMatchObject({ paced: 300, size: 300 });
+    // More unsent than the room takes: nothing paced; the floor alone (the bound is a promise).
+    expect(waveSize({ ...base, pending: 15_000 })).toMatchObject({ paced: 0, size: 167 });
+    expect(waveSize({ ...base, pending: 0 }).size).toBe(1500);
+  });
+
   it('paused room: the pace is 0, the floor still alerts everyone in time', () => {
     const d = waveSize({ ...base, paused: true, queueLength: 100 });
     expect(d.paced).toBe(0);
@@ -58,11 +66,12 @@ describe('waveSize', () => {
         paused: rnd() < 0.1,
         targetWaitMs: rnd() * 10 * MIN,
         arrivalShare: rnd() < 0.5 ? undefined : rnd(),
+        pending: rnd() < 0.5 ? undefined : Math.floor(rnd() * 20_000),
       };
       const d = waveSize(i);
       const r = effectiveRate(i);
       const share = Math.min(1, Math.max(0.05, i.arrivalShare ?? 1));
-      const pacedBound = Math.floor(((r / MIN) * i.intervalMs + Math.max(0, Math.floor((r / MIN) * i.targetWaitMs) - i.queueLength)) / share);
+      const pacedBound = Math.max(0, Math.floor(((r / MIN) * i.intervalMs + Math.max(0, Math.floor((r / MIN) * i.targetWaitMs) - i.queueLength)) / share) - (i.pending ?? 0));
       const wavesLeft = Math.max(1, Math.floor((i.boundMs - i.elapsedMs) / i.intervalMs));
       expect(d.size).toBeGreaterThanOrEqual(0);
       expect(d.size).toBeLessThanOrEqual(i.remaining);

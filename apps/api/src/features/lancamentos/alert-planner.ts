@@ -109,9 +109,10 @@ export class LaunchAlertPlanner {
       );
       const previous = last.rows[0];
       // Measured against the database's clock, as the rows' own times.
-      const { rows: due } = await client.query<{ due: boolean; remaining: number }>(
+      const { rows: due } = await client.query<{ due: boolean; remaining: number; pending: number }>(
         `SELECT ($2::timestamptz IS NULL OR $2::timestamptz <= now() - $3 * interval '1 millisecond') AS due,
-                (SELECT count(*)::int FROM lancamento_aviso WHERE lancamento_id = $1 AND status = 'pedido') AS remaining`,
+                (SELECT count(*)::int FROM lancamento_aviso WHERE lancamento_id = $1 AND status = 'pedido') AS remaining,
+                (SELECT count(*)::int FROM lancamento_aviso WHERE lancamento_id = $1 AND status IN ('reservado', 'enviando')) AS pending`,
         [launch.id, previous?.criada_em ?? null, this.opts.waveIntervalMs],
       );
       if (!due[0]!.due || due[0]!.remaining === 0) {
@@ -120,6 +121,7 @@ export class LaunchAlertPlanner {
       }
       const decision = waveSize({
         remaining: due[0]!.remaining,
+        pending: due[0]!.pending,
         elapsedMs: Math.max(0, now.getTime() - launch.acesso_inicio.getTime()),
         boundMs: launch.aviso_prazo_min * 60_000,
         intervalMs: this.opts.waveIntervalMs,

@@ -6,6 +6,14 @@
 export interface WaveInput {
   /** Members who asked and are not alerted (nor in a wave) yet. */
   remaining: number;
+  /**
+   * Alerts of earlier waves not sent yet (reserved or being sent): they will bring their members as
+   * surely as this wave's, so they take their share of the room first. Without it, waves made while
+   * the senders were behind kept sizing themselves to an empty room (the line cannot show alerts
+   * not sent), and the backlog grew a wave at a time (seen at 100,000 members: 7 waves of 15,000
+   * queued while 16,000 had gone out).
+   */
+  pending?: number;
   /** Since the early-access window opened. */
   elapsedMs: number;
   /** The launch's bound: everyone who asked is alerted within this of the opening (`aviso_prazo_min`). */
@@ -48,7 +56,8 @@ export function effectiveRate(i: Pick<WaveInput, 'queueLength' | 'admittedLastMi
 
 /**
  * size = min(remaining, max(paced, floor)), where
- *   paced = ⌊(r·Δ + max(0, r·W − q)) / p⌋  (what is admitted until the next wave, plus the room left below the target line)
+ *   paced = max(0, ⌊(r·Δ + max(0, r·W − q)) / p⌋ − b)  (what is admitted until the next wave, plus the room left
+ *           below the target line, less the b alerts of earlier waves not sent yet)
  *   floor = ⌈remaining / n⌉, n = max(1, ⌊(bound − elapsed) / Δ⌋)  (the waves left before the bound share what is left)
  * with r the rate per ms, Δ the interval, W the target wait, q the line, p the share expected to come.
  * The last wave before the bound takes everything left, so the last wave goes out at bound − Δ at the
@@ -60,7 +69,7 @@ export function waveSize(i: WaveInput): WaveDecision {
   const perMs = rate / 60_000;
   const share = Math.min(1, Math.max(0.05, i.arrivalShare ?? 1));
   const targetQueue = Math.floor(perMs * i.targetWaitMs);
-  const paced = Math.floor((perMs * i.intervalMs + Math.max(0, targetQueue - Math.max(0, i.queueLength))) / share);
+  const paced = Math.max(0, Math.floor((perMs * i.intervalMs + Math.max(0, targetQueue - Math.max(0, i.queueLength))) / share) - Math.max(0, Math.floor(i.pending ?? 0)));
   const wavesLeft = Math.max(1, Math.floor((i.boundMs - i.elapsedMs) / i.intervalMs));
   const floor = Math.ceil(remaining / wavesLeft);
   return { size: Math.min(remaining, Math.max(paced, floor)), paced, floor, rate, targetQueue, wavesLeft };
