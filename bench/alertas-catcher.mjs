@@ -23,6 +23,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
+import { childrenOf } from './cpu-lib.mjs';
 
 const BATCH_MS = 50;
 // Every 5 s: the line grows over minutes, and a sample reads ~150,000 entries of /proc at 100,000 members.
@@ -66,13 +67,6 @@ const countFds = (pid) => {
     return readdirSync(`/proc/${pid}/fd`).length;
   } catch {
     return 0;
-  }
-};
-const childrenOf = (pid) => {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-  } catch {
-    return [];
   }
 };
 const peaks = {}; // label -> name -> peak

@@ -22,7 +22,8 @@ function processCpu(pid, { children = false } = {}) {
   }
 }
 
-const childrenOf = (pid) => {
+/** A process's children (every thread's), from /proc. */
+export const childrenOf = (pid) => {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
   } catch {
