@@ -9,10 +9,10 @@ import { once } from 'node:events';
 import { closeSync, createWriteStream, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import net from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { API_DIST, DEV_JWT_SECRET, assertApiBuilt, root, waitFor } from './lib.mjs';
+import { API_DIST, DEV_JWT_SECRET, assertApiBuilt, waitFor } from './lib.mjs';
 
 /** Numbers per product (packages/contracts/src/produto-constants.ts, read so the two never differ). */
 export const LEGION_TOTAL = Number(
@@ -89,15 +89,16 @@ export async function freshDb(pgBase, name) {
 /**
  * The compiled API (`node apps/api/dist/server.js`, as `pnpm start` minus source maps, as every bench
  * since issue 13) on `port` and `dbUrl`, its output to `logFile`; migrates and seeds the demo data on
- * a fresh database. One process unless env.WORKERS says more (then `pid` is the primary). Memory
+ * a fresh database (`dist`: another build's server.js, e.g. a baseline checkout's, run from its own
+ * apps/api). One process unless env.WORKERS says more (then `pid` is the primary). Memory
  * stores unless env.REDIS_URL is given. Its own process group, so the time limit can stop it whole.
  */
-export async function startApi({ port, dbUrl, logFile, env = {} }) {
-  assertApiBuilt();
+export async function startApi({ port, dbUrl, logFile, env = {}, dist = API_DIST }) {
+  if (dist === API_DIST) assertApiBuilt();
   const out = openSync(logFile, 'a');
   // API_NODE_ARGS: node flags for the API (bench/profile.mjs's --cpu-prof).
-  const child = spawn(process.execPath, [...(process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean), API_DIST], {
-    cwd: join(root, 'apps/api'),
+  const child = spawn(process.execPath, [...(process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean), dist], {
+    cwd: dirname(dirname(dist)),
     detached: true,
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['REDIS_URL', 'WORKERS'].includes(k))),

@@ -51,6 +51,8 @@ const envSchema = z
     // new or from the pool, before the request is answered 503; and the Retry-After of that answer.
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
     DATABASE_RETRY_AFTER_S: z.coerce.number().int().min(1).max(600).default(2),
+    // Connections per process (PostgreSQL's max_connections bounds WORKERS x this, plus the CLIs').
+    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
     REDIS_URL: z.string().url().optional(),
     // Start of every Redis key and channel the API uses outside the waiting room (rate limits, login
     // failures): two deployments, or two test runs, on one Redis keep apart with different prefixes.
@@ -324,7 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
-    database: { connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS, retryAfterS: e.DATABASE_RETRY_AFTER_S },
+    database: { poolMax: e.DATABASE_POOL_MAX, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS, retryAfterS: e.DATABASE_RETRY_AFTER_S },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,

@@ -51,7 +51,7 @@ if (config.workers > 1 && cluster.isPrimary) {
   log.info('encerrado');
   process.exit(code);
 }
-const prisma = createPrisma(db.url, undefined, config.database.connectTimeoutMs);
+const prisma = createPrisma(db.url, config.database.poolMax, config.database.connectTimeoutMs);
 if (!isWorker && config.seedDemo) await seed(prisma);
 // Fail-fast client: no request waits for a Redis that is away (lib/redis.ts, ADR 0037); it logs the loss and the return.
 const redis = config.redisUrl ? createRedis(config.redisUrl, { name: 'limites', commandTimeoutMs: config.redisTimeoutMs, log }) : undefined;

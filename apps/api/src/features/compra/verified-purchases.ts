@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { LEGION_TOTAL, POINTS } from '@legiao/contracts';
 import type { Prisma } from '../../db/prisma.js';
+import { prepared } from '../../db/prepared.js';
 
 // Verified purchases, written once (docs/decisions/0006-legion-numbers.md, 0009-economy.md,
 // 0041-store-integration.md). Whoever verifies a purchase (the back office's CSV import and the
@@ -31,7 +32,13 @@ export type PurchaseOrigin = 'importacao' | 'integracao' | 'equipe';
 export interface Sql {
   rows<T = Record<string, unknown>>(text: string, params: unknown[]): Promise<T[]>;
 }
-export const sqlOn = (client: pg.ClientBase): Sql => ({ rows: async (text, params) => (await client.query(text, params)).rows });
+/**
+ * On a pg connection. `prepared`: each text named (db/prepared.ts), for the store's small calls, where
+ * planning costs more than running; the CSV import's batches are thousands of rows, planned for their own bounds.
+ */
+export const sqlOn = (client: pg.ClientBase, opts: { prepared?: boolean } = {}): Sql => ({
+  rows: async (text, params) => (await client.query(opts.prepared ? prepared(text, params) : { text, values: params })).rows,
+});
 export const sqlInTx = (tx: Prisma.TransactionClient): Sql => ({ rows: (text, params) => tx.$queryRawUnsafe(text, ...params) });
 
 /**

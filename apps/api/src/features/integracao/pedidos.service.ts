@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ORDERS_MSG, type Order, type OrderError, type OrderResult, type OrderStatus } from '@legiao/contracts/integracao/pedidos';
 import { AppError } from '../../errors/app-error.js';
 import { poolOf, type Db } from '../../db/prisma.js';
+import { prepared } from '../../db/prepared.js';
 import { classifyDatabaseFailure } from '../../db/unavailable.js';
 import { reverseOrders } from '../compra/reversals.js';
 import { applyPendingOrders, storeOrderRows } from '../compra/store-orders.js';
@@ -80,18 +81,17 @@ async function candidates(pool: pg.Pool, raws: unknown[], results: OrderResult[]
     // One index probe per e-mail and per CPF (LATERAL ... LIMIT 1): as one OR over both lists the
     // planner read every member (30 ms a batch at 50,000 members).
     pool.query<{ id: string; email: string; cpf: string | null }>(
-      `SELECT u.id::text, u.email, u.cpf FROM unnest($1::text[]) k
+      prepared(`SELECT u.id::text, u.email, u.cpf FROM unnest($1::text[]) k
          CROSS JOIN LATERAL (SELECT id, email, cpf FROM usuario WHERE email = k AND ativo AND excluido_em IS NULL LIMIT 1) u
        UNION ALL
        SELECT u.id::text, u.email, u.cpf FROM unnest($2::text[]) k
          CROSS JOIN LATERAL (SELECT id, email, cpf FROM usuario WHERE cpf = k AND ativo AND excluido_em IS NULL LIMIT 1) u`,
-      [emails, cpfs],
+      [emails, cpfs]),
     ),
-    pool.query<{ pedido: string }>(`SELECT pedido FROM pedido_loja WHERE pedido = ANY($1::text[])`, [ids]),
+    pool.query<{ pedido: string }>(prepared(`SELECT pedido FROM pedido_loja WHERE pedido = ANY($1::text[])`, [ids])),
     // The same order id registered for a member by the CSV import or by staff.
     pool.query<{ pedido: string; usuario_id: string }>(
-      `SELECT DISTINCT codigo_pedido AS pedido, usuario_id::text FROM produto_cliente WHERE codigo_pedido = ANY($1::text[]) AND pedido_loja_id IS NULL`,
-      [ids],
+      prepared(`SELECT DISTINCT codigo_pedido AS pedido, usuario_id::text FROM produto_cliente WHERE codigo_pedido = ANY($1::text[]) AND pedido_loja_id IS NULL`, [ids]),
     ),
   ]);
   const products = new Map(catalogue.rows.map((p) => [p.sku, p.id]));
@@ -136,7 +136,7 @@ interface Applied {
 
 /** The candidates, in the open transaction of `client`: see the file's comment, step 2. */
 async function applyInTransaction(client: pg.ClientBase, clientId: string, cands: Candidate[], foundersUntil: Date): Promise<Applied> {
-  const sql = sqlOn(client);
+  const sql = sqlOn(client, { prepared: true });
   // The moment of the orders that carry no time of their own (launch windows, pedidos.launches.ts).
   const receivedAt = new Date();
   const results = new Map<number, OrderResult>();
@@ -161,7 +161,8 @@ async function applyInTransaction(client: pg.ClientBase, clientId: string, cands
   }));
   const items = sorted.flatMap((c) => c.items.map((i) => ({ pedido: c.pedido, produto_id: i.produtoId, quantidade: i.quantidade, quantidade_presente: i.quantidadePresente })));
   const { rows: inserted } = await client.query<{ id: string; pedido: string; situacao: string }>(
-    `WITH novos AS (
+    prepared(
+      `WITH novos AS (
        INSERT INTO pedido_loja (id, pedido, cliente_id, canal, email, cpf, data_compra, estado, situacao, conteudo, corpo, usuario_id, aplicado_em, cancelado_em)
        SELECT gen_random_uuid(), r.pedido, $2::uuid, r.canal, r.email, r.cpf, r.data_compra, r.estado::estado_pedido_loja, r.situacao::situacao_pedido_loja,
               r.conteudo, r.corpo, r.usuario_id,
@@ -177,7 +178,8 @@ async function applyInTransaction(client: pg.ClientBase, clientId: string, cands
          FROM novos n JOIN jsonb_to_recordset($3::jsonb) AS i(pedido text, produto_id int, quantidade int, quantidade_presente int) ON i.pedido = n.pedido
        RETURNING 1)
      SELECT n.id::text, n.pedido, n.situacao::text, (SELECT count(*) FROM itens)::int AS itens FROM novos n`,
-    [JSON.stringify(orders), clientId, JSON.stringify(items)],
+      [JSON.stringify(orders), clientId, JSON.stringify(items)],
+    ),
   );
   const byId = new Map(cands.map((c) => [c.pedido, c]));
   const toApply: string[] = [];
@@ -201,8 +203,7 @@ async function applyInTransaction(client: pg.ClientBase, clientId: string, cands
   // committed while this one waited on its unique key): compared under their row lock.
   if (byId.size) {
     const { rows: existing } = await client.query<{ id: string; pedido: string; conteudo: string; estado: string; corpo: CanonicalOrder }>(
-      `SELECT id::text, pedido, conteudo, estado::text, corpo FROM pedido_loja WHERE pedido = ANY($1::text[]) ORDER BY pedido FOR UPDATE`,
-      [[...byId.keys()]],
+      prepared(`SELECT id::text, pedido, conteudo, estado::text, corpo FROM pedido_loja WHERE pedido = ANY($1::text[]) ORDER BY pedido FOR UPDATE`, [[...byId.keys()]]),
     );
     const cancel: string[] = [];
     const retried = new Map<string, Candidate>();
@@ -262,7 +263,7 @@ async function recheckPending(client: pg.ClientBase, pending: Map<string, number
     [[...pending.keys()]],
   );
   for (const buyer of buyers) {
-    const { pedidos } = await inTransaction(client, () => applyPendingOrders(sqlOn(client), buyer));
+    const { pedidos } = await inTransaction(client, () => applyPendingOrders(sqlOn(client, { prepared: true }), buyer));
     memberDecisions.forget([buyer.id]);
     for (const id of pedidos) {
       const index = pending.get(id);

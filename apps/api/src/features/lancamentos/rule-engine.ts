@@ -1,8 +1,8 @@
 import { LAUNCH_ACHIEVEMENT_SEALS, launchAchievementName, type LaunchCondition, type LaunchReason, type LaunchRule } from '@legiao/contracts/lancamentos';
 import { EXPERIENCE_NAME, type Experience } from '@legiao/contracts/conquista';
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { SqlPool } from '../../db/prisma.js';
+import { prepared } from '../../db/prepared.js';
 import { verifiedPurchaseSql } from '../compra/verified-purchases.js';
 import { collectionEntrySql, confirmedReferralSql, legionDaysSql } from '../conquista/conquista.service.js';
 
@@ -248,10 +248,9 @@ export async function decideMany(pool: SqlPool | pg.ClientBase, rule: LaunchRule
 
 async function run(pool: SqlPool | pg.ClientBase, rule: LaunchRule, target: Exclude<RuleTarget, { all: true }>, ctx: RuleContext, access?: { launchId: string }) {
   const q = build(rule, target, ctx, access);
-  // A named statement per query text (a launch's rule for one kind of target: a handful per launch),
-  // so each connection parses and plans it once: this is the store's crowd's query (GET .../direito).
-  const name = `regra-${createHash('sha1').update(q.text).digest('hex').slice(0, 20)}`;
-  const { rows } = await pool.query<Record<string, unknown>>({ name, text: q.text, values: q.values });
+  // Named by its text (a launch's rule for one kind of target: a handful per launch), so each
+  // connection parses and plans it once: this is the store's crowd's query (GET .../direito).
+  const { rows } = await pool.query<Record<string, unknown>>(prepared(q.text, q.values));
   return { q, rows };
 }
 
