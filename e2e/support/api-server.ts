@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { API_DIR, RESULTS_DIR } from './env';
+import { API_DIR, API_SECRET, BOUNCE_MAILBOX, RESULTS_DIR } from './env';
 
 export interface ApiServerOptions {
   port: number;
@@ -60,6 +60,10 @@ export async function startApiServer(opts: ApiServerOptions) {
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       WEBHOOKS_RETRY_LIMIT: '1',
       WEBHOOKS_RETRY_DELAY_S: '1',
+      // The launch alerts' bounce address (VERP, ADR 0049) and the secret that signs it, both known to
+      // the tests: admin-lancamento-dia-devolvidos.spec.ts posts a bounce for an alert's own address.
+      EMAIL_DEVOLUCOES: BOUNCE_MAILBOX,
+      JWT_SECRET: API_SECRET,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,6 +21,13 @@ export const SCREENS = process.env.E2E_SCREENS ? process.env.E2E_SCREENS !== '0'
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;
 
+/**
+ * The API's JWT_SECRET and EMAIL_DEVOLUCOES in the tests (support/api-server.ts): a test that plays the
+ * mail relay signs an alert's bounce address (VERP) as the API does.
+ */
+export const API_SECRET = 'legiao-e2e-only-secret-0000000000000000000000000';
+export const BOUNCE_MAILBOX = 'devolucoes@legiao.dev';
+
 /** The fake mailbox's HTTP address; set by the global setup, inherited by the workers. */
 export const MAIL_URL_ENV = 'E2E_MAIL_URL';
 
