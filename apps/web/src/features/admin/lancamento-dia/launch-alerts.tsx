@@ -17,7 +17,9 @@ export function LaunchAlerts({ p }: { p: LaunchDayPanel }) {
         {`${number(a.pedidos)} pediram (${number(a.cancelados)} cancelaram). Enviados: ${number(a.enviados)}; aguardando onda: ${number(a.aguardandoOnda)}; em envio: ${number(a.emEnvio)}; ignorados: ${number(a.ignorados)}; falharam: ${number(a.falharam)}; sem confirmação: ${number(a.incertos)}; devolvidos: ${number(a.devolvidos)}. Chegaram depois do aviso: ${number(a.chegaram)}. Prazo: todos avisados até ${hour(a.prazoAte)} (${a.prazoMin} min após a abertura).`}
       </p>
       {a.ondas.length > 0 && (
-        // Thirteen columns scroll sideways on a narrow screen: the region takes the keyboard's focus to scroll.
+        // What became of each wave first (what marketing reads on the day), then what the control rule
+        // read and decided: on a narrow screen the thirteen columns scroll sideways (the region takes
+        // the keyboard's focus to scroll), the outcomes staying in view.
         <div className="lancamento-dia__tabela" role="region" aria-label="Ondas de avisos (role para os lados)" tabIndex={0}>
           <table>
             <caption>Ondas de avisos</caption>
@@ -25,17 +27,17 @@ export function LaunchAlerts({ p }: { p: LaunchDayPanel }) {
               <tr>
                 <th scope="col">Onda</th>
                 <th scope="col">Hora</th>
+                <th scope="col">Enviados</th>
+                <th scope="col">Devolvidos</th>
+                <th scope="col">Falharam</th>
+                <th scope="col">Ignorados</th>
+                <th scope="col">Pendentes</th>
+                <th scope="col">Chegaram</th>
                 <th scope="col">Tamanho</th>
                 <th scope="col">Na fila</th>
                 <th scope="col">Admissões/min</th>
                 <th scope="col">Ritmo</th>
                 <th scope="col">Piso</th>
-                <th scope="col">Enviados</th>
-                <th scope="col">Ignorados</th>
-                <th scope="col">Falharam</th>
-                <th scope="col">Devolvidos</th>
-                <th scope="col">Pendentes</th>
-                <th scope="col">Chegaram</th>
               </tr>
             </thead>
             <tbody>
@@ -43,17 +45,17 @@ export function LaunchAlerts({ p }: { p: LaunchDayPanel }) {
                 <tr key={w.numero}>
                   <th scope="row">{w.numero}</th>
                   <td>{hour(w.em)}</td>
+                  <td>{number(w.enviados)}</td>
+                  <td>{number(w.devolvidos)}</td>
+                  <td>{number(w.falharam + w.incertos)}</td>
+                  <td>{number(w.ignorados)}</td>
+                  <td>{number(w.pendentes)}</td>
+                  <td>{number(w.chegaram)}</td>
                   <td>{`${number(w.tamanho)} de ${number(w.restantes)}`}</td>
                   <td>{number(w.filaAguardando)}</td>
                   <td>{number(w.taxa)}</td>
                   <td>{number(w.ritmo)}</td>
                   <td>{number(w.piso)}</td>
-                  <td>{number(w.enviados)}</td>
-                  <td>{number(w.ignorados)}</td>
-                  <td>{number(w.falharam + w.incertos)}</td>
-                  <td>{number(w.devolvidos)}</td>
-                  <td>{number(w.pendentes)}</td>
-                  <td>{number(w.chegaram)}</td>
                 </tr>
               ))}
             </tbody>

@@ -103,76 +103,75 @@ export function LaunchDayPage() {
         <time dateTime={p.em}>{new Date(p.em).toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo' })}</time>
         <span>{`(a cada ${LAUNCH_DAY_INTERVAL_MS / 1000} s)`}</span>
       </p>
+      {/* The numbers beside the waiting room; below, at the page's full width, the alerts' waves table (13 columns) and the series. */}
       <div className="lancamento-dia__grade">
-        <div>
-          <section className="painel-cartoes" aria-label="Números do lançamento">
-            <Card label="Elegíveis" value={t.elegiveis} testId="dia-elegiveis" note={`pela regra, contados às ${hour(t.elegiveisEm)}`} />
-            <Card label="Viram" value={t.vistos} testId="dia-vistos" note={`${number(t.vistosElegiveis)} elegíveis ao ver`} />
-            <Card label="Acessaram" value={t.acessaram} testId="dia-acessaram" note="abriram o acesso pessoal" />
-            <Card label="Pediram" value={t.pediram} testId="dia-pediram" note={`${number(t.unidadesUsadas)} unidades da cota`} />
-            <Card label="Unidades restantes" value={t.unidadesRestantes} testId="dia-restantes" note={`de ${number(t.elegiveis * l.cotaPorMembro)} (elegíveis × cota)`} />
-            <Card label="Pediram aviso" value={p.avisos.pedidos} testId="dia-avisos" note={`"Avise-me" por e-mail; ${number(p.avisos.cancelados)} cancelaram`} />
-            <Card label="Avisos enviados" value={p.avisos.enviados} testId="dia-avisos-enviados" note={`${number(p.avisos.chegaram)} chegaram depois do aviso`} />
-          </section>
-          <LaunchAlerts p={p} />
-          <section className="painel-grafico painel-grafico--largo" aria-labelledby="lancamento-dia-serie">
-            <header className="painel-grafico__cabecalho">
-              <div>
-                <h2 id="lancamento-dia-serie">Por minuto</h2>
-                <p>{`Totais acumulados de ${dayHour(p.serie.de)} a ${hour(p.serie.ate)} (desde 30 min antes da abertura; no máximo as últimas 24 h).`}</p>
-              </div>
-            </header>
-            {minutes.length === 0 ? (
-              <p className="painel-grafico__vazio">A série começa 30 minutos antes da abertura.</p>
-            ) : (
-              <div className="painel-grafico__corpo">
-                <ResponsiveContainer width="100%" height={260}>
-                  <LineChart data={minutes}>
-                    <CartesianGrid stroke={COLORS.grid} vertical={false} />
-                    <XAxis dataKey="rotulo" {...AXIS} minTickGap={24} />
-                    <YAxis allowDecimals={false} {...AXIS} width={56} />
-                    <Tooltip {...TOOLTIP} />
-                    <Legend wrapperStyle={{ color: COLORS.grey, fontSize: 12 }} />
-                    <Line type="linear" dataKey="vistosAcumulado" name="Viram" stroke={COLORS.white} strokeWidth={2} dot={false} isAnimationActive={false} />
-                    <Line type="linear" dataKey="acessaramAcumulado" name="Acessaram" stroke={COLORS.amber} strokeWidth={2} dot={false} isAnimationActive={false} />
-                    <Line type="linear" dataKey="pediramAcumulado" name="Pediram" stroke={COLORS.green} strokeWidth={2} dot={false} isAnimationActive={false} />
-                  </LineChart>
-                </ResponsiveContainer>
-              </div>
-            )}
-          </section>
-          {recent.length > 0 && (
-            <div className="lancamento-dia__tabela">
-              <table>
-                <caption>Últimos 15 minutos (novos em cada minuto)</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Minuto</th>
-                    <th scope="col">Viram</th>
-                    <th scope="col">Acessaram</th>
-                    <th scope="col">Pediram</th>
-                    <th scope="col">Na fila</th>
-                    <th scope="col">Admissões</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {recent.map((m) => (
-                    <tr key={m.minuto}>
-                      <th scope="row">{hour(m.minuto)}</th>
-                      <td>{number(m.vistos)}</td>
-                      <td>{number(m.acessaram)}</td>
-                      <td>{number(m.pediram)}</td>
-                      <td>{m.filaAguardando === null ? '–' : number(m.filaAguardando)}</td>
-                      <td>{m.filaAdmissoes === null ? '–' : number(m.filaAdmissoes)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </div>
+        <section className="painel-cartoes" aria-label="Números do lançamento">
+          <Card label="Elegíveis" value={t.elegiveis} testId="dia-elegiveis" note={`pela regra, contados às ${hour(t.elegiveisEm)}`} />
+          <Card label="Viram" value={t.vistos} testId="dia-vistos" note={`${number(t.vistosElegiveis)} elegíveis ao ver`} />
+          <Card label="Acessaram" value={t.acessaram} testId="dia-acessaram" note="abriram o acesso pessoal" />
+          <Card label="Pediram" value={t.pediram} testId="dia-pediram" note={`${number(t.unidadesUsadas)} unidades da cota`} />
+          <Card label="Unidades restantes" value={t.unidadesRestantes} testId="dia-restantes" note={`de ${number(t.elegiveis * l.cotaPorMembro)} (elegíveis × cota)`} />
+          <Card label="Pediram aviso" value={p.avisos.pedidos} testId="dia-avisos" note={`"Avise-me" por e-mail; ${number(p.avisos.cancelados)} cancelaram`} />
+          <Card label="Avisos enviados" value={p.avisos.enviados} testId="dia-avisos-enviados" note={`${number(p.avisos.chegaram)} chegaram depois do aviso`} />
+        </section>
         <RoomState p={p} />
       </div>
+      <LaunchAlerts p={p} />
+      <section className="painel-grafico painel-grafico--largo" aria-labelledby="lancamento-dia-serie">
+        <header className="painel-grafico__cabecalho">
+          <div>
+            <h2 id="lancamento-dia-serie">Por minuto</h2>
+            <p>{`Totais acumulados de ${dayHour(p.serie.de)} a ${hour(p.serie.ate)} (desde 30 min antes da abertura; no máximo as últimas 24 h).`}</p>
+          </div>
+        </header>
+        {minutes.length === 0 ? (
+          <p className="painel-grafico__vazio">A série começa 30 minutos antes da abertura.</p>
+        ) : (
+          <div className="painel-grafico__corpo">
+            <ResponsiveContainer width="100%" height={260}>
+              <LineChart data={minutes}>
+                <CartesianGrid stroke={COLORS.grid} vertical={false} />
+                <XAxis dataKey="rotulo" {...AXIS} minTickGap={24} />
+                <YAxis allowDecimals={false} {...AXIS} width={56} />
+                <Tooltip {...TOOLTIP} />
+                <Legend wrapperStyle={{ color: COLORS.grey, fontSize: 12 }} />
+                <Line type="linear" dataKey="vistosAcumulado" name="Viram" stroke={COLORS.white} strokeWidth={2} dot={false} isAnimationActive={false} />
+                <Line type="linear" dataKey="acessaramAcumulado" name="Acessaram" stroke={COLORS.amber} strokeWidth={2} dot={false} isAnimationActive={false} />
+                <Line type="linear" dataKey="pediramAcumulado" name="Pediram" stroke={COLORS.green} strokeWidth={2} dot={false} isAnimationActive={false} />
+              </LineChart>
+            </ResponsiveContainer>
+          </div>
+        )}
+      </section>
+      {recent.length > 0 && (
+        <div className="lancamento-dia__tabela">
+          <table>
+            <caption>Últimos 15 minutos (novos em cada minuto)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Minuto</th>
+                <th scope="col">Viram</th>
+                <th scope="col">Acessaram</th>
+                <th scope="col">Pediram</th>
+                <th scope="col">Na fila</th>
+                <th scope="col">Admissões</th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((m) => (
+                <tr key={m.minuto}>
+                  <th scope="row">{hour(m.minuto)}</th>
+                  <td>{number(m.vistos)}</td>
+                  <td>{number(m.acessaram)}</td>
+                  <td>{number(m.pediram)}</td>
+                  <td>{m.filaAguardando === null ? '–' : number(m.filaAguardando)}</td>
+                  <td>{m.filaAdmissoes === null ? '–' : number(m.filaAdmissoes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }
