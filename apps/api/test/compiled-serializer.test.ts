@@ -41,6 +41,7 @@ const signedIn = {
   hashPesquisaSatisfacao: null,
   dataCadastro: '2026-11-01T12:00:00.000Z',
   dataAtualizacao: '2026-11-01T12:00:00.000Z',
+  emailDevolvidoEm: null,
 };
 
 describe('compiled serializer', () => {

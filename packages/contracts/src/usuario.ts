@@ -153,5 +153,27 @@ export const signedInUserSchema = z.object({
   hashPesquisaSatisfacao: z.string().nullable(),
   dataCadastro: z.string(),
   dataAtualizacao: z.string(),
+  emailDevolvidoEm: z
+    .string()
+    .nullable()
+    .describe(
+      'Quando um e-mail para o endereço da conta voltou com devolução definitiva (ISO 8601); null quando não voltou, quando o membro trocou o endereço ou avisou que ele está certo (POST /usuario/email-devolvido/confirmar).',
+    ),
 });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
+
+// --- the address that bounced ----------------------------------------------------------------
+// A launch alert to the account's address came back with a hard bounce (usuario.email_devolvido_em,
+// docs/decisions/0049-launch-alert-waves.md "Bounces that arrive later"): the member is told on the
+// home and in Meu perfil, and either changes the address or says it is right.
+
+export const BOUNCED_EMAIL_MSG = {
+  confirmado: 'Pronto! Voltaremos a enviar e-mails para o seu endereço.',
+  semDados: 'Esta chamada não leva dados: ela vale só para a sua própria conta.',
+} as const;
+
+/**
+ * POST /usuario/email-devolvido/confirmar: no body (or `{}`). It names no account: the session's
+ * is the only one it clears, so any field (another member's id...) is refused.
+ */
+export const confirmBouncedEmailSchema = z.strictObject({}, { error: BOUNCED_EMAIL_MSG.semDados });

@@ -33,6 +33,7 @@ export function makeUser(overrides: Partial<SignedInUser> = {}): SignedInUser {
     hashPesquisaSatisfacao: null,
     dataCadastro: '2025-01-01T00:00:00.000Z',
     dataAtualizacao: '2025-01-01T00:00:00.000Z',
+    emailDevolvidoEm: null,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   activateAccountResponseSchema,
   activateAccountSchema,
+  confirmBouncedEmailSchema,
   updateProfileSchema,
   signupResponseSchema,
   signupSchema,
@@ -29,6 +30,7 @@ import {
   toSignedInUser,
   updateProfile,
 } from './usuario.service.js';
+import { confirmBouncedEmail } from './bounced-email.service.js';
 
 const errors = { 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const authErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema };
@@ -100,6 +102,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['usuario'], summary: 'O usuário logado', ...secured, response: { 200: signedInUserSchema, 401: errorResponseSchema } },
     },
     async (request) => toSignedInUser(request.usuario, request.saldo),
+  );
+
+  app.post(
+    '/usuario/email-devolvido/confirmar',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['usuario'],
+        summary: 'O membro avisa que o seu e-mail está certo: os e-mails voltam a ser enviados para ele',
+        description:
+          'Limpa `emailDevolvidoEm` (a devolução definitiva registrada para o endereço) só da conta da sessão; sem corpo. Idempotente: sem devolução registrada, a mesma resposta.',
+        ...secured,
+        body: confirmBouncedEmailSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => confirmBouncedEmail(app, request.usuario.id),
   );
 
   app.put(

@@ -254,5 +254,6 @@ export function toSignedInUser(u: Usuario, balance: number): SignedInUser {
     hashPesquisaSatisfacao: u.hashPesquisaSatisfacao,
     dataCadastro: u.dataCadastro.toISOString(),
     dataAtualizacao: u.dataAtualizacao.toISOString(),
+    emailDevolvidoEm: u.emailDevolvidoEm ? u.emailDevolvidoEm.toISOString() : null,
   };
 }

@@ -8,6 +8,7 @@ import { useLogout } from '../../../shared/session/logout';
 import { readValue } from '../../../shared/session/session';
 import { Loader } from '../../../shared/ui/loader';
 import { AchievementsSection } from '../../conquistas/components/achievements-section';
+import { BouncedEmailNotice } from '../../perfil/components/bounced-email-notice';
 import { MyCollectionSection } from '../../produtos/components/my-collection-section';
 import { HomeBanner } from '../components/home-banner';
 import { SurveyPopup } from '../components/survey-popup';
@@ -74,6 +75,8 @@ export function HomePage() {
     <>
       <main id="conteudo" className="page home">
         <HomeBanner user={user} />
+        {/* Right under the greeting, only while the address has a hard bounce on record (ADR 0049). */}
+        {user.emailDevolvidoEm ? <BouncedEmailNotice user={user} /> : null}
         {role !== 'lead' && profileReady(user) ? <AchievementsSection /> : null}
         {secondPass ? <MyCollectionSection /> : <div className="secao-adiada colecao-home--reservada" aria-hidden="true" />}
         <PostponedSection altura="32rem" observe={observe}>

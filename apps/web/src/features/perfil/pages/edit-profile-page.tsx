@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useLoggedUser } from '../../../shared/session/get-logged-user';
 import { BackLink } from '../../../shared/ui/back-link';
 import { Loader } from '../../../shared/ui/loader';
+import { BouncedEmailNotice } from '../components/bounced-email-notice';
 import { ProfileForm } from '../components/profile-form';
 import { YourDataSection } from '../components/your-data-section';
 import '../perfil.css';
@@ -38,6 +39,7 @@ export function EditProfilePage() {
       {query.isError && !user ? <p className="page__text">Não foi possível carregar seus dados. Tente novamente.</p> : null}
       {user ? (
         <>
+          <BouncedEmailNotice user={user} />
           <nav className="perfil__links" aria-label="Conta">
             <Link to="/alterar-email">Alterar e-mail</Link>
             {!user.social ? <Link to="/alterar-senha">Alterar senha</Link> : null}
