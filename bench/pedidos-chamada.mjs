@@ -4,8 +4,9 @@
 // SIZES (1,10,100) one sender sends ORDERS (2,000) one-unit paid orders of a launch SKU (all within
 // the allowance: a member's units stay under it), one call at a time, nothing else running; then:
 // per call and per order, the wall time, the API's CPU and PostgreSQL's (from /proc, cpu-lib.mjs), and
-// the statements PostgreSQL received for one call of each size (log_statement = all on this database for
-// that call only, counted in LOG_FILE). The bench's own CPU (the client) is printed apart. RUNS (3)
+// the statements its database received during one call of each size (log_statement = all server-wide
+// for that call only, the lines of that database counted in LOG_FILE; the API's background pollers of
+// that moment included, so an indication, not a figure). The bench's own CPU (the client) is printed apart. RUNS (3)
 // rounds of each size, medians; load average before each round. BASELINE_DIST (another build's
 // apps/api/dist/server.js, e.g. of a worktree at the commit before): that API too, on a database of its
 // own, rounds alternated with this tree's, and the ratio of CPU per call (this / baseline) per round.
