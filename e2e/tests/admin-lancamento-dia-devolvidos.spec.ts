@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { bounceAddress } from '../../apps/api/src/features/mail/bounce-address';
-import { API_DIR, API_SECRET, BOUNCE_MAILBOX, DEMO, REPO_ROOT, SCREENS, SCREENS_DIR } from '../support/env';
-import { e2eDatabaseUrl } from '../support/database';
+import { API_SECRET, BOUNCE_MAILBOX, DEMO, REPO_ROOT, SCREENS, SCREENS_DIR } from '../support/env';
+import { e2eClient, insertOpenLaunch } from '../support/launch-day';
 import { withoutAxeViolations } from '../support/acessibilidade';
 import { loginStaff } from '../support/admin';
 
@@ -17,8 +16,6 @@ import { loginStaff } from '../support/admin';
 // "devolvidos: 2" in the summary, 2 in the wave's Devolvidos column (and 1 still sent) and the
 // reason, its addresses masked, under "Devolvido (2)".
 
-const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
-type PgClient = { connect(): Promise<unknown>; query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>; end(): Promise<void> };
 
 const tag = randomUUID().slice(0, 8);
 const NAME = `Caneca Devolvida ${tag}`;
@@ -27,23 +24,10 @@ let launchId = '';
 let members: { id: string; email: string }[] = [];
 
 test.beforeAll(async () => {
-  const pg = requireFromApi('pg') as { Client: new (o: { connectionString: string }) => PgClient };
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
+  const client = await e2eClient();
   try {
     await client.query('BEGIN');
-    const product = await client.query(
-      `INSERT INTO produto (sku, nome, nome_busca, categoria, subcategoria, img, descricao_detalhe, ativo, atualizado_em)
-       VALUES ($1, $2, lower($2), 'Canecas', 'Térmicas', '/produtos/garrafa.svg', 'Lançamento.', false, now()) RETURNING id`,
-      [`DEV-${tag}`, NAME],
-    );
-    const launch = await client.query(
-      `INSERT INTO lancamento_produto (id, slug, nome, url_imagem, skus, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra, status, atualizado_em)
-       VALUES (gen_random_uuid(), $1, $2, '/banners/lancamento-desktop.svg', ARRAY[$3], now() - interval '10 minutes', now() + interval '2 days', now() + interval '3 days', 2, $4, 'publicado', now())
-       RETURNING id::text AS id`,
-      [`caneca-devolvida-${tag}`, NAME, `DEV-${tag}`, JSON.stringify({ condicoes: [{ tipo: 'possuiProduto', produtoId: product.rows[0]!.id }] })],
-    );
-    launchId = launch.rows[0]!.id as string;
+    ({ launchId } = await insertOpenLaunch(client, { sku: `DEV-${tag}`, name: NAME, slug: `caneca-devolvida-${tag}`, category: 'Canecas' }));
     const created = await client.query(
       `INSERT INTO usuario (id, hash, email, nome, data_cadastro, data_atualizacao, ativado_em, ativo)
        SELECT gen_random_uuid(), gen_random_uuid(), 'devolvido-' || $1 || '-' || i || '@e2e.legiao.test', 'Devolvido E2E', now() - interval '30 days', now(), now() - interval '30 days', true

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { API_DIR, DEMO } from '../support/env';
+import { DEMO } from '../support/env';
 import { signIn } from '../support/ui';
 import { withoutAxeViolations } from '../support/acessibilidade';
-import { e2eDatabaseUrl } from '../support/database';
+import { e2eClient, insertOpenLaunch } from '../support/launch-day';
 import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 
 // The launch day, live (issue 31 item 4; docs/decisions/0047-launches.md, part 2): marketing opens a
@@ -15,8 +13,6 @@ import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 // per-minute CSV. A launch whose window opened 10 minutes ago, for the owners of one new product:
 // 3 eligible of 4 members who saw it, 2 accessed, 2 ordered 3 units of an allowance of 2 each.
 
-const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
-type PgClient = { connect(): Promise<unknown>; query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>; end(): Promise<void> };
 
 const tag = randomUUID().slice(0, 8);
 const NAME = `Garrafa Dia ${tag}`;
@@ -26,24 +22,11 @@ let launchId = '';
 const accessCode = () => `LGA-${Array.from({ length: 10 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[Math.floor(Math.random() * 32)]).join('')}`;
 
 test.beforeAll(async () => {
-  const pg = requireFromApi('pg') as { Client: new (o: { connectionString: string }) => PgClient };
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
+  const client = await e2eClient();
   try {
     await client.query('BEGIN');
-    const product = await client.query(
-      `INSERT INTO produto (sku, nome, nome_busca, categoria, subcategoria, img, descricao_detalhe, ativo, atualizado_em)
-       VALUES ($1, $2, lower($2), 'Garrafas', 'Térmicas', '/produtos/garrafa.svg', 'Lançamento.', false, now()) RETURNING id`,
-      [`DIA-${tag}`, NAME],
-    );
-    const productId = product.rows[0]!.id as number;
-    const launch = await client.query(
-      `INSERT INTO lancamento_produto (id, slug, nome, url_imagem, skus, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra, status, atualizado_em)
-       VALUES (gen_random_uuid(), $1, $2, '/banners/lancamento-desktop.svg', ARRAY[$3], now() - interval '10 minutes', now() + interval '2 days', now() + interval '3 days', 2, $4, 'publicado', now())
-       RETURNING id::text AS id, acesso_inicio`,
-      [SLUG, NAME, `DIA-${tag}`, JSON.stringify({ condicoes: [{ tipo: 'possuiProduto', produtoId: productId }] })],
-    );
-    launchId = launch.rows[0]!.id as string;
+    const { launchId: id, productId, opensAt } = await insertOpenLaunch(client, { sku: `DIA-${tag}`, name: NAME, slug: SLUG, category: 'Garrafas' });
+    launchId = id;
     // Four members: three own the product (eligible), one does not.
     const members = await client.query(
       `INSERT INTO usuario (id, hash, email, nome, data_cadastro, data_atualizacao, ativado_em, ativo)
@@ -88,7 +71,7 @@ test.beforeAll(async () => {
     // The opening switched the waiting room on 5 minutes before it, until 15 minutes after.
     await client.query(
       `INSERT INTO lancamento_fila (lancamento_id, abertura, ligada_em, ate) VALUES ($1, $2, $2::timestamptz - interval '5 minutes', $2::timestamptz + interval '15 minutes')`,
-      [launchId, launch.rows[0]!.acesso_inicio],
+      [launchId, opensAt],
     );
     await client.query('COMMIT');
   } catch (err) {
