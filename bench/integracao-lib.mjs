@@ -60,6 +60,31 @@ export async function waitForQuiet(what, { max = Number(process.env.QUIET_LOAD ?
   return { text, firstText, first, waitedS, quiet };
 }
 
+// --- launch buyers and products, seeded in SQL ------------------------------------------------------------
+
+/**
+ * `count` active legionários `<prefix>-<i>@bench.legiao.dev` (i from 0), CPFs from `cpfBase` + i, and
+ * `products` catalogue products `<skuPrefix>-000...` copied from the first one: the buyers and SKUs of
+ * the launch benches (lancamentos.mjs, pedidos-chamada.mjs). Set-based; ANALYZEd.
+ */
+export async function seedLaunchBuyers(db, { prefix, count, cpfBase, name, skuPrefix, products, productName }) {
+  await db.query(
+    `INSERT INTO usuario (id, email, senha_hash, nome, cpf, celular, cep, endereco, numero, cidade, uf, data_nascimento, genero, perfil, tipo, ativo, ativado_em, hash, data_atualizacao)
+     SELECT gen_random_uuid(), $2 || '-' || g || '@bench.legiao.dev', 'x', $4 || ' ' || g, lpad(($3::bigint + g)::text, 11, '0'), '11987654321', '01310100',
+            'Avenida Paulista', '1000', 'São Paulo', 'SP', '1990-01-01', 'outro', 'outsider', 'legionario', true, now(), gen_random_uuid(), now()
+       FROM generate_series(0, $1::int - 1) g`,
+    [count, prefix, cpfBase, name],
+  );
+  await db.query(
+    `INSERT INTO produto (sku, nome, nome_busca, categoria, subcategoria, img, descricao_detalhe, atualizado_em)
+     SELECT $2 || '-' || lpad(g::text, 3, '0'), $3 || ' ' || g, $4 || ' ' || g, p.categoria, p.subcategoria, p.img, p.descricao_detalhe, now()
+       FROM (SELECT * FROM produto ORDER BY id LIMIT 1) p, generate_series(0, $1::int - 1) g`,
+    // nome_busca: lower case without accents, as the catalogue writes it.
+    [products, skuPrefix, productName, productName.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()],
+  );
+  await db.query('ANALYZE usuario; ANALYZE produto');
+}
+
 // --- the API -----------------------------------------------------------------------------------------
 
 const children = new Set();

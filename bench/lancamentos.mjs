@@ -35,7 +35,7 @@ import { PG_BASE } from './lib.mjs';
 import { freePort, loginAll, seedMembers } from './resgate-lib.mjs';
 import { checkVia, closedLoop, emailOf as storeEmailOf } from './lancamentos-store.mjs';
 import { cpuSince, cpuSnapshot, describeCpu } from './cpu-lib.mjs';
-import { createStoreClient, freshDb, homeLoad, int, killEverything, LEGION_TOTAL, loadAverage, login, median, sendBatches, sleep, startApi, waitForQuiet } from './integracao-lib.mjs';
+import { createStoreClient, freshDb, homeLoad, int, killEverything, LEGION_TOTAL, loadAverage, login, median, seedLaunchBuyers, sendBatches, sleep, startApi, waitForQuiet } from './integracao-lib.mjs';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 5000);
 const SECONDS = Number(process.env.SECONDS ?? 60);
@@ -78,23 +78,9 @@ const TOTAL_UNITS = Array.from({ length: MEMBERS }, (_, i) => ordersOf(i)).reduc
 // A product gives at most LEGION_TOTAL legion numbers: enough launch SKUs for every unit of a round.
 const LAUNCH_PRODUCTS = Math.max(1, Math.ceil((TOTAL_UNITS * RUNS) / (LEGION_TOTAL - 100)));
 
-/** The eligible members and the launch's products, set-based. */
-async function seed(db) {
-  await db.query(
-    `INSERT INTO usuario (id, email, senha_hash, nome, cpf, celular, cep, endereco, numero, cidade, uf, data_nascimento, genero, perfil, tipo, ativo, ativado_em, hash, data_atualizacao)
-     SELECT gen_random_uuid(), $2 || '-' || g || '@bench.legiao.dev', 'x', 'Membro Lançamento ' || g, lpad((70000000000 + g)::text, 11, '0'), '11987654321', '01310100',
-            'Avenida Paulista', '1000', 'São Paulo', 'SP', '1990-01-01', 'outro', 'outsider', 'legionario', true, now(), gen_random_uuid(), now()
-       FROM generate_series(0, $1::int - 1) g`,
-    [MEMBERS, PREFIX],
-  );
-  await db.query(
-    `INSERT INTO produto (sku, nome, nome_busca, categoria, subcategoria, img, descricao_detalhe, atualizado_em)
-     SELECT 'BENCH-LANC-' || lpad(g::text, 3, '0'), 'Garrafa de lançamento ' || g, 'garrafa de lancamento ' || g, p.categoria, p.subcategoria, p.img, p.descricao_detalhe, now()
-       FROM (SELECT * FROM produto ORDER BY id LIMIT 1) p, generate_series(0, $1::int) g`,
-    [LAUNCH_PRODUCTS],
-  );
-  await db.query('ANALYZE usuario; ANALYZE produto');
-}
+/** The eligible members and the launch's products (LAUNCH_PRODUCTS + 1: the first is the checks' warm-up launch's). */
+const seed = (db) =>
+  seedLaunchBuyers(db, { prefix: PREFIX, count: MEMBERS, cpfBase: 70000000000, name: 'Membro Lançamento', skuPrefix: 'BENCH-LANC', products: LAUNCH_PRODUCTS + 1, productName: 'Garrafa de lançamento' });
 
 /** A published launch for every legionário (the empty rule), its window from now for a day. */
 async function makeLaunch(db, slug, skus) {

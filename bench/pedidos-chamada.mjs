@@ -20,7 +20,7 @@ import pg from 'pg';
 import { PG_BASE } from './lib.mjs';
 import { freePort } from './resgate-lib.mjs';
 import { cpuSince, cpuSnapshot } from './cpu-lib.mjs';
-import { createStoreClient, freshDb, int, killEverything, loadAverage, login, median, startApi } from './integracao-lib.mjs';
+import { createStoreClient, freshDb, int, killEverything, loadAverage, login, median, seedLaunchBuyers, startApi } from './integracao-lib.mjs';
 
 const SIZES = (process.env.SIZES ?? '1,10,100').split(',').map(Number);
 const ORDERS = Number(process.env.ORDERS ?? 2000);
@@ -34,19 +34,7 @@ const saoPauloDay = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Am
 const emailOf = (i) => `${PREFIX}-${i}@bench.legiao.dev`;
 
 async function seed(db) {
-  await db.query(
-    `INSERT INTO usuario (id, email, senha_hash, nome, cpf, celular, cep, endereco, numero, cidade, uf, data_nascimento, genero, perfil, tipo, ativo, ativado_em, hash, data_atualizacao)
-     SELECT gen_random_uuid(), $2 || '-' || g || '@bench.legiao.dev', 'x', 'Membro Chamada ' || g, lpad((71000000000 + g)::text, 11, '0'), '11987654321', '01310100',
-            'Avenida Paulista', '1000', 'São Paulo', 'SP', '1990-01-01', 'outro', 'outsider', 'legionario', true, now(), gen_random_uuid(), now()
-       FROM generate_series(0, $1::int - 1) g`,
-    [MEMBERS, PREFIX],
-  );
-  await db.query(
-    `INSERT INTO produto (sku, nome, nome_busca, categoria, subcategoria, img, descricao_detalhe, atualizado_em)
-     SELECT 'BENCH-CHAM-' || lpad(g::text, 3, '0'), 'Garrafa de chamada ' || g, 'garrafa de chamada ' || g, p.categoria, p.subcategoria, p.img, p.descricao_detalhe, now()
-       FROM (SELECT * FROM produto ORDER BY id LIMIT 1) p, generate_series(0, $1::int - 1) g`,
-    [SKUS],
-  );
+  await seedLaunchBuyers(db, { prefix: PREFIX, count: MEMBERS, cpfBase: 71000000000, name: 'Membro Chamada', skuPrefix: 'BENCH-CHAM', products: SKUS, productName: 'Garrafa de chamada' });
   // A generous allowance: this bench measures the call, not the refusals.
   await db.query(
     `INSERT INTO lancamento_produto (id, slug, nome, url_imagem, skus, acesso_inicio, acesso_fim, data_publica, cota_por_membro, regra, status, atualizado_em)
