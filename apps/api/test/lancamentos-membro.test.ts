@@ -10,6 +10,9 @@ import { buildTestApp, type TestApp } from './support/app.js';
 import { bearer, expectError, login } from './support/factories.js';
 import { createProduct } from './produto-fixtures.js';
 import { launch, member, verifiedPurchase } from './lancamentos-fixtures.js';
+import { AlertMailCache } from '../src/features/lancamentos/alert-mail.js';
+import { CALENDAR_TOKEN_LENGTH, calendarLinkExpiry, calendarToken, verifyCalendarToken } from '../src/features/lancamentos/calendar-link.js';
+import { bounceToken } from '../src/features/mail/bounce-address.js';
 
 // The member's side (issue 31 item 2; docs/decisions/0047-launches.md): GET /api/lancamentos for an
 // eligible and an ineligible member, the personal access made once, the window's edges in São Paulo
@@ -150,6 +153,77 @@ describe('GET /api/lancamentos/{slug}/agenda.ics', () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/lancamentos/nao-existe/agenda.ics', headers: buyer.headers }), 404, LAUNCH_MSG.naoEncontrado);
     const draft = await launch(t.prisma, { status: 'rascunho' });
     expectError(await t.app.inject({ method: 'GET', url: `/api/lancamentos/${draft.slug}/agenda.ics`, headers: buyer.headers }), 404, LAUNCH_MSG.naoEncontrado);
+  });
+
+  describe('the launch alert\'s signed link (?t=): opens without a session', () => {
+    const ics = (slug: string, token: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/lancamentos/${slug}/agenda.ics?t=${encodeURIComponent(token)}`, headers });
+    const refused = (res: Awaited<ReturnType<typeof ics>>) => expectError(res, 401, LAUNCH_MSG.linkAgendaInvalido);
+    const dates = { start: new Date('2026-12-01T00:00:00-03:00'), end: new Date('2026-12-03T00:00:00-03:00'), publicDate: new Date('2099-12-05T10:00:00-03:00') };
+
+    it("the link in a rendered alert opens the member's own event, private and uncached; the same for an ineligible member's token", async () => {
+      const l = await launch(t.prisma, { regra: rule(), ...dates });
+      const [buyer, other] = [await signedIn({ buyer: true }), await signedIn({ buyer: false })];
+      const mail = await new AlertMailCache(t.config, t.config.jwtSecret).forMember({ ...toRow(l) }, { id: buyer.id, name: buyer.nome, code: 'LGA-7QK3M2XW5B' });
+      const href = mail.html.match(/href="([^"]+)"[^>]*>Adicionar à agenda</)![1]!;
+      expect(href).toMatch(new RegExp(`^${t.config.publicUrl}/api/lancamentos/${l.slug}/agenda\\.ics\\?t=[A-Za-z0-9_-]{${CALENDAR_TOKEN_LENGTH}}$`));
+      expect(mail.text).toContain(href);
+      expect(CALENDAR_TOKEN_LENGTH).toBe(43);
+
+      const res = await t.app.inject({ method: 'GET', url: href.slice(t.config.publicUrl.length) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.body.replace(/\r\n /g, '')).toContain('\r\nDTSTART;TZID=America/Sao_Paulo:20261201T000000\r\n');
+      expect(res.body.replace(/\r\n /g, '')).toContain('\r\nSUMMARY:Acesso antecipado: ');
+      // The same as the session answers (but DTSTAMP).
+      const session = await t.app.inject({ method: 'GET', url: `/api/lancamentos/${l.slug}/agenda.ics`, headers: buyer.headers });
+      expect(session.statusCode).toBe(200);
+      const stampless = (body: string) => body.replace(/DTSTAMP:\S+/, '');
+      expect(stampless(res.body)).toBe(stampless(session.body));
+
+      const theirs = await ics(l.slug, calendarToken(t.config.jwtSecret, l.id, other.id, calendarLinkExpiry(toRow(l))));
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      expect(theirs.body.replace(/\r\n /g, '')).toContain('\r\nDTSTART;TZID=America/Sao_Paulo:20991205T100000\r\n');
+    });
+
+    it('refused with 401: another launch\'s token, a tampered one, an expired one, a foreign signature, a blocked member\'s; nothing and no session', async () => {
+      const [l, l2] = [await launch(t.prisma, { regra: rule(), ...dates }), await launch(t.prisma, { regra: rule(), ...dates })];
+      const buyer = await signedIn({ buyer: true });
+      const good = calendarToken(t.config.jwtSecret, l.id, buyer.id, calendarLinkExpiry(toRow(l)));
+      expect((await ics(l.slug, good)).statusCode).toBe(200);
+
+      refused(await ics(l2.slug, good));
+      refused(await ics('nao-existe', good));
+      // Each part of the token changed: member, expiry (pushed later), signature.
+      const bytes = Buffer.from(good, 'base64url');
+      for (const at of [0, 16, 19, 31]) {
+        const changed = Buffer.from(bytes);
+        changed[at] = changed[at]! ^ 1;
+        refused(await ics(l.slug, changed.toString('base64url')));
+      }
+      refused(await ics(l.slug, good.slice(0, -1)));
+      refused(await ics(l.slug, `${good}A`));
+      refused(await ics(l.slug, ''));
+      refused(await ics(l.slug, calendarToken('outro-segredo-de-pelo-menos-32-caracteres', l.id, buyer.id, calendarLinkExpiry(toRow(l)))));
+      // Another purpose's signature never passes (the bounce address's token, of the same ids).
+      refused(await ics(l.slug, bounceToken(t.config.jwtSecret, l.id, buyer.id)));
+
+      const expired = calendarToken(t.config.jwtSecret, l.id, buyer.id, new Date(Date.now() - 1000));
+      refused(await ics(l.slug, expired));
+      const soon = new Date(Math.ceil(Date.now() / 1000) * 1000 + 60_000); // whole seconds: the token keeps seconds
+      const token = calendarToken(t.config.jwtSecret, l.id, buyer.id, soon);
+      expect(verifyCalendarToken(t.config.jwtSecret, token, l.id, new Date(soon.getTime() - 1000))).toBe(buyer.id);
+      expect(verifyCalendarToken(t.config.jwtSecret, token, l.id, soon)).toBeNull();
+
+      expectError(await t.app.inject({ method: 'GET', url: `/api/lancamentos/${l.slug}/agenda.ics` }), 401, MSG.naoAutenticado);
+      // A session sent with a token: the session decides (a bad one is refused, the token notwithstanding).
+      expectError(await ics(l.slug, good, { authorization: 'Bearer nao-e-um-token' }), 401, MSG.naoAutenticado);
+      expect((await ics(l.slug, 'lixo', buyer.headers)).statusCode).toBe(200);
+
+      await t.prisma.usuario.update({ where: { id: buyer.id }, data: { bloqueadoEm: new Date(), motivoBloqueio: 'teste' } });
+      refused(await ics(l.slug, good));
+    });
   });
 
   it('escapes TEXT and folds by octets, never inside a character', () => {

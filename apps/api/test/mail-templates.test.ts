@@ -70,7 +70,8 @@ describe('e-mail templates', () => {
     expect(r.texto).toContain('terça-feira, 1 de dezembro de 2026, às 00:00 (horário de Brasília)');
     expect(r.texto).toContain(sample.accessCode);
     expect(r.texto).toContain('até 2 unidades');
-    expect(r.texto).toContain(`${site.publicUrl}/api/lancamentos/${sample.slug}/agenda.ics`);
+    expect(r.texto).toContain(sample.calendarLink);
+    expect(r.html).toContain(`href="${sample.calendarLink}"`);
     expect(r.texto).toContain('aceitou receber e-mails da Legião');
     expect(r.texto).toContain(`${site.publicUrl}/editar-perfil`);
     const one = await renderTemplate(t, { ...sample, units: 1 }, site);

@@ -60,6 +60,7 @@ export const LAUNCH_MSG = {
   cota: 'Cota por membro: de 1 a 1000 unidades.',
   consultaCampos: 'Informe email, cpf ou codigo (email e cpf: só um deles).',
   codigo: 'Código de acesso inválido (formato LGA-XXXXXXXXXX).',
+  linkAgendaInvalido: 'Link de agenda inválido ou expirado. Entre no portal para adicionar à agenda.',
 } as const;
 
 const whole = (message: string, min: number, max: number) =>
@@ -156,3 +157,12 @@ export const launchSlugSchema = z
   .string({ message: LAUNCH_MSG.slug })
   .regex(/^[a-z0-9](?:[a-z0-9-]{1,78})[a-z0-9]$/, { message: LAUNCH_MSG.slug });
 export const launchSlugParamsSchema = z.object({ slug: z.string().max(80, { message: LAUNCH_MSG.naoEncontrado }) });
+
+/** GET /api/lancamentos/{slug}/agenda.ics: the signed link of the launch alert (apps/api calendar-link.ts), for a click without a session. */
+export const launchCalendarQuerySchema = z.object({
+  t: z
+    .string()
+    .max(100, { message: LAUNCH_MSG.linkAgendaInvalido })
+    .optional()
+    .describe('Link assinado do e-mail de aviso (por membro e lançamento, vale até a data pública): abre o .ics sem sessão. Sem ele, a sessão do membro (Bearer).'),
+});

@@ -2,22 +2,28 @@ import { launchAlert } from '../mail/templates/launch-alert.js';
 import { renderTemplate, type MailSite } from '../mail/templates/index.js';
 import type { RenderedMail } from '../mail/templates/render.js';
 import { accessLink } from './lancamentos.service.js';
+import { calendarLinkExpiry, calendarToken, calendarUrl } from './calendar-link.js';
 
 // The launch alert's e-mail, rendered once per launch (docs/decisions/0049-launch-alert-waves.md):
 // React's render and the text part cost 7-40 ms an e-mail on this machine (ADR 0048), 100,000 alerts
 // would be minutes of CPU in the opening's minutes. So the launch's e-mail is rendered once with
 // placeholders for what differs per member (first name, access code, and the store link that carries
-// the code), and each member's copy is the placeholders replaced, HTML-escaped in the HTML part.
+// the code; the calendar link's signed token), and each member's copy is the placeholders replaced,
+// HTML-escaped in the HTML part.
 
 const NAME = 'ZZPRIMEIRONOMEZZ';
 const CODE = 'ZZCODIGOACESSOZZ';
-const SLOTS = new RegExp(`${NAME}|${CODE}`, 'g');
+const CALENDAR = 'ZZAGENDAZZ';
+const SLOTS = new RegExp(`${NAME}|${CODE}|${CALENDAR}`, 'g');
 
 export interface AlertLaunch {
+  id: string;
   nome: string;
   slug: string;
   url_imagem: string;
   acesso_inicio: Date;
+  acesso_fim: Date;
+  data_publica: Date;
   cota_por_membro: number;
 }
 
@@ -26,11 +32,15 @@ const absolute = (site: MailSite, url: string) => (/^https?:\/\//.test(url) ? ur
 
 export class AlertMailCache {
   private readonly entries = new Map<string, Promise<RenderedMail>>();
-  constructor(private readonly site: MailSite) {}
+  /** `secret`: JWT_SECRET, which the calendar link's key derives from (calendar-link.ts). */
+  constructor(
+    private readonly site: MailSite,
+    private readonly secret: string,
+  ) {}
 
   private shape(l: AlertLaunch): Promise<RenderedMail> {
     // An edit of the launch (name, artwork, opening, units) makes a new key: never a stale e-mail.
-    const key = JSON.stringify([l.nome, l.slug, l.url_imagem, l.acesso_inicio.toISOString(), l.cota_por_membro]);
+    const key = JSON.stringify([l.id, l.nome, l.slug, l.url_imagem, l.acesso_inicio.toISOString(), l.cota_por_membro]);
     let hit = this.entries.get(key);
     if (!hit) {
       hit = renderTemplate(
@@ -38,7 +48,7 @@ export class AlertMailCache {
         {
           name: NAME,
           launchName: l.nome,
-          slug: l.slug,
+          calendarLink: calendarUrl(this.site.publicUrl, l.slug, CALENDAR),
           artworkUrl: absolute(this.site, l.url_imagem),
           opensAt: l.acesso_inicio.toISOString(),
           accessCode: CODE,
@@ -54,13 +64,16 @@ export class AlertMailCache {
     return hit;
   }
 
-  /** One member's copy: subject, HTML and text with their first name and code. */
-  async forMember(l: AlertLaunch, member: { name: string; code: string }): Promise<{ subject: string; html: string; text: string }> {
+  /** One member's copy: subject, HTML and text with their first name, code and signed calendar link. */
+  async forMember(l: AlertLaunch, member: { id: string; name: string; code: string }): Promise<{ subject: string; html: string; text: string }> {
     const shape = await this.shape(l);
     const first = member.name.trim().split(/\s+/)[0] || member.name;
     const code = encodeURIComponent(member.code); // base32 and '-': unchanged, and safe in the link
-    const html = shape.html.replace(SLOTS, (slot) => (slot === NAME ? escapeHtml(first) : code));
-    const text = shape.texto.replace(SLOTS, (slot) => (slot === NAME ? first : code));
-    return { subject: shape.assunto.replace(SLOTS, (slot) => (slot === NAME ? first : code)), html, text };
+    // base64url: safe as it is in a URL and in HTML.
+    const calendar = calendarToken(this.secret, l.id, member.id, calendarLinkExpiry(l));
+    const fill = (escape: (s: string) => string) => (slot: string) => (slot === NAME ? escape(first) : slot === CODE ? code : calendar);
+    const html = shape.html.replace(SLOTS, fill(escapeHtml));
+    const text = shape.texto.replace(SLOTS, fill((s) => s));
+    return { subject: shape.assunto.replace(SLOTS, fill((s) => s)), html, text };
   }
 }

@@ -35,7 +35,7 @@ export interface AlertSenderOptions {
   transport: Transporter;
   from: string;
   site: MailSite;
-  /** Signs the one-click unsubscribe address (RFC 8058). */
+  /** Signs the one-click unsubscribe address (RFC 8058), the bounce address and the calendar link. */
   secret: string;
   /** EMAIL_DEVOLUCOES: each alert's envelope sender names it (VERP), so a later bounce finds its row; none: MAIL_FROM. */
   bounceMailbox?: BounceMailbox;
@@ -81,7 +81,7 @@ export class LaunchAlertSender {
   private readonly sleepers = new Set<() => void>();
 
   constructor(private readonly opts: AlertSenderOptions) {
-    this.mails = new AlertMailCache(opts.site);
+    this.mails = new AlertMailCache(opts.site, opts.secret);
   }
 
   /**
@@ -240,7 +240,7 @@ export class LaunchAlertSender {
     // Cancelled meanwhile (DELETE .../aviso), or taken by another sender after our claim ran out.
     if (!row) return 'skipped';
     if (row.status !== 'enviando') return 'skipped';
-    const mail = await this.mails.forMember(launch as AlertLaunch, { name: row.nome, code });
+    const mail = await this.mails.forMember(launch as AlertLaunch, { id: userId, name: row.nome, code });
     try {
       await this.opts.transport.sendMail({
         from: this.opts.from,

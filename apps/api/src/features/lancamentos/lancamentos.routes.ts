@@ -1,8 +1,13 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@legiao/contracts';
-import { launchSlugParamsSchema, memberLaunchListSchema } from '@legiao/contracts/lancamentos';
-import { poolOf } from '../../db/prisma.js';
+import { LAUNCH_MSG, launchCalendarQuerySchema, launchSlugParamsSchema, memberLaunchListSchema } from '@legiao/contracts/lancamentos';
+import { poolOf, type SqlPool } from '../../db/prisma.js';
+import { AppError, unauthenticated } from '../../errors/app-error.js';
+import { markGuard } from '../../plugins/auth.js';
+import { verifyCalendarToken } from './calendar-link.js';
+import type { LaunchRow } from './lancamentos.service.js';
 import { openingIcs } from './ics.js';
 import { memberLaunches, memberView, publishedLaunch } from './lancamentos.service.js';
 import { saoPauloText } from './time.js';
@@ -16,11 +21,50 @@ import { askAlert, cancelAlert } from './alert-request.js';
 
 const tags = ['lancamentos'];
 const secured = { security: [{ bearer: [] }] };
+/** The session, or none (`{}`): the .ics also opens with the alert's signed link (`?t=`). */
+const securedOrSignedLink = { security: [{ bearer: [] }, {}] as Record<string, string[]>[] };
+
+/** A launch published under this slug, or null. */
+async function publishedOrNull(pool: SqlPool, slug: string): Promise<LaunchRow | null> {
+  try {
+    return await publishedLaunch(pool, slug);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+    throw err;
+  }
+}
+
+/** A member the signed link may still act for: the account active, neither blocked nor erased. */
+async function memberInGoodStanding(pool: SqlPool, memberId: string): Promise<boolean> {
+  const { rowCount } = await pool.query({
+    name: 'agenda-link-membro',
+    text: 'SELECT 1 FROM usuario WHERE id = $1 AND ativo AND bloqueado_em IS NULL AND excluido_em IS NULL',
+    values: [memberId],
+  });
+  return (rowCount ?? 0) > 0;
+}
 
 export const launchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { prisma, config } = app.ctx;
   const pool = poolOf(prisma);
   const context = () => ({ now: new Date(), foundersUntil: config.foundersUntil });
+
+  // The .ics's guard (first onRequest hook, before validation, as every guard): the member's session as
+  // everywhere, or, with no Authorization header, the launch alert's signed link (calendar-link.ts):
+  // valid, unexpired, signed for the launch this slug names, its member in good standing. The member
+  // and launch it found are kept for the handler.
+  const signedLinks = new WeakMap<FastifyRequest, { launch: LaunchRow; memberId: string }>();
+  const sessionOrSignedLink = markGuard('authenticateOrCalendarLink', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = (request.query as { t?: unknown } | undefined)?.t;
+    if (request.headers.authorization !== undefined || token === undefined) return app.authenticate(request, reply);
+    const refused = () => unauthenticated(LAUNCH_MSG.linkAgendaInvalido);
+    const slug = (request.params as { slug?: unknown }).slug;
+    if (typeof token !== 'string' || typeof slug !== 'string' || slug.length > 80) throw refused();
+    const launch = await publishedOrNull(pool, slug);
+    const memberId = launch ? verifyCalendarToken(config.jwtSecret, token, launch.id) : null;
+    if (!launch || !memberId || !(await memberInGoodStanding(pool, memberId))) throw refused();
+    signedLinks.set(request, { launch, memberId });
+  });
 
   app.get(
     '/lancamentos',
@@ -92,19 +136,24 @@ export const launchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/lancamentos/:slug/agenda.ics',
     {
-      onRequest: [app.authenticate],
+      onRequest: [sessionOrSignedLink],
       schema: {
         tags,
-        ...secured,
+        ...securedOrSignedLink,
         summary: 'A abertura do lançamento para este membro, como evento de agenda (.ics, America/Sao_Paulo)',
+        description:
+          'Com a sessão do membro (Bearer) ou, sem ela, com o link assinado do e-mail de aviso (?t=): por membro e por lançamento, vale até a data pública. Um link inválido, de outro lançamento ou expirado: 401 (entre no portal para adicionar à agenda).',
         params: launchSlugParamsSchema,
+        querystring: launchCalendarQuerySchema,
         response: { 200: z.string().describe('text/calendar'), 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const launch = await publishedLaunch(pool, request.params.slug);
+      const signed = signedLinks.get(request);
+      const launch = signed?.launch ?? (await publishedLaunch(pool, request.params.slug));
+      const memberId = signed?.memberId ?? request.usuario.id;
       const now = new Date();
-      const view = await memberView(pool, launch, request.usuario.id, { now, foundersUntil: config.foundersUntil }, { storeUrl: config.storeUrl, createAccess: false });
+      const view = await memberView(pool, launch, memberId, { now, foundersUntil: config.foundersUntil }, { storeUrl: config.storeUrl, createAccess: false });
       const start = view.elegivel ? launch.acesso_inicio : launch.data_publica;
       const ics = openingIcs({
         uid: `lancamento-${launch.id}-${view.elegivel ? 'antecipado' : 'publico'}@legiao`,

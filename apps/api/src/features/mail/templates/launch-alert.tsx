@@ -9,8 +9,11 @@ export interface LaunchAlertProps {
   /** The member's name (the e-mail greets by the first). */
   name: string;
   launchName: string;
-  /** The launch's public handle: the calendar link is /api/lancamentos/{slug}/agenda.ics. */
-  slug: string;
+  /**
+   * "Adicionar à agenda": the member's signed link to the opening's .ics, absolute
+   * (PUBLIC_URL/api/lancamentos/{slug}/agenda.ics?t=<token>, lancamentos/calendar-link.ts): opens without a session.
+   */
+  calendarLink: string;
   /** The launch's artwork, absolute (an uploaded picture under PUBLIC_URL/imagens/ or the bucket's). */
   artworkUrl: string;
   /** The member's opening (`abreEm`), an ISO instant: written in São Paulo time. */
@@ -58,7 +61,7 @@ export const launchAlert = defineMail<LaunchAlertProps>({
       <P>Com ele você pode comprar até {unitsText(p.units)} antes de todo mundo, na loja oficial.</P>
       <Cta href={p.accessLink} label="Comprar com acesso antecipado" />
       <Small>
-        <A href={`${site.publicUrl}/api/lancamentos/${encodeURIComponent(p.slug)}/agenda.ics`}>Adicionar à agenda</A> · <A href={`${site.publicUrl}/home`}>Ver no portal</A>
+        <A href={p.calendarLink}>Adicionar à agenda</A> · <A href={`${site.publicUrl}/home`}>Ver no portal</A>
       </Small>
       <Small>O código é só seu: na loja, use o mesmo e-mail ou CPF da sua conta na Legião.</Small>
     </>
@@ -72,7 +75,8 @@ export const launchAlert = defineMail<LaunchAlertProps>({
   preview: (site) => ({
     name: 'Mariana Souza',
     launchName: 'Garrafa Térmica Legião Edição Tropa 1 L',
-    slug: 'garrafa-tropa-2026',
+    // A sample token (43 base64url characters, as calendar-link.ts makes): not signed, so it opens nothing.
+    calendarLink: `${site.publicUrl}/api/lancamentos/garrafa-tropa-2026/agenda.ics?t=P2wqnosdTH-g4ludFshOMWsUCtCMY3UfhwCz5_ySYkA`,
     artworkUrl: `${site.publicUrl}/banners/lancamento-desktop.svg`,
     opensAt: '2026-12-01T13:00:00.000Z',
     accessCode: 'LGA-7QK3M2XW5B',
