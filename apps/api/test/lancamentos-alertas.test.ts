@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import pino from 'pino';
 import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchDayPanelSchema } from '@legiao/contracts/admin/lancamentos-painel';
 import { UNSUBSCRIBE_MSG } from '@legiao/contracts/descadastro';
 import { poolOf } from '../src/db/prisma.js';
@@ -58,8 +58,10 @@ function dispatcher(smtp: Smtp, transport?: Transporter, over: Partial<AlertSett
   dispatchers.push(d);
   return d;
 }
-afterAll(async () => {
-  for (const d of dispatchers) await d.stop().catch(() => {});
+// After each test, even a failed one: a dispatcher left running would take the next test's jobs to
+// this test's SMTP server. A stop that hangs (a send frozen on purpose) is given up after 2 s.
+afterEach(async () => {
+  for (const d of dispatchers.splice(0)) await Promise.race([d.stop().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
 });
 
 /** A launch whose window opened a moment ago, and `n` members who asked (with the e-mail consent). */
@@ -110,11 +112,16 @@ describe('alerts in waves', () => {
     const real = nodemailer.createTransport(`smtp://127.0.0.1:${smtp.port}`);
     let calls = 0;
     let frozen: string | null = null;
+    // B claims jobs alongside A from the start, but its sends wait until A has died: on a loaded
+    // machine B could otherwise send all 40 before A reaches its 5th (the race this test is not about).
+    let aDied!: () => void;
+    const died = new Promise<void>((r) => (aDied = r));
     const dying = { sendMail: async (m: SendMailOptions) => {
       const n = ++calls;
       const info = await real.sendMail(m);
       if (n === 5) {
         frozen = String(m.to);
+        aDied();
         // The process is gone: this send never returns, and A takes no more jobs nor plans waves.
         void a.planner.stop();
         void a.boss.stop({ graceful: false, timeout: 1 }).catch(() => {});
@@ -123,7 +130,12 @@ describe('alerts in waves', () => {
       return info;
     }, close: () => real.close() } as unknown as Transporter;
     const a = dispatcher(smtp, dying);
-    const b = dispatcher(smtp);
+    const realB = nodemailer.createTransport(`smtp://127.0.0.1:${smtp.port}`);
+    const waiting = { sendMail: async (m: SendMailOptions) => {
+      await died;
+      return realB.sendMail(m);
+    }, close: () => realB.close() } as unknown as Transporter;
+    const b = dispatcher(smtp, waiting);
     await Promise.all([a.start(), b.start()]);
 
     const final = await until(() => statuses(l.id), settled);
@@ -146,6 +158,7 @@ describe('alerts in waves', () => {
     await b.stop();
     dispatchers.splice(dispatchers.indexOf(a), 1); // its frozen send never ends: nothing to stop
     real.close();
+    realB.close();
     await smtp.stop();
   }, 60_000);
 
