@@ -11,12 +11,22 @@ export type PgClient = { connect(): Promise<unknown>; query(sql: string, values?
 
 const requireFromApi = createRequire(path.join(API_DIR, 'package.json'));
 
-/** A client of the e2e database (the API's own `pg`). */
-export async function e2eClient(): Promise<PgClient> {
+/** `fn` in one transaction on the e2e database (the API's own `pg`): committed, or rolled back and thrown. */
+export async function inE2eTransaction<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
   const pg = requireFromApi('pg') as { Client: new (o: { connectionString: string }) => PgClient };
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
-  return client;
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { bounceAddress } from '../../apps/api/src/features/mail/bounce-address';
 import { API_SECRET, BOUNCE_MAILBOX, DEMO, REPO_ROOT, SCREENS, SCREENS_DIR } from '../support/env';
-import { e2eClient, insertOpenLaunch } from '../support/launch-day';
+import { inE2eTransaction, insertOpenLaunch } from '../support/launch-day';
 import { withoutAxeViolations } from '../support/acessibilidade';
 import { loginStaff } from '../support/admin';
 
@@ -24,9 +24,7 @@ let launchId = '';
 let members: { id: string; email: string }[] = [];
 
 test.beforeAll(async () => {
-  const client = await e2eClient();
-  try {
-    await client.query('BEGIN');
+  await inE2eTransaction(async (client) => {
     ({ launchId } = await insertOpenLaunch(client, { sku: `DEV-${tag}`, name: NAME, slug: `caneca-devolvida-${tag}`, category: 'Canecas' }));
     const created = await client.query(
       `INSERT INTO usuario (id, hash, email, nome, data_cadastro, data_atualizacao, ativado_em, ativo)
@@ -46,13 +44,7 @@ test.beforeAll(async () => {
        VALUES ($1, 1, now() - interval '9 minutes', 3, 3, 0, 0, 600, 300, 1)`,
       [launchId],
     );
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    await client.end();
-  }
+  });
 });
 
 /** A key of the brand's mail relay (scope emails:devolucoes), made by the admin through the API. */

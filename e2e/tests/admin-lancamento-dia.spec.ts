@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO } from '../support/env';
 import { signIn } from '../support/ui';
 import { withoutAxeViolations } from '../support/acessibilidade';
-import { e2eClient, insertOpenLaunch } from '../support/launch-day';
+import { inE2eTransaction, insertOpenLaunch } from '../support/launch-day';
 import { adminApi, adminSnap, loginStaff, menuItems } from '../support/admin';
 
 // The launch day, live (issue 31 item 4; docs/decisions/0047-launches.md, part 2): marketing opens a
@@ -22,9 +22,7 @@ let launchId = '';
 const accessCode = () => `LGA-${Array.from({ length: 10 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[Math.floor(Math.random() * 32)]).join('')}`;
 
 test.beforeAll(async () => {
-  const client = await e2eClient();
-  try {
-    await client.query('BEGIN');
+  await inE2eTransaction(async (client) => {
     const { launchId: id, productId, opensAt } = await insertOpenLaunch(client, { sku: `DIA-${tag}`, name: NAME, slug: SLUG, category: 'Garrafas' });
     launchId = id;
     // Four members: three own the product (eligible), one does not.
@@ -73,13 +71,7 @@ test.beforeAll(async () => {
       `INSERT INTO lancamento_fila (lancamento_id, abertura, ligada_em, ate) VALUES ($1, $2, $2::timestamptz - interval '5 minutes', $2::timestamptz + interval '15 minutes')`,
       [launchId, opensAt],
     );
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    await client.end();
-  }
+  });
 });
 
 const hhmm = (d: Date) => d.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
