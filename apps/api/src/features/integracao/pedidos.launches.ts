@@ -73,15 +73,18 @@ async function openAccesses(db: Queryable, launchId: string, userIds: string[]):
   for (let attempt = 0; ; attempt++) {
     // No conflict target: a concurrent first view or order (same member) or a code collision (50 bits:
     // rare) both do nothing, and no error aborts the batch's transaction.
-    await db.query({
+    const { rows: inserted } = await db.query<{ usuario_id: string }>({
       name: 'acesso-antecipado-pedidos',
       text: `INSERT INTO acesso_antecipado (id, lancamento_id, usuario_id, codigo, atualizado_em)
              SELECT gen_random_uuid(), $1, m.id, m.codigo, now() AT TIME ZONE 'UTC'
                FROM unnest($2::uuid[], $3::text[]) WITH ORDINALITY AS m(id, codigo, n) ORDER BY m.n
-             ON CONFLICT DO NOTHING`,
+             ON CONFLICT DO NOTHING
+             RETURNING usuario_id::text`,
       values: [launchId, missing, missing.map(() => newAccessCode())],
     });
-    // A statement of its own: it sees rows other transactions committed while the insert waited.
+    // Every row made by this insert (the usual case): no second round trip.
+    if (inserted.length === missing.length) return;
+    // Else a statement of its own: it sees rows other transactions committed while the insert waited.
     const { rows } = await db.query<{ usuario_id: string }>({
       name: 'acesso-antecipado-existem',
       text: 'SELECT usuario_id::text FROM acesso_antecipado WHERE lancamento_id = $1 AND usuario_id = ANY ($2::uuid[])',
@@ -156,7 +159,7 @@ export async function useAllowances(db: Queryable, orders: LaunchOrder[], founde
     for (const r of rows) used.set(`${r.lancamento_id}|${r.usuario_id}`, r.cota_usada);
   }
   // Each order counted whole or not at all, in the batch's order (tasks are sorted by launch, member,
-  // index): the same outcome as one conditional UPDATE per order, in one pass and two statements.
+  // index): the same outcome as one conditional UPDATE per order, in one pass and one statement.
   const uses: { launchId: string; userId: string; orderRowId: string; units: number; over: boolean; unentitled: boolean }[] = [];
   const before = new Map(used);
   for (const { order, launch, units } of tasks) {
@@ -180,22 +183,29 @@ export async function useAllowances(db: Queryable, orders: LaunchOrder[], founde
     out.set(order.index, list);
   }
   const changed = [...used].filter(([key, n]) => before.get(key) !== n);
-  if (changed.length) {
-    await db.query({
-      name: 'lancamento-pedido-usar-lote',
-      text: `UPDATE acesso_antecipado a SET cota_usada = k.cota_usada, atualizado_em = now() AT TIME ZONE 'UTC'
-               FROM unnest($1::uuid[], $2::uuid[], $3::int[]) AS k(lancamento_id, usuario_id, cota_usada)
-              WHERE a.lancamento_id = k.lancamento_id AND a.usuario_id = k.usuario_id`,
-      values: [changed.map(([k]) => k.split('|')[0]), changed.map(([k]) => k.split('|')[1]), changed.map(([, n]) => n)],
-    });
-  }
+  // The rows' new totals and the uses in one statement (two data-modifying CTEs: one round trip).
   if (uses.length) {
     await db.query({
-      name: 'lancamento-pedido-registrar',
-      text: `INSERT INTO lancamento_pedido (id, lancamento_id, usuario_id, pedido_loja_id, unidades, acima_da_cota, sem_direito)
+      name: 'lancamento-pedido-usar-registrar',
+      text: `WITH usar AS (
+               UPDATE acesso_antecipado a SET cota_usada = k.cota_usada, atualizado_em = now() AT TIME ZONE 'UTC'
+                 FROM unnest($1::uuid[], $2::uuid[], $3::int[]) AS k(lancamento_id, usuario_id, cota_usada)
+                WHERE a.lancamento_id = k.lancamento_id AND a.usuario_id = k.usuario_id
+               RETURNING 1)
+             INSERT INTO lancamento_pedido (id, lancamento_id, usuario_id, pedido_loja_id, unidades, acima_da_cota, sem_direito)
              SELECT gen_random_uuid(), u.lancamento_id, u.usuario_id, u.pedido_loja_id, u.unidades, u.acima, u.sem_direito
-               FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::bool[], $6::bool[]) AS u(lancamento_id, usuario_id, pedido_loja_id, unidades, acima, sem_direito)`,
-      values: [uses.map((u) => u.launchId), uses.map((u) => u.userId), uses.map((u) => u.orderRowId), uses.map((u) => u.units), uses.map((u) => u.over), uses.map((u) => u.unentitled)],
+               FROM unnest($4::uuid[], $5::uuid[], $6::uuid[], $7::int[], $8::bool[], $9::bool[]) AS u(lancamento_id, usuario_id, pedido_loja_id, unidades, acima, sem_direito)`,
+      values: [
+        changed.map(([k]) => k.split('|')[0]),
+        changed.map(([k]) => k.split('|')[1]),
+        changed.map(([, n]) => n),
+        uses.map((u) => u.launchId),
+        uses.map((u) => u.userId),
+        uses.map((u) => u.orderRowId),
+        uses.map((u) => u.units),
+        uses.map((u) => u.over),
+        uses.map((u) => u.unentitled),
+      ],
     });
   }
   return out;

@@ -75,31 +75,36 @@ async function candidates(pool: pg.Pool, raws: unknown[], results: OrderResult[]
   const emails = [...new Set(valid.map((v) => v.order.email).filter((e): e is string => Boolean(e)))];
   const cpfs = [...new Set(valid.map((v) => v.order.cpf).filter((c): c is string => Boolean(c)))];
   const ids = valid.map((v) => v.order.pedido);
-  const [catalogue, users, known, taken] = await Promise.all([
-    // A few hundred products: the whole catalogue, as the CSV import reads it.
-    pool.query<{ id: number; sku: string }>({ name: 'integracao-catalogo', text: 'SELECT id, upper(sku) AS sku FROM produto' }),
-    // One index probe per e-mail and per CPF (LATERAL ... LIMIT 1): as one OR over both lists the
-    // planner read every member (30 ms a batch at 50,000 members).
-    pool.query<{ id: string; email: string; cpf: string | null }>(
-      prepared(`SELECT u.id::text, u.email, u.cpf FROM unnest($1::text[]) k
-         CROSS JOIN LATERAL (SELECT id, email, cpf FROM usuario WHERE email = k AND ativo AND excluido_em IS NULL LIMIT 1) u
-       UNION ALL
-       SELECT u.id::text, u.email, u.cpf FROM unnest($2::text[]) k
-         CROSS JOIN LATERAL (SELECT id, email, cpf FROM usuario WHERE cpf = k AND ativo AND excluido_em IS NULL LIMIT 1) u`,
-      [emails, cpfs]),
+  // The four lookups in one statement: one round trip on one connection. Each is a small JSON list;
+  // on this kind of machine a round trip costs the API more CPU than the lookups' rows (ADR 0047, "What
+  // one order call costs").
+  const { rows: [found] } = await pool.query<{ catalogo: [number, string][]; membros: [string, string, string | null][]; recebidos: string[]; outros: [string, string][] }>(
+    prepared(
+      `SELECT
+         -- A few hundred products: the whole catalogue, as the CSV import reads it.
+         (SELECT coalesce(json_agg(json_build_array(id, upper(sku))), '[]') FROM produto) AS catalogo,
+         -- One index probe per e-mail and per CPF (LATERAL ... LIMIT 1): as one OR over both lists the
+         -- planner read every member (30 ms a batch at 50,000 members).
+         (SELECT coalesce(json_agg(json_build_array(m.id::text, m.email, m.cpf)), '[]') FROM (
+            SELECT u.id, u.email, u.cpf FROM unnest($1::text[]) k
+              CROSS JOIN LATERAL (SELECT id, email, cpf FROM usuario WHERE email = k AND ativo AND excluido_em IS NULL LIMIT 1) u
+            UNION ALL
+            SELECT u.id, u.email, u.cpf FROM unnest($2::text[]) k
+              CROSS JOIN LATERAL (SELECT id, email, cpf FROM usuario WHERE cpf = k AND ativo AND excluido_em IS NULL LIMIT 1) u) m) AS membros,
+         (SELECT coalesce(json_agg(pedido), '[]') FROM pedido_loja WHERE pedido = ANY($3::text[])) AS recebidos,
+         -- The same order id registered for a member by the CSV import or by staff.
+         (SELECT coalesce(json_agg(json_build_array(t.pedido, t.usuario_id)), '[]') FROM (
+            SELECT DISTINCT codigo_pedido AS pedido, usuario_id::text AS usuario_id FROM produto_cliente
+             WHERE codigo_pedido = ANY($3::text[]) AND pedido_loja_id IS NULL) t) AS outros`,
+      [emails, cpfs, ids],
     ),
-    pool.query<{ pedido: string }>(prepared(`SELECT pedido FROM pedido_loja WHERE pedido = ANY($1::text[])`, [ids])),
-    // The same order id registered for a member by the CSV import or by staff.
-    pool.query<{ pedido: string; usuario_id: string }>(
-      prepared(`SELECT DISTINCT codigo_pedido AS pedido, usuario_id::text FROM produto_cliente WHERE codigo_pedido = ANY($1::text[]) AND pedido_loja_id IS NULL`, [ids]),
-    ),
-  ]);
-  const products = new Map(catalogue.rows.map((p) => [p.sku, p.id]));
-  const byEmail = new Map(users.rows.map((u) => [u.email, u.id]));
-  const byCpf = new Map(users.rows.filter((u) => u.cpf).map((u) => [u.cpf!, u.id]));
-  const received = new Set(known.rows.map((k) => k.pedido));
+  );
+  const products = new Map(found!.catalogo.map(([id, sku]) => [sku, id]));
+  const byEmail = new Map(found!.membros.map(([id, email]) => [email, id]));
+  const byCpf = new Map(found!.membros.flatMap(([id, , cpf]) => (cpf ? [[cpf, id] as const] : [])));
+  const received = new Set(found!.recebidos);
   const holders = new Map<string, Set<string>>();
-  for (const t of taken.rows) holders.set(t.pedido, (holders.get(t.pedido) ?? new Set()).add(t.usuario_id));
+  for (const [pedido, userId] of found!.outros) holders.set(pedido, (holders.get(pedido) ?? new Set()).add(userId));
 
   const out: Candidate[] = [];
   for (const { index, order } of valid) {
