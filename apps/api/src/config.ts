@@ -154,7 +154,8 @@ const envSchema = z
     // admissions; a sender holds a claimed alert ALERTAS_CONCESSAO_MS (past it, another takes it, or
     // marks it uncertain if SMTP had it); a failed send is tried again after ALERTAS_REPETIR_MS·2^(n-1),
     // ALERTAS_TENTATIVAS at most; ALERTAS_CONCORRENCIA senders per process, each with its pooled SMTP
-    // connection, and as many jobs per wave.
+    // connection, and as many jobs per wave. ALERTAS_REACAO_S: the members' mean time from the alert to
+    // the portal, which the waves count the members on their way with (e^(−age/τ) per alert sent).
     ALERTAS_LANCAMENTO: bool.optional(),
     ALERTAS_ONDA_S: z.coerce.number().min(0.2).max(600).default(30),
     ALERTAS_FILA_ALVO_S: z.coerce.number().int().min(0).max(3600).default(120),
@@ -162,6 +163,7 @@ const envSchema = z
     ALERTAS_REPETIR_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
     ALERTAS_TENTATIVAS: z.coerce.number().int().min(1).max(20).default(5),
     ALERTAS_CONCORRENCIA: z.coerce.number().int().min(1).max(32).default(2),
+    ALERTAS_REACAO_S: z.coerce.number().min(1).max(86_400).default(120),
     // Overload and operations (docs/decisions/0024-overload-and-observability.md). Thresholds past
     // which requests get 503 + Retry-After instead of queueing until the process falls over; 0 turns a
     // check off. Unset: on outside tests (500 ms mean event-loop delay, heap at 90% of V8's limit);
@@ -376,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       enabled: e.ALERTAS_LANCAMENTO ?? e.NODE_ENV !== 'test',
       waveIntervalMs: Math.round(e.ALERTAS_ONDA_S * 1000),
       targetWaitMs: e.ALERTAS_FILA_ALVO_S * 1000,
+      reactionMs: e.ALERTAS_REACAO_S * 1000,
       leaseMs: e.ALERTAS_CONCESSAO_MS,
       retryMs: e.ALERTAS_REPETIR_MS,
       maxAttempts: e.ALERTAS_TENTATIVAS,

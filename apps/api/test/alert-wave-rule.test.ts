@@ -35,6 +35,13 @@ describe('waveSize', () => {
     expect(waveSize({ ...base, pending: 0 }).size).toBe(1500);
   });
 
+  it('members alerted and still on their way take their share of the room like unsent alerts', () => {
+    // 1,500 the room takes; 1,000.4 expected on the way (rounded up) and 200 unsent: 299.
+    expect(waveSize({ ...base, inTransit: 1000.4, pending: 200 })).toMatchObject({ paced: 299, size: 299 });
+    // More on the way than the room takes: the floor alone.
+    expect(waveSize({ ...base, inTransit: 40_000 })).toMatchObject({ paced: 0, size: 167 });
+  });
+
   it('paused room: the pace is 0, the floor still alerts everyone in time', () => {
     const d = waveSize({ ...base, paused: true, queueLength: 100 });
     expect(d.paced).toBe(0);
@@ -67,11 +74,12 @@ describe('waveSize', () => {
         targetWaitMs: rnd() * 10 * MIN,
         arrivalShare: rnd() < 0.5 ? undefined : rnd(),
         pending: rnd() < 0.5 ? undefined : Math.floor(rnd() * 20_000),
+        inTransit: rnd() < 0.5 ? undefined : rnd() * 20_000,
       };
       const d = waveSize(i);
       const r = effectiveRate(i);
       const share = Math.min(1, Math.max(0.05, i.arrivalShare ?? 1));
-      const pacedBound = Math.max(0, Math.floor(((r / MIN) * i.intervalMs + Math.max(0, Math.floor((r / MIN) * i.targetWaitMs) - i.queueLength)) / share) - (i.pending ?? 0));
+      const pacedBound = Math.max(0, Math.floor(((r / MIN) * i.intervalMs + Math.max(0, Math.floor((r / MIN) * i.targetWaitMs) - i.queueLength)) / share) - (i.pending ?? 0) - Math.ceil(i.inTransit ?? 0));
       const wavesLeft = Math.max(1, Math.floor((i.boundMs - i.elapsedMs) / i.intervalMs));
       expect(d.size).toBeGreaterThanOrEqual(0);
       expect(d.size).toBeLessThanOrEqual(i.remaining);
@@ -98,5 +106,51 @@ describe('waveSize', () => {
       }
       expect(last).toBeLessThanOrEqual(Math.max(0, boundMs - intervalMs));
     }
+  });
+
+  it('senders faster than the room, members coming minutes later: the line stays near its target only when the members on their way count', () => {
+    // 100,000 asked, a 30-minute bound, a wave every 30 s; the room admits 100/s (6,000/min) and aims for a
+    // 2-minute line (12,000); the senders send 200/s; each member comes after an exponential delay of mean
+    // 60 s (at most 10 min), as bench/alertas.mjs simulates them. The planner's τ is its default, 120 s.
+    const simulate = (countInTransit: boolean) => {
+      const rnd = random(32);
+      const second = 1000;
+      const bound = 30 * 60;
+      const arrivals = new Float64Array(bound + 700);
+      const admittedAt: number[] = [];
+      let remaining = 100_000;
+      let unsent = 0;
+      let line = 0;
+      let maxLine = 0;
+      let inTransit = 0;
+      let lastWave = 0;
+      for (let t = 0; t < bound + 700; t++) {
+        if (t % 30 === 0 && remaining > 0) {
+          const lastMinute = admittedAt.slice(-60).reduce((a, b) => a + b, 0);
+          const d = waveSize({ remaining, pending: unsent, inTransit: countInTransit ? inTransit : 0, elapsedMs: t * second, boundMs: bound * second, intervalMs: 30 * second, queueLength: line, admittedLastMinute: lastMinute, ratePerMinute: 6000, paused: false, targetWaitMs: 120 * second });
+          remaining -= d.size;
+          unsent += d.size;
+          lastWave = t;
+        }
+        const sent = Math.min(200, unsent);
+        unsent -= sent;
+        for (let k = 0; k < sent; k++) arrivals[t + Math.min(600, Math.ceil(-60 * Math.log(1 - rnd())))]! += 1;
+        inTransit = inTransit * Math.exp(-1 / 120) + sent;
+        line += arrivals[t]!;
+        const admitted = Math.min(line, 100);
+        line -= admitted;
+        admittedAt.push(admitted);
+        maxLine = Math.max(maxLine, line);
+      }
+      return { maxLine, lastWave, remaining };
+    };
+    const counted = simulate(true);
+    const blind = simulate(false);
+    expect(counted.remaining).toBe(0);
+    expect(counted.lastWave).toBeLessThanOrEqual(30 * 60 - 30);
+    // The target line is 12,000: counting the members on their way keeps within a quarter of it ...
+    expect(counted.maxLine).toBeLessThan(12_000 * 1.25);
+    // ... and without them the line runs far past it (the 100,000-member run's 20,000, capped there by the room's capacity).
+    expect(blind.maxLine).toBeGreaterThan(12_000 * 1.5);
   });
 });

@@ -216,7 +216,7 @@ describe('end to end: the sender writes the VERP envelope, the relay posts the b
       connectionString: pool.options.connectionString!,
       pool,
       store: new MemoryQueueStore({ defaults: { capacidade: 100, admissoesPorMinuto: 600 }, inactivityMs: 120_000 }),
-      settings: { waveIntervalMs: 300, targetWaitMs: 0, leaseMs: 1500, retryMs: 100, maxAttempts: 5, concurrency: 1 },
+      settings: { waveIntervalMs: 300, targetWaitMs: 0, reactionMs: 1000, leaseMs: 1500, retryMs: 100, maxAttempts: 5, concurrency: 1 },
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       from: 'Legião <nao-responda@legiao.test>',
       site: t.config,

@@ -68,7 +68,7 @@ it('a dispatcher process killed mid-send: the others are sent once each by anoth
     connectionString: pool.options.connectionString!,
     pool,
     store: t.app.fila.store,
-    settings: { waveIntervalMs: 400, targetWaitMs: 0, leaseMs: LEASE_MS, retryMs: 100, maxAttempts: 20, concurrency: 2 },
+    settings: { waveIntervalMs: 400, targetWaitMs: 0, reactionMs: 1000, leaseMs: LEASE_MS, retryMs: 100, maxAttempts: 20, concurrency: 2 },
     smtpUrl: `smtp://127.0.0.1:${normal.port}`,
     from: 'Legião <nao-responda@legiao.test>',
     site: t.config,

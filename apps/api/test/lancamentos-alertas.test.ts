@@ -7,6 +7,7 @@ import { launchDayPanelSchema } from '@legiao/contracts/admin/lancamentos-painel
 import { UNSUBSCRIBE_MSG } from '@legiao/contracts/descadastro';
 import { poolOf } from '../src/db/prisma.js';
 import { LaunchAlertDispatcher, type AlertSettings } from '../src/features/lancamentos/alert-dispatcher.js';
+import { LaunchAlertPlanner } from '../src/features/lancamentos/alert-planner.js';
 import { wavePace } from '../src/features/lancamentos/alert-pacing.js';
 import { MemoryQueueStore } from '../src/features/fila/store-memory.js';
 import type { QueueStore } from '../src/features/fila/fila.types.js';
@@ -36,7 +37,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const settings: AlertSettings = { waveIntervalMs: 400, targetWaitMs: 0, leaseMs: 1500, retryMs: 100, maxAttempts: 20, concurrency: 2 };
+const settings: AlertSettings = { waveIntervalMs: 400, targetWaitMs: 0, reactionMs: 1000, leaseMs: 1500, retryMs: 100, maxAttempts: 20, concurrency: 2 };
 const dispatchers: LaunchAlertDispatcher[] = [];
 function dispatcher(smtp: Smtp, transport?: Transporter, over: Partial<AlertSettings> = {}, store: QueueStore = t.app.fila.store) {
   const pool = poolOf(t.prisma);
@@ -161,6 +162,39 @@ describe('alerts in waves', () => {
     realB.close();
     await smtp.stop();
   }, 60_000);
+
+  it('the planner counts the members alerted and still on their way (e^(−age/τ) per alert sent, 10 τ back, bounced ones not), and the wave leaves them room', async () => {
+    const { l, members } = await openedWithAlerts(40, 30);
+    // 10 sent just now, 5 sent 60 s ago (τ = 60 s: e^-1 each), 5 sent 11 min ago (past 10 τ), 5 bounced now.
+    const ids = (from: number, to: number) => members.slice(from, to).map((m) => m.id);
+    const sent = (userIds: string[], agoS: number, status = 'enviado') =>
+      t.prisma.$executeRawUnsafe(
+        `UPDATE lancamento_aviso SET status = $3::status_aviso, onda = 1, enviado_em = now() - $4 * interval '1 second' WHERE lancamento_id = $1::uuid AND usuario_id = ANY($2::uuid[])`,
+        l.id, userIds, status, agoS,
+      );
+    await sent(ids(0, 10), 0);
+    await sent(ids(10, 15), 60);
+    await sent(ids(15, 20), 660);
+    await sent(ids(20, 25), 0, 'devolvido');
+    const planner = new LaunchAlertPlanner({
+      pool: poolOf(t.prisma),
+      store: new MemoryQueueStore({ defaults: { capacidade: 1000, admissoesPorMinuto: 600 }, inactivityMs: 60_000 }),
+      waveIntervalMs: 30_000,
+      targetWaitMs: 0,
+      reactionMs: 60_000,
+      leaseMs: 60_000,
+      sendersPerWave: 1,
+      enqueue: async () => {},
+      settleStale: async () => 0,
+      log: pino({ level: 'silent' }),
+      launchIds: () => [l.id],
+    });
+    const [wave] = await planner.pass();
+    // The room takes 600/min × 30 s = 300 until the next wave; on the way 10 + 5 e^-1 = 11.84, counted as 12.
+    expect(wave).toMatchObject({ launchId: l.id, paced: 288, size: 15 });
+    const row = await t.prisma.lancamentoAvisoOnda.findFirstOrThrow({ where: { lancamentoId: l.id } });
+    expect(row).toMatchObject({ ritmo: 288, tamanho: 15, restantes: 15 });
+  });
 
   it('consent withdrawn by the one-click unsubscribe between the request and the wave: skipped and recorded; the mail carries RFC 8058 headers', async () => {
     const smtp = new Smtp();

@@ -12,7 +12,7 @@ const dispatcher = new LaunchAlertDispatcher({
   connectionString: env.DATABASE_URL!,
   pool,
   store: new MemoryQueueStore({ defaults: { capacidade: 1000, admissoesPorMinuto: 600 }, inactivityMs: 60_000 }),
-  settings: { waveIntervalMs: 400, targetWaitMs: 0, leaseMs: Number(env.LEASE_MS), retryMs: 100, maxAttempts: 20, concurrency: 1 },
+  settings: { waveIntervalMs: 400, targetWaitMs: 0, reactionMs: 1000, leaseMs: Number(env.LEASE_MS), retryMs: 100, maxAttempts: 20, concurrency: 1 },
   smtpUrl: env.SMTP_URL,
   from: 'Legião <nao-responda@legiao.test>',
   site: { publicUrl: 'http://legiao.test', storeUrl: 'https://loja.legiao.dev' },

@@ -19,6 +19,8 @@ export const ALERT_QUEUE = 'lancamento-alertas';
 export interface AlertSettings {
   waveIntervalMs: number;
   targetWaitMs: number;
+  /** The members' mean reaction time (ALERTAS_REACAO_S): the waves count the members still on their way with it. */
+  reactionMs: number;
   leaseMs: number;
   retryMs: number;
   maxAttempts: number;
@@ -90,6 +92,7 @@ export class LaunchAlertDispatcher {
       store: opts.store,
       waveIntervalMs: settings.waveIntervalMs,
       targetWaitMs: settings.targetWaitMs,
+      reactionMs: settings.reactionMs,
       leaseMs: settings.leaseMs,
       sendersPerWave: settings.concurrency,
       enqueue: (launchId, wave, copies) => this.enqueue(launchId, wave, copies),

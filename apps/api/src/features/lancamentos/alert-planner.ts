@@ -15,6 +15,11 @@ export interface PlannerOptions {
   store: QueueStore;
   waveIntervalMs: number;
   targetWaitMs: number;
+  /**
+   * The members' mean time from their alert to the portal (τ): an alert sent t ago still counts as
+   * e^(−t/τ) of a member on the way (an exponential reaction; alert-wave-rule.ts, inTransit).
+   */
+  reactionMs: number;
   leaseMs: number;
   /** Jobs queued per wave: how many senders (in any process) may work on it at once. */
   sendersPerWave: number;
@@ -109,11 +114,14 @@ export class LaunchAlertPlanner {
       );
       const previous = last.rows[0];
       // Measured against the database's clock, as the rows' own times.
-      const { rows: due } = await client.query<{ due: boolean; remaining: number; pending: number }>(
+      // On the way: the alerts sent in the last 10 τ (older ones weigh under e^-10), each e^(−age/τ).
+      const { rows: due } = await client.query<{ due: boolean; remaining: number; pending: number; in_transit: number }>(
         `SELECT ($2::timestamptz IS NULL OR $2::timestamptz <= now() - $3 * interval '1 millisecond') AS due,
                 (SELECT count(*)::int FROM lancamento_aviso WHERE lancamento_id = $1 AND status = 'pedido') AS remaining,
-                (SELECT count(*)::int FROM lancamento_aviso WHERE lancamento_id = $1 AND status IN ('reservado', 'enviando')) AS pending`,
-        [launch.id, previous?.criada_em ?? null, this.opts.waveIntervalMs],
+                (SELECT count(*)::int FROM lancamento_aviso WHERE lancamento_id = $1 AND status IN ('reservado', 'enviando')) AS pending,
+                (SELECT coalesce(sum(exp(-extract(epoch FROM now() - enviado_em) * 1000 / $4::float8)), 0)::float8 FROM lancamento_aviso
+                  WHERE lancamento_id = $1 AND status = 'enviado' AND enviado_em > now() - $4::float8 * 10 * interval '1 millisecond') AS in_transit`,
+        [launch.id, previous?.criada_em ?? null, this.opts.waveIntervalMs, this.opts.reactionMs],
       );
       if (!due[0]!.due || due[0]!.remaining === 0) {
         await client.query('ROLLBACK');
@@ -122,6 +130,7 @@ export class LaunchAlertPlanner {
       const decision = waveSize({
         remaining: due[0]!.remaining,
         pending: due[0]!.pending,
+        inTransit: due[0]!.in_transit,
         elapsedMs: Math.max(0, now.getTime() - launch.acesso_inicio.getTime()),
         boundMs: launch.aviso_prazo_min * 60_000,
         intervalMs: this.opts.waveIntervalMs,
@@ -142,7 +151,7 @@ export class LaunchAlertPlanner {
         [launch.id, number, taken.rowCount ?? 0, due[0]!.remaining, room.queueLength, room.admittedLastMinute, Math.round(decision.rate), decision.paced, decision.floor],
       );
       await client.query('COMMIT');
-      this.opts.log.info({ launchId: launch.id, wave: number, size: taken.rowCount, paced: decision.paced, floor: decision.floor, queue: room.queueLength }, 'avisos de lançamento: onda');
+      this.opts.log.info({ launchId: launch.id, wave: number, size: taken.rowCount, paced: decision.paced, floor: decision.floor, queue: room.queueLength, pending: due[0]!.pending, inTransit: Math.round(due[0]!.in_transit) }, 'avisos de lançamento: onda');
       return { ...decision, size: taken.rowCount ?? 0, launchId: launch.id, wave: number };
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});

@@ -14,6 +14,14 @@ export interface WaveInput {
    * queued while 16,000 had gone out).
    */
   pending?: number;
+  /**
+   * Alerts already sent whose members are expected but have not come yet: the sum over the sent alerts
+   * of e^(−age/τ), τ the mean reaction time (ALERTAS_REACAO_S). The room's line cannot show them either:
+   * without this term, senders faster than the room filled the line to its capacity (seen at 100,000
+   * members: 20,000 in line against a target of 12,000) because each wave sized itself to a line the
+   * members of the waves before were still on their way to.
+   */
+  inTransit?: number;
   /** Since the early-access window opened. */
   elapsedMs: number;
   /** The launch's bound: everyone who asked is alerted within this of the opening (`aviso_prazo_min`). */
@@ -56,8 +64,9 @@ export function effectiveRate(i: Pick<WaveInput, 'queueLength' | 'admittedLastMi
 
 /**
  * size = min(remaining, max(paced, floor)), where
- *   paced = max(0, ⌊(r·Δ + max(0, r·W − q)) / p⌋ − b)  (what is admitted until the next wave, plus the room left
- *           below the target line, less the b alerts of earlier waves not sent yet)
+ *   paced = max(0, ⌊(r·Δ + max(0, r·W − q)) / p⌋ − b − c)  (what is admitted until the next wave, plus the room left
+ *           below the target line, less the b alerts of earlier waves not sent yet and the c members alerted and
+ *           still on their way)
  *   floor = ⌈remaining / n⌉, n = max(1, ⌊(bound − elapsed) / Δ⌋)  (the waves left before the bound share what is left)
  * with r the rate per ms, Δ the interval, W the target wait, q the line, p the share expected to come.
  * The last wave before the bound takes everything left, so the last wave goes out at bound − Δ at the
@@ -69,7 +78,8 @@ export function waveSize(i: WaveInput): WaveDecision {
   const perMs = rate / 60_000;
   const share = Math.min(1, Math.max(0.05, i.arrivalShare ?? 1));
   const targetQueue = Math.floor(perMs * i.targetWaitMs);
-  const paced = Math.max(0, Math.floor((perMs * i.intervalMs + Math.max(0, targetQueue - Math.max(0, i.queueLength))) / share) - Math.max(0, Math.floor(i.pending ?? 0)));
+  const owed = Math.max(0, Math.floor(i.pending ?? 0)) + Math.max(0, Math.ceil(i.inTransit ?? 0));
+  const paced = Math.max(0, Math.floor((perMs * i.intervalMs + Math.max(0, targetQueue - Math.max(0, i.queueLength))) / share) - owed);
   const wavesLeft = Math.max(1, Math.floor((i.boundMs - i.elapsedMs) / i.intervalMs));
   const floor = Math.ceil(remaining / wavesLeft);
   return { size: Math.min(remaining, Math.max(paced, floor)), paced, floor, rate, targetQueue, wavesLeft };
