@@ -19,7 +19,9 @@
 // with UpdateActivity every 30 s as the web client does (apps/web waiting-room-controller.ts:
 // ACTIVITY_INTERVAL_MS) while it waits and while it stays, and on ProceedToLogin notes the admission,
 // stays STAY_S, sends Logout and closes. A socket dropped before the admission reconnects as the web
-// client does (counted: the bench's check wants none). Times are wall-clock (performance.timeOrigin +
+// client does (counted: the bench's check wants none); a place dropped by the room (Error FORA_DA_FILA)
+// or a room that cannot be read (INDISPONIVEL, after 5 s) is asked for again with TryLogin, as the web
+// client's login page does (counted in the server errors). Times are wall-clock (performance.timeOrigin +
 // performance.now()) so that the parent compares them with the catcher's, another process's.
 //
 // Every process connects from its own loopback address (127.x.y.z, all of 127/8 is this machine):
@@ -127,6 +129,18 @@ function come(p, address) {
         p.timers.add(t);
       } else if (m.type === 'Error') {
         p.serverErrors[m.code] = (p.serverErrors[m.code] ?? 0) + 1;
+        // Dropped from the line (a renewal that came too late): the web client's login page asks again
+        // (waiting-room-controller.ts answers FORA_DA_FILA with TryLogin), so does the member here.
+        // Without it a dropped member waited for nothing until the phase's time limit.
+        if (m.code === 'FORA_DA_FILA' && !done) send('TryLogin');
+        // The room's store away: the web client tries again after 5 s (UNAVAILABLE_RETRY_MS).
+        if (m.code === 'INDISPONIVEL' && !done) {
+          const t = setTimeout(() => {
+            p.timers.delete(t);
+            if (!done && phase === p) send('TryLogin');
+          }, 5000);
+          p.timers.add(t);
+        }
       } else if (m.type === 'ProceedToLogout' && m.motivo !== 'saida') {
         p.loggedOutBy[m.motivo] = (p.loggedOutBy[m.motivo] ?? 0) + 1;
       }
