@@ -17,9 +17,9 @@ export interface WaveInput {
   /**
    * Alerts already sent whose members are expected but have not come yet: the sum over the sent alerts
    * of e^(−age/τ), τ the mean reaction time (ALERTAS_REACAO_S). The room's line cannot show them either:
-   * without this term, senders faster than the room filled the line to its capacity (seen at 100,000
-   * members: 20,000 in line against a target of 12,000) because each wave sized itself to a line the
-   * members of the waves before were still on their way to.
+   * without this term, senders faster than the room overfilled the line (seen at 100,000 members:
+   * 20,889 in line against a target of 12,000) because each wave sized itself to a line the members of
+   * the waves before were still on their way to.
    */
   inTransit?: number;
   /** Since the early-access window opened. */
