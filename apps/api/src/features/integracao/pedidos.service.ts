@@ -104,7 +104,7 @@ async function candidates(pool: pg.Pool, raws: unknown[], results: OrderResult[]
   const byCpf = new Map(found!.membros.flatMap(([id, , cpf]) => (cpf ? [[cpf, id] as const] : [])));
   const received = new Set(found!.recebidos);
   const holders = new Map<string, Set<string>>();
-  for (const [pedido, userId] of found!.outros) holders.set(pedido, (holders.get(pedido) ?? new Set()).add(userId));
+  for (const [orderId, userId] of found!.outros) holders.set(orderId, (holders.get(orderId) ?? new Set()).add(userId));
 
   const out: Candidate[] = [];
   for (const { index, order } of valid) {
